@@ -1,0 +1,172 @@
+"""Batch checking: compare each scenario's ``expect:`` block with the engine's answer.
+
+A scenario passes when, for every turn the expectation speaks of, the set of
+options (each option's ``to`` and its set of ``attacks``) equals the expected
+set exactly, and the focus set is equal when given. Paths are not compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .loader import load_file
+from .models import validate_document
+from .result import Result, Turn, position_key, position_to_json
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class FileResult:
+    file: str
+    status: str  # "pass" | "fail" | "error"
+    expected: list[Any] | None = None
+    got: list[Any] | None = None
+    message: str | None = None
+    differences: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"file": self.file, "status": self.status}
+        if self.status == "fail":
+            entry["expected"] = self.expected
+            entry["got"] = self.got
+            entry["differences"] = self.differences
+        if self.message is not None:
+            entry["message"] = self.message
+        return entry
+
+
+@dataclass
+class CheckReport:
+    results: list[FileResult]
+
+    @property
+    def summary(self) -> dict[str, int]:
+        counts = {"total": len(self.results), "passed": 0, "failed": 0, "errors": 0}
+        for result in self.results:
+            counts[{"pass": "passed", "fail": "failed", "error": "errors"}[result.status]] += 1
+        return counts
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status == "pass" for r in self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"summary": self.summary, "results": [r.to_dict() for r in self.results]}
+
+
+def scenario_files(paths: list[str]) -> list[str]:
+    """Every scenario file under ``paths``, in sorted path order, each once."""
+    found: set[str] = set()
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for suffix in SCENARIO_SUFFIXES:
+                found.update(str(p) for p in path.rglob(f"*{suffix}") if p.is_file())
+        else:
+            found.add(str(path))
+    return sorted(found)
+
+
+def _option_set(options: Any) -> list[tuple]:
+    return sorted({(_to_key(o["to"]), tuple(sorted(set(o["attacks"])))) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
+
+
+def _to_key(position: Any) -> Any:
+    return tuple(position) if isinstance(position, (list, tuple)) else position
+
+
+def _options_json(option_set: list[tuple]) -> list[dict[str, Any]]:
+    return [{"to": position_to_json(to), "attacks": list(attacks)} for to, attacks in option_set]
+
+
+def _turn_facts(turn: Turn) -> dict[str, Any]:
+    return {
+        "actor": turn.actor,
+        "focus": sorted(turn.focus),
+        "options": _option_set([{"to": o.to, "attacks": o.attacks} for o in turn.options]),
+    }
+
+
+def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any]]:
+    """Differences between an ``Expect`` model and a result, plus both sides as JSON."""
+    wanted: list[dict[str, Any]] = []
+    if expect.turns is not None:
+        for turn in expect.turns:
+            wanted.append(turn.model_dump())
+    if expect.focus is not None or expect.options is not None:
+        first = {"actor": None, "focus": expect.focus, "options": None}
+        if expect.options is not None:
+            first["options"] = [o.model_dump() for o in expect.options]
+        if wanted:
+            wanted[0] = {k: (v if v is not None else wanted[0].get(k)) for k, v in first.items()}
+        else:
+            wanted.append(first)
+    got_turns = [_turn_facts(t) for t in result.turns]
+    differences: list[str] = []
+    expected_json: list[Any] = []
+    got_json: list[Any] = []
+    if expect.turns is not None and len(expect.turns) != len(result.turns):
+        differences.append(f"expected {len(expect.turns)} turns, got {len(result.turns)}")
+    for index, want in enumerate(wanted):
+        got = got_turns[index] if index < len(got_turns) else {"actor": None, "focus": [], "options": []}
+        prefix = f"turn {index + 1}: " if len(wanted) > 1 else ""
+        if want.get("actor") is not None and want["actor"] != got["actor"]:
+            differences.append(f"{prefix}actor: expected {want['actor']}, got {got['actor']}")
+        if want.get("focus") is not None and sorted(set(want["focus"])) != got["focus"]:
+            differences.append(f"{prefix}focus: expected {sorted(set(want['focus']))}, got {got['focus']}")
+        if want.get("options") is not None:
+            expected_set = _option_set(want["options"])
+            if expected_set != got["options"]:
+                missing = [o for o in expected_set if o not in got["options"]]
+                extra = [o for o in got["options"] if o not in expected_set]
+                if missing:
+                    differences.append(f"{prefix}missing options: {_describe(missing)}")
+                if extra:
+                    differences.append(f"{prefix}unexpected options: {_describe(extra)}")
+            expected_json.append(_options_json(expected_set) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(expected_set)})
+            got_json.append(_options_json(got["options"]) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(got["options"])})
+    if len(wanted) == 1:
+        expected_json = expected_json[0] if expected_json else []
+        got_json = got_json[0] if got_json else []
+    return differences, expected_json, got_json
+
+
+def _describe(options: list[tuple]) -> str:
+    parts = []
+    for to, attacks in options:
+        where = list(to) if isinstance(to, tuple) else to
+        parts.append(f"{where} attacking {', '.join(attacks)}" if attacks else f"{where} (no attack)")
+    return "; ".join(parts)
+
+
+def check_file(file: str) -> FileResult | None:
+    """Check one file; None when it has no ``expect:`` block (skipped)."""
+    from . import rulesets  # engines load lazily, only when a file needs one
+
+    try:
+        document = load_file(file)
+        if isinstance(document.data, dict) and "expect" not in document.data:
+            return None
+        scenario = validate_document(document)
+        if scenario.model.expect is None:
+            return None
+        result = rulesets.resolve(scenario)
+    except ScenarioError as error:
+        return FileResult(file=file, status="error", message=str(error))
+    differences, expected, got = compare(scenario.model.expect, result)
+    if differences:
+        return FileResult(file=file, status="fail", expected=expected, got=got, differences=differences)
+    return FileResult(file=file, status="pass")
+
+
+def check_paths(paths: list[str]) -> CheckReport:
+    results = []
+    for file in scenario_files(paths):
+        outcome = check_file(file)
+        if outcome is not None:
+            results.append(outcome)
+    return CheckReport(results)

@@ -1,0 +1,133 @@
+"""The ``enemy-move`` command line. Thin: parse arguments, call the core, render.
+
+Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
+2 bad usage or an invalid scenario file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios.",
+)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"enemy-move: {message}" if not message[:1].isspace() else message, err=True)
+    raise typer.Exit(2)
+
+
+def _parse_choices(choose: list[str]) -> dict[str, int]:
+    choices: dict[str, int] = {}
+    for item in choose:
+        label, sep, number = item.partition("=")
+        if not sep or not label or not number.isdigit():
+            _fail(f"--choose expects LABEL=N (e.g. a=1), got {item!r}")
+        choices[label] = int(number)
+    return choices
+
+
+@app.command()
+def resolve(
+    file: Annotated[str, typer.Argument(help="Scenario file (YAML).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
+    variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
+    choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
+) -> None:
+    """Resolve one scenario: focus, options, paths and the reasoning."""
+    from .errors import ScenarioError
+    from .models import load_scenario
+    from .rulesets import resolve as run_engine
+
+    choices = _parse_choices(choose)
+    try:
+        result = run_engine(load_scenario(file), variant, choices)
+    except ScenarioError as error:
+        _fail(str(error))
+    if json_output:
+        from .result import result_to_dict
+
+        sys.stdout.write(json.dumps(result_to_dict(result), indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.console import Console
+
+    from .render.rich_view import render_result
+
+    render_result(result, Console(highlight=False))
+
+
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Scenario files or folders (every *.yaml / *.yml below).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of a table.")] = False,
+) -> None:
+    """Check every scenario with an `expect:` block; exit 1 on any mismatch or error."""
+    import os
+
+    from .checking import check_paths
+
+    for path in paths:
+        if not os.path.exists(path):
+            _fail(f"{path}: no such file or folder")
+    report = check_paths(paths)
+    if json_output:
+        sys.stdout.write(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        from rich.console import Console
+
+        from .render.rich_view import render_check
+
+        render_check(report, Console(highlight=False))
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def rulesets(
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the rulesets, their variants and the options they understand."""
+    from .rulesets import all_rulesets
+
+    known = all_rulesets()
+    if json_output:
+        doc = [
+            {"name": r.name, "summary": r.summary, "default_variant": r.default_variant, "variants": r.variants, "options": r.options}
+            for r in known
+        ]
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Rulesets", title_justify="left", show_lines=True)
+    table.add_column("ruleset")
+    table.add_column("variants (default first)")
+    table.add_column("options")
+    for r in known:
+        variants = [f"{r.default_variant}: {r.variants[r.default_variant]}"] + [f"{k}: {v}" for k, v in r.variants.items() if k != r.default_variant]
+        table.add_row(f"[bold]{r.name}[/]\n{r.summary}", "\n".join(variants), "\n".join(f"{k}: {v}" for k, v in r.options.items()) or "-")
+    Console(highlight=False).print(table)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of scenario files (for editors' YAML support)."""
+    from .schema import scenario_schema
+
+    sys.stdout.write(json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    try:
+        app()
+    except RecursionError:
+        typer.echo("enemy-move: input too deeply nested", err=True)
+        sys.exit(2)

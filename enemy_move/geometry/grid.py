@@ -1,0 +1,192 @@
+"""Grid boards: the ``map:`` text, ``legend:``, thin ``walls:`` and figure placement.
+
+Layout (contract section 3): one text line per row, row 0 first; cells are
+single characters separated by single spaces. On square grids the cell
+``[col, row]`` sits at text column ``2*col``; on hex grids at
+``2*col + row % 2`` (odd-r). A blank at a cell position is no cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import ScenarioError
+from ..models import Scenario
+from . import hexgrid, squaregrid
+
+Cell = tuple[int, int]
+GridKind = Literal["hex", "square"]
+
+#: Largest board accepted, in cells per side. Real boards are well under 100.
+MAX_MAP_SIDE = 256
+
+#: Symbols every grid ruleset understands (a ruleset may add its own).
+DEFAULT_SYMBOLS: dict[str, str] = {
+    ".": "floor",
+    "#": "wall",
+    "*": "obstacle",
+    "^": "trap",
+    "~": "hazardous",
+    "%": "difficult",
+    "=": "icy",
+}
+
+NO_CELL = " "
+
+
+@dataclass
+class Grid:
+    kind: GridKind
+    width: int
+    height: int
+    terrain: dict[Cell, str]
+    thin_walls: frozenset[frozenset[Cell]] = frozenset()
+    figures: dict[str, Cell] = field(default_factory=dict)
+    symbols: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._occupants = {cell: label for label, cell in self.figures.items()}
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.terrain
+
+    def adjacent(self, cell: Cell) -> list[Cell]:
+        """Neighbouring cells that exist and are not behind a thin wall."""
+        around = hexgrid.neighbours(cell) if self.kind == "hex" else squaregrid.neighbours(cell)
+        return [n for n in around if n in self.terrain and frozenset((cell, n)) not in self.thin_walls]
+
+    def occupant(self, cell: Cell) -> str | None:
+        return self._occupants.get(cell)
+
+    def moved(self, label: str, to: Cell) -> "Grid":
+        """A copy with one figure moved (or removed when ``to`` is None)."""
+        figures = dict(self.figures)
+        if to is None:
+            figures.pop(label, None)
+        else:
+            figures[label] = to
+        return Grid(self.kind, self.width, self.height, self.terrain, self.thin_walls, figures, self.symbols)
+
+    def symbol_for(self, terrain: str) -> str:
+        for symbol, name in self.symbols.items():
+            if name == terrain:
+                return symbol
+        return "?"
+
+    def text_column(self, cell: Cell) -> int:
+        col, row = cell
+        return 2 * col + (row & 1 if self.kind == "hex" else 0)
+
+
+def parse_grid(
+    scenario: Scenario,
+    kind: GridKind,
+    *,
+    extra_symbols: dict[str, str] | None = None,
+    terrains: set[str] | None = None,
+    figure_cells: dict[str, Cell | None] | None = None,
+    standable: set[str] | None = None,
+) -> Grid:
+    """Build a Grid from a grid scenario, reporting every mistake with its position.
+
+    ``figure_cells`` maps each declared figure to its ``at:`` cell (or None);
+    ``standable`` lists the terrains a figure may stand on (default: all but walls).
+    """
+    model = scenario.model
+    source = scenario.source
+    symbols = dict(DEFAULT_SYMBOLS)
+    symbols.update(extra_symbols or {})
+    known_terrains = set(symbols.values()) | (terrains or set())
+    for symbol, name in model.legend.items():
+        if name not in known_terrains:
+            raise source.error(("legend", symbol), f"unknown terrain {name!r} for symbol {symbol!r}; known: {', '.join(sorted(known_terrains))}")
+        if symbol.isalnum():
+            raise source.error(("legend", symbol), f"symbol {symbol!r} is a figure label; choose a punctuation character")
+        symbols[symbol] = name
+    figure_cells = dict(figure_cells or {})
+
+    lines = model.map.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise source.error(("map",), "the map is empty")
+    if len(lines) > MAX_MAP_SIDE:
+        raise source.text_error(("map",), MAX_MAP_SIDE, 0, f"the map has {len(lines)} rows; at most {MAX_MAP_SIDE} are allowed")
+
+    terrain: dict[Cell, str] = {}
+    drawn: dict[str, Cell] = {}
+    width = 0
+    for row, text in enumerate(lines):
+        text = text.rstrip()
+        shift = row & 1 if kind == "hex" else 0
+        if len(text) > 2 * MAX_MAP_SIDE + 1:
+            raise source.text_error(("map",), row, 2 * MAX_MAP_SIDE, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
+        for position, char in enumerate(text):
+            offset = position - shift
+            if char == NO_CELL:
+                continue
+            if char == "\t":
+                raise source.text_error(("map",), row, position, "tab in the map; use spaces")
+            if offset < 0 or offset % 2:
+                raise source.text_error(
+                    ("map",), row, position,
+                    f"{char!r} sits between cells (row {row}, text column {position}); "
+                    + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
+                )
+            cell = (offset // 2, row)
+            if char.isalnum() and char not in symbols:
+                if char not in figure_cells:
+                    raise source.text_error(("map",), row, position, f"figure {char!r} is drawn on the map but not listed in figures")
+                if char in drawn:
+                    raise source.text_error(("map",), row, position, f"figure {char!r} is drawn twice on the map")
+                if figure_cells[char] is not None:
+                    raise source.error(("figures", char, "at"), f"figure {char!r} is drawn on the map and also given `at:`; use one")
+                drawn[char] = cell
+                terrain[cell] = "floor"
+            elif char in symbols:
+                terrain[cell] = symbols[char]
+            else:
+                raise source.text_error(("map",), row, position, f"unknown map symbol {char!r}; add it to `legend:` or use one of {' '.join(sorted(symbols))}")
+            width = max(width, cell[0] + 1)
+    height = len(lines)
+
+    figures: dict[str, Cell] = dict(drawn)
+    standable = standable or (set(symbols.values()) | known_terrains) - {"wall"}
+    for label in sorted(figure_cells):
+        at = figure_cells[label]
+        if label in drawn:
+            continue
+        if at is None:
+            raise source.error(("figures", label), f"figure {label!r} is not placed: draw it on the map or give `at: [col, row]`", key=True)
+        if tuple(at) not in terrain:
+            raise source.error(("figures", label, "at"), f"figure {label!r} is at {list(at)}, which is not a cell of the map ({width} columns x {height} rows)")
+        figures[label] = tuple(at)
+    seen: dict[Cell, str] = {}
+    for label in sorted(figures):
+        cell = figures[label]
+        if terrain[cell] not in standable:
+            raise _figure_error(source, kind, label, drawn, cell, f"figure {label!r} stands on {terrain[cell]} at {list(cell)}")
+        if cell in seen:
+            raise _figure_error(source, kind, label, drawn, cell, f"figures {seen[cell]!r} and {label!r} are both at {list(cell)}")
+        seen[cell] = label
+
+    thin: set[frozenset[Cell]] = set()
+    for index, pair in enumerate(model.walls):
+        a, b = tuple(pair[0]), tuple(pair[1])
+        around = hexgrid.neighbours(a) if kind == "hex" else squaregrid.neighbours(a)
+        if b not in around:
+            raise source.error(("walls", index), f"thin wall {list(a)}-{list(b)}: the two cells are not neighbours")
+        if a not in terrain and b not in terrain:
+            raise source.error(("walls", index), f"thin wall {list(a)}-{list(b)}: neither cell is on the map")
+        thin.add(frozenset((a, b)))
+
+    return Grid(kind, width, height, terrain, frozenset(thin), figures, symbols)
+
+
+def _figure_error(source: Any, kind: GridKind, label: str, drawn: dict[str, Cell], cell: Cell, message: str) -> ScenarioError:
+    """Point at the figure's letter in the map, or at its `at:` key."""
+    if label in drawn:
+        col, row = cell
+        return source.text_error(("map",), row, 2 * col + (row & 1 if kind == "hex" else 0), message)
+    return source.error(("figures", label, "at"), message)

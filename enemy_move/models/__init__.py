@@ -1,0 +1,184 @@
+"""Scenario models: YAML file -> validated pydantic model, errors with positions.
+
+Each ruleset has its own scenario model (a subclass of ``ScenarioBase``),
+registered here by ruleset name; the file's ``ruleset:`` key picks it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import ScenarioError
+from ..loader import Document, SourceMap, load_file, load_text
+from .common import ScenarioBase
+
+#: ruleset name -> "module:Class" of its scenario model. Imported lazily so
+#: that loading one ruleset's file does not import the others.
+MODEL_PATHS: dict[str, str] = {
+    "gloomhaven": "enemy_move.models.gloomhaven:GloomhavenScenario",
+    "perditions-mouth": "enemy_move.models.perditions_mouth:PerditionsMouthScenario",
+    "agemonia": "enemy_move.models.agemonia:AgemoniaScenario",
+    "cloudspire": "enemy_move.models.cloudspire:CloudspireScenario",
+}
+
+
+def model_for(ruleset: str) -> type[ScenarioBase] | None:
+    """The scenario model of ``ruleset``, or None when it has none (yet)."""
+    target = MODEL_PATHS.get(ruleset)
+    if target is None:
+        return None
+    module_name, _, class_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, class_name)
+
+
+def known_models() -> dict[str, type[ScenarioBase]]:
+    models = {}
+    for name in sorted(MODEL_PATHS):
+        model = model_for(name)
+        if model is not None:
+            models[name] = model
+    return models
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario with the source map needed to report later errors."""
+
+    path: str
+    model: Any
+    source: SourceMap
+
+    @property
+    def ruleset(self) -> str:
+        return self.model.ruleset
+
+    def error(self, yaml_path: tuple[Any, ...], message: str, *, key: bool = False) -> ScenarioError:
+        return self.source.error(yaml_path, message, key=key)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    return validate_document(load_file(path))
+
+
+def load_scenario_text(text: str, file: str = "<text>") -> Scenario:
+    return validate_document(load_text(text, file))
+
+
+def validate_document(document: Document) -> Scenario:
+    """Validate a loaded YAML document against its ruleset's scenario model."""
+    data, source = document.data, document.source
+    if not isinstance(data, dict):
+        raise source.error((), "a scenario file must be a mapping of keys (ruleset:, map:, figures:, ...)")
+    ruleset = data.get("ruleset")
+    if ruleset is None:
+        raise source.error((), "missing key 'ruleset' (one of: " + ", ".join(sorted(MODEL_PATHS)) + ")")
+    if not isinstance(ruleset, str) or ruleset not in MODEL_PATHS:
+        hint = _did_you_mean(str(ruleset), MODEL_PATHS)
+        raise source.error(("ruleset",), f"unknown ruleset {ruleset!r}{hint}; known: {', '.join(sorted(MODEL_PATHS))}")
+    model_class = model_for(ruleset)
+    if model_class is None:
+        raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")
+    try:
+        model = model_class.model_validate(data)
+    except ValidationError as error:
+        raise _translate(error, source, model_class) from None
+    except RecursionError:
+        raise source.error((), "scenario is nested too deeply") from None
+    return Scenario(path=source.file, model=model, source=source)
+
+
+def _did_you_mean(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _translate(error: ValidationError, source: SourceMap, model_class: type) -> ScenarioError:
+    """The first pydantic error as one ``FILE:LINE:COL: message`` line."""
+    first = error.errors(include_url=False)[0]
+    loc = tuple(part for part in first["loc"] if not _is_union_tag(part))
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        key = loc[-1]
+        parent_model = _model_at(model_class, loc[:-1])
+        fields = list(parent_model.model_fields) if parent_model is not None else []
+        hint = _did_you_mean(str(key), fields)
+        where = f" in {_dotted(loc[:-1])}" if loc[:-1] else ""
+        allowed = f"; allowed: {', '.join(fields)}" if fields and not hint else ""
+        return source.error(loc, f"unknown key {key!r}{where}{hint}{allowed}", key=True)
+    if kind == "missing":
+        return source.error(loc[:-1], f"missing key {loc[-1]!r}" + (f" in {_dotted(loc[:-1])}" if loc[:-1] else ""))
+    message = first["msg"]
+    if kind == "literal_error":
+        expected = first.get("ctx", {}).get("expected", "")
+        hint = _did_you_mean(str(first.get("input")), [part.strip(" '") for part in expected.replace(" or ", ",").split(",")])
+        message = f"{first.get('input')!r} is not allowed; expected {expected}{hint}"
+    elif message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
+        message = f"{loc[-1]!r} is not a valid figure label (labels are single letters or digits)"
+        return source.error(loc, message, key=True)
+    return source.error(loc, f"{_dotted(loc)}: {message}" if loc else message)
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic adds the chosen union member to locations, e.g. ('to', 'tuple[int, int]', 0).
+    return isinstance(part, str) and ("[" in part or part in {"str", "int", "function-after"})
+
+
+def _dotted(loc: tuple[Any, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (("." if text else "") + str(part))
+    return text or "scenario"
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _unwrap(tp: Any) -> Any:
+    """Strip Annotated and Optional; prefer the model member of a union."""
+    while True:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp = get_args(tp)[0]
+        elif origin in (Union, types.UnionType):
+            args = [a for a in get_args(tp) if a is not type(None)]
+            models = [a for a in args if _is_model(a)]
+            tp = models[0] if models else args[0]
+        else:
+            return tp
+
+
+def _model_at(model_class: type, loc: tuple[Any, ...]) -> type | None:
+    """Follow field annotations down ``loc`` to the model that owns the last key."""
+    current: Any = model_class
+    for part in loc:
+        current = _unwrap(current)
+        if _is_model(current):
+            if part not in current.model_fields:
+                return None
+            current = current.model_fields[part].annotation
+            continue
+        origin, args = get_origin(current), get_args(current)
+        if origin is dict:
+            current = args[1]
+        elif origin is list:
+            current = args[0]
+        elif origin is tuple and isinstance(part, int) and args:
+            current = args[min(part, len(args) - 1)]
+        else:
+            return None
+    current = _unwrap(current)
+    return current if _is_model(current) else None

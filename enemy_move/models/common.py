@@ -1,0 +1,78 @@
+"""Scenario keys shared by every ruleset (contract section 2)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+
+#: Figure labels are single letters or digits (they are drawn on the map).
+LABEL_PATTERN = r"^[A-Za-z0-9]$"
+Label = Annotated[str, Field(pattern=LABEL_PATTERN)]
+
+#: A grid cell as ``[col, row]``.
+Cell = tuple[StrictInt, StrictInt]
+#: A position: a grid cell, or an area's name on area maps.
+Position = Union[Cell, str]
+
+
+class StrictModel(BaseModel):
+    """Unknown keys are errors: a typo must never be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ExpectOption(StrictModel):
+    to: Position = Field(description="Final position: [col, row] on grids, the area name on area maps.")
+    attacks: list[Label] = Field(default_factory=list, description="Labels of the figures attacked from there.")
+
+
+class ExpectTurn(StrictModel):
+    actor: Label | None = Field(default=None, description="The figure acting in this turn (checked when given).")
+    focus: list[Label] | None = Field(default=None, description="The focus set (checked when given).")
+    options: list[ExpectOption] | None = Field(default=None, description="The exact set of options (checked when given).")
+
+
+class Expect(StrictModel):
+    """The answer ``check`` compares against.
+
+    ``focus``/``options`` describe the first turn (or the only one);
+    ``turns`` describes the whole phase, turn by turn, in activation order.
+    """
+
+    focus: list[Label] | None = None
+    options: list[ExpectOption] | None = None
+    turns: list[ExpectTurn] | None = None
+
+
+class ScenarioBase(StrictModel):
+    """Keys every scenario has; each ruleset subclasses this with its own."""
+
+    ruleset: str = Field(description="Which rules engine decides.")
+    variant: str | None = Field(default=None, description="Ruleset-specific variant; omitted = the ruleset's default.")
+    title: str = Field(default="", description="Short name shown with the result.")
+    description: str = Field(default="", description="Free text shown with the result.")
+    active: Label | None = Field(default=None, description="The acting figure; omitted = every figure of the acting side, in activation order.")
+    expect: Expect | None = Field(default=None, description="The expected answer, for `check`.")
+
+
+class GridScenarioBase(ScenarioBase):
+    """Keys of rulesets played on a grid map (contract section 3)."""
+
+    map: str = Field(description="The board, one text line per row (see docs/scenario-format.md).")
+    legend: dict[str, str] = Field(default_factory=dict, description="Extra or overridden map symbols -> terrain names.")
+    walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="Thin walls, each a pair of neighbouring cells.")
+
+    @field_validator("legend")
+    @classmethod
+    def _single_character_symbols(cls, legend: dict[str, str]) -> dict[str, str]:
+        for symbol in legend:
+            if len(symbol) != 1 or symbol == " ":
+                raise ValueError(f"legend symbol {symbol!r} must be a single visible character")
+        return legend
+
+
+def describe_json_type(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)

@@ -1,0 +1,117 @@
+"""Terminal rendering with rich: panel, map, options table, numbered reasoning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..checking import CheckReport
+from ..geometry.grid import Grid
+from ..result import Result, Turn
+from . import ascii_map
+
+
+def _map_renderable(result: Result, turn: Turn, board: Any) -> Any:
+    if isinstance(board, Grid):
+        text = Text()
+        for index, runs in enumerate(ascii_map.grid_lines(board, turn)):
+            if index:
+                text.append("\n")
+            for chunk, style in runs:
+                text.append(chunk, style=style or None)
+        legend = "  ".join(f"{symbol} {meaning}" for symbol, meaning in ascii_map.legend_entries(board, turn))
+        return Group(text, Text(legend, style="dim"))
+    renderer = getattr(board, "render_text", None)
+    if renderer is not None:
+        return Text(renderer(turn))
+    return Text("(no map view for this board)", style="dim")
+
+
+def _options_table(turn: Turn) -> Table:
+    table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
+    table.add_column("#", justify="right")
+    table.add_column("to")
+    table.add_column("attacks")
+    table.add_column("moves", justify="right")
+    table.add_column("path")
+    extra_keys = sorted({key for option in turn.options for key in option.details})
+    for key in extra_keys:
+        table.add_column(key)
+    for index, option in enumerate(turn.options):
+        marker = "*" if index == turn.chosen and len(turn.options) > 1 else ""
+        table.add_row(
+            f"{index}{marker}",
+            ascii_map.describe_cell(option.to),
+            ", ".join(option.attacks) or "-",
+            str(len(option.path) - 1),
+            " > ".join(ascii_map.describe_cell(p) for p in option.path),
+            *[_plain(option.details.get(key, "")) for key in extra_keys],
+        )
+    if not turn.options:
+        table.add_row("-", "-", "-", "-", "no options")
+    return table
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _reasoning(turn: Turn) -> Text:
+    text = Text()
+    for number, step in enumerate(turn.reasoning, 1):
+        if number > 1:
+            text.append("\n")
+        text.append(f"{number:>2}. ", style="dim")
+        text.append(f"[{step.step}] ", style="bold cyan")
+        text.append(step.text)
+    if not turn.reasoning:
+        text.append("(no reasoning recorded)", style="dim")
+    return text
+
+
+def render_result(result: Result, console: Console) -> None:
+    header = Text()
+    header.append(result.title or result.scenario, style="bold")
+    header.append(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", style="dim")
+    if result.description:
+        header.append("\n" + result.description)
+    console.print(Panel(header, expand=False))
+    for index, turn in enumerate(result.turns):
+        board = result.board
+        if index > 0 and index - 1 < len(result.boards_after):
+            board = result.boards_after[index - 1]
+        focus = ", ".join(turn.focus) if turn.focus else "none"
+        title = f"Turn {index + 1}: {turn.actor}  ·  focus: {focus}" if len(result.turns) > 1 else f"{turn.actor}  ·  focus: {focus}"
+        console.print(Panel(_map_renderable(result, turn, board), title=title, title_align="left", expand=False))
+        console.print(_options_table(turn))
+        console.print(Panel(_reasoning(turn), title="Reasoning", title_align="left", expand=False))
+        if len(turn.options) > 1 and index < len(result.turns) - 1:
+            console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
+    for note in result.notes:
+        console.print(Text(note, style="italic"))
+    if not result.turns:
+        console.print(Text("No figure acts.", style="italic"))
+
+
+def render_check(report: CheckReport, console: Console) -> None:
+    table = Table(title="Scenario check", title_justify="left")
+    table.add_column("file")
+    table.add_column("status")
+    table.add_column("detail")
+    styles = {"pass": "green", "fail": "bold red", "error": "bold yellow"}
+    for entry in report.results:
+        detail = ""
+        if entry.status == "fail":
+            detail = "\n".join(entry.differences)
+        elif entry.status == "error":
+            detail = entry.message or ""
+        table.add_row(entry.file, Text(entry.status, style=styles[entry.status]), detail)
+    console.print(table)
+    s = report.summary
+    console.print(f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]")
