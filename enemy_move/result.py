@@ -43,7 +43,7 @@ class Option:
     details: dict[str, Any] = field(default_factory=dict)
 
     def sort_key(self) -> tuple:
-        return (position_key(self.to), self.attacks)
+        return (position_key(self.to), self.attacks, tuple(position_key(p) for p in self.path))
 
 
 @dataclass
@@ -60,12 +60,16 @@ class Turn:
     def note(self, step: str, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
 
-    def finish(self) -> "Turn":
-        """Sort focus and options into their documented order."""
+    def finish(self, *, distinct_paths: bool = False) -> "Turn":
+        """Sort focus and options into their documented order, dropping duplicates.
+
+        Options are the same when ``to`` and ``attacks`` match; with
+        ``distinct_paths`` (routes the players choose between) the path counts too.
+        """
         self.focus = sorted(set(self.focus))
         unique: dict[tuple, Option] = {}
         for option in self.options:
-            key = (option.to, tuple(sorted(option.attacks)))
+            key = (option.to, tuple(sorted(option.attacks))) + ((tuple(option.path),) if distinct_paths else ())
             if key not in unique:
                 unique[key] = Option(option.to, tuple(option.path), tuple(sorted(option.attacks)), option.details)
         self.options = sorted(unique.values(), key=Option.sort_key)

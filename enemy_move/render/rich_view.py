@@ -25,9 +25,10 @@ def _map_renderable(result: Result, turn: Turn, board: Any) -> Any:
                 text.append(chunk, style=style or None)
         legend = "  ".join(f"{symbol} {meaning}" for symbol, meaning in ascii_map.legend_entries(board, turn))
         return Group(text, Text(legend, style="dim"))
-    renderer = getattr(board, "render_text", None)
-    if renderer is not None:
-        return Text(renderer(turn))
+    if getattr(board, "kind", None) == "areas":
+        from .area_map import render_area_map
+
+        return render_area_map(board, turn)
     return Text("(no map view for this board)", style="dim")
 
 
