@@ -143,10 +143,19 @@ def _describe(options: list[tuple]) -> str:
     return "; ".join(parts)
 
 
-def check_file(file: str) -> FileResult | None:
-    """Check one file; None when it has no ``expect:`` block (skipped)."""
+def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None) -> Result:
+    """Run the scenario's engine; without one, still report mistakes in its map first."""
     from . import rulesets  # engines load lazily, only when a file needs one
 
+    if rulesets.get(scenario.ruleset) is None:
+        from .geometry.grid import precheck_grid
+
+        precheck_grid(scenario)
+    return rulesets.resolve(scenario, variant, choices)
+
+
+def check_file(file: str) -> FileResult | None:
+    """Check one file; None when it has no ``expect:`` block (skipped)."""
     try:
         document = load_file(file)
         if isinstance(document.data, dict) and "expect" not in document.data:
@@ -154,7 +163,7 @@ def check_file(file: str) -> FileResult | None:
         scenario = validate_document(document)
         if scenario.model.expect is None:
             return None
-        result = rulesets.resolve(scenario)
+        result = resolve_scenario(scenario)
     except ScenarioError as error:
         return FileResult(file=file, status="error", message=str(error))
     differences, expected, got = compare(scenario.model.expect, result)

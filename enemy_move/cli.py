@@ -42,13 +42,13 @@ def resolve(
     choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
+    from .checking import resolve_scenario
     from .errors import ScenarioError
     from .models import load_scenario
-    from .rulesets import resolve as run_engine
 
     choices = _parse_choices(choose)
     try:
-        result = run_engine(load_scenario(file), variant, choices)
+        result = resolve_scenario(load_scenario(file), variant, choices)
     except ScenarioError as error:
         _fail(str(error))
     if json_output:

@@ -80,7 +80,8 @@ class SourceMap:
     positions: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
     # Key nodes are remembered separately: an unknown key is reported at the key.
     key_positions: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
-    # For literal block scalars: first file line (0-based) and indentation.
+    # For literal block scalars: 0-based file line of the block's first text
+    # line, and the indentation stripped from every line.
     block_origins: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
 
     def where(self, path: YamlPath, *, key: bool = False) -> tuple[int, int]:
@@ -193,7 +194,7 @@ class _Builder:
             digit = explicit.group(1) or explicit.group(2)
             parent_indent = len(self.lines[node.start_mark.line]) - len(self.lines[node.start_mark.line].lstrip(" "))
             indent = parent_indent + int(digit)
-        self.source.block_origins[path] = (start - 1, indent or 0)
+        self.source.block_origins[path] = (start, indent or 0)
 
 
 def _compose(text: str, file: str) -> Node | None:

@@ -101,7 +101,7 @@ def parse_grid(
     for symbol, name in model.legend.items():
         if name not in known_terrains:
             raise source.error(("legend", symbol), f"unknown terrain {name!r} for symbol {symbol!r}; known: {', '.join(sorted(known_terrains))}")
-        if symbol.isalnum():
+        if _is_label_char(symbol):
             raise source.error(("legend", symbol), f"symbol {symbol!r} is a figure label; choose a punctuation character")
         symbols[symbol] = name
     figure_cells = dict(figure_cells or {})
@@ -135,7 +135,7 @@ def parse_grid(
                     + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
                 )
             cell = (offset // 2, row)
-            if char.isalnum() and char not in symbols:
+            if _is_label_char(char) and char not in symbols:
                 if char not in figure_cells:
                     raise source.text_error(("map",), row, position, f"figure {char!r} is drawn on the map but not listed in figures")
                 if char in drawn:
@@ -182,6 +182,38 @@ def parse_grid(
         thin.add(frozenset((a, b)))
 
     return Grid(kind, width, height, terrain, frozenset(thin), figures, symbols)
+
+
+#: Grid kind of each grid ruleset, so a map can be checked before its engine exists.
+GRID_KINDS: dict[str, GridKind] = {"gloomhaven": "hex", "cloudspire": "hex", "perditions-mouth": "square"}
+
+
+def precheck_grid(scenario: Scenario) -> Grid | None:
+    """Check a grid scenario's map, legend, walls and figures without its engine.
+
+    Used when a ruleset has no engine yet, so that a mistake in the file is
+    reported rather than hidden behind "no engine". Ruleset-specific map
+    symbols and terrain names are unknown here, so any punctuation symbol and
+    any legend terrain name is accepted; the engine's own parse is stricter.
+    """
+    model = scenario.model
+    kind = GRID_KINDS.get(scenario.ruleset)
+    if kind is None or not isinstance(getattr(model, "map", None), str):
+        return None
+    figures = getattr(model, "figures", None) or {}
+    figure_cells = {label: getattr(figure, "at", None) for label, figure in figures.items()}
+    extra = {
+        char: f"symbol {char}"
+        for char in sorted(set(model.map))
+        # Rulesets add ASCII punctuation symbols; anything else is a mistake everywhere.
+        if char.isascii() and char.isprintable() and not char.isspace() and not char.isalnum() and char not in DEFAULT_SYMBOLS
+    }
+    legend_terrains = set(getattr(model, "legend", {}).values())
+    return parse_grid(scenario, kind, extra_symbols=extra, terrains=legend_terrains, figure_cells=figure_cells)
+
+
+def _is_label_char(char: str) -> bool:
+    return char.isascii() and char.isalnum()
 
 
 def _figure_error(source: Any, kind: GridKind, label: str, drawn: dict[str, Cell], cell: Cell, message: str) -> ScenarioError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import json
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
-from .common import ScenarioBase
+from .common import ScenarioBase, describe_json_type
 
 #: ruleset name -> "module:Class" of its scenario model. Imported lazily so
 #: that loading one ruleset's file does not import the others.
@@ -83,19 +84,35 @@ def validate_document(document: Document) -> Scenario:
     ruleset = data.get("ruleset")
     if ruleset is None:
         raise source.error((), "missing key 'ruleset' (one of: " + ", ".join(sorted(MODEL_PATHS)) + ")")
-    if not isinstance(ruleset, str) or ruleset not in MODEL_PATHS:
-        hint = _did_you_mean(str(ruleset), MODEL_PATHS)
+    if not isinstance(ruleset, str):
+        raise source.error(("ruleset",), f"ruleset must be a name (one of: {', '.join(sorted(MODEL_PATHS))}), not {describe_json_type(ruleset)}")
+    if ruleset not in MODEL_PATHS:
+        hint = _did_you_mean(ruleset, MODEL_PATHS)
         raise source.error(("ruleset",), f"unknown ruleset {ruleset!r}{hint}; known: {', '.join(sorted(MODEL_PATHS))}")
     model_class = model_for(ruleset)
     if model_class is None:
         raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")
     try:
-        model = model_class.model_validate(data)
+        # Strict validation of the JSON form: "yes" is not a boolean and "3" is
+        # not a number, while YAML lists still fill tuples such as [col, row].
+        model = model_class.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
         raise _translate(error, source, model_class) from None
     except RecursionError:
         raise source.error((), "scenario is nested too deeply") from None
-    return Scenario(path=source.file, model=model, source=source)
+    scenario = Scenario(path=source.file, model=model, source=source)
+    _check_active(scenario)
+    return scenario
+
+
+def _check_active(scenario: Scenario) -> None:
+    """``active`` must name a declared figure (for models that have ``figures``)."""
+    active = getattr(scenario.model, "active", None)
+    figures = getattr(scenario.model, "figures", None)
+    if active is None or not isinstance(figures, dict) or active in figures:
+        return
+    declared = ", ".join(sorted(figures)) or "none"
+    raise scenario.error(("active",), f"active figure {active!r} is not in figures (declared: {declared})")
 
 
 def _did_you_mean(word: str, choices: Any) -> str:
@@ -104,8 +121,14 @@ def _did_you_mean(word: str, choices: Any) -> str:
 
 
 def _translate(error: ValidationError, source: SourceMap, model_class: type) -> ScenarioError:
-    """The first pydantic error as one ``FILE:LINE:COL: message`` line."""
-    first = error.errors(include_url=False)[0]
+    """The pydantic error earliest in the file, as one ``FILE:LINE:COL: message`` line."""
+    errors = error.errors(include_url=False)
+
+    def file_order(index: int) -> tuple[tuple[int, int], int]:
+        loc = tuple(part for part in errors[index]["loc"] if not _is_union_tag(part))
+        return (source.where(loc, key=errors[index]["type"] == "extra_forbidden"), index)
+
+    first = errors[min(range(len(errors)), key=file_order)]
     loc = tuple(part for part in first["loc"] if not _is_union_tag(part))
     kind = first["type"]
     if kind == "extra_forbidden":
@@ -125,10 +148,20 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         message = f"{first.get('input')!r} is not allowed; expected {expected}{hint}"
     elif message.startswith("Value error, "):
         message = message[len("Value error, "):]
+    elif kind in _TYPE_ERRORS and "input" in first:
+        message = f"{message}, got {describe_json_type(first['input'])} {_short(first['input'])}"
     elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
         message = f"{loc[-1]!r} is not a valid figure label (labels are single letters or digits)"
         return source.error(loc, message, key=True)
     return source.error(loc, f"{_dotted(loc)}: {message}" if loc else message)
+
+
+_TYPE_ERRORS = {"bool_type", "int_type", "float_type", "string_type", "list_type", "dict_type", "tuple_type", "model_type", "int_from_float", "bool_parsing", "int_parsing", "float_parsing"}
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_union_tag(part: Any) -> bool:

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator
 
 #: Figure labels are single letters or digits (they are drawn on the map).
 LABEL_PATTERN = r"^[A-Za-z0-9]$"
-Label = Annotated[str, Field(pattern=LABEL_PATTERN)]
+
+
+def _digit_label(value: Any) -> Any:
+    # YAML reads a bare `1` as a number; as a label it means the figure "1".
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9:
+        return str(value)
+    return value
+
+
+Label = Annotated[str, BeforeValidator(_digit_label), Field(pattern=LABEL_PATTERN)]
 
 #: A grid cell as ``[col, row]``.
 Cell = tuple[StrictInt, StrictInt]
