@@ -1,0 +1,112 @@
+"""Area maps: named areas joined by borders of different kinds.
+
+A generic board for rulesets played on areas instead of cells. It knows the
+areas (capacity, height, trap), the borders between them (``single``,
+``double``, ``barrier``), who stands where, and which areas see each other.
+It decides nothing about any game's rules.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+LINE_KINDS = ("single", "double", "barrier")
+
+
+@dataclass(frozen=True)
+class AreaInfo:
+    name: str
+    capacity: int
+    height: int = 0
+    trap: bool = False
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class AreaFigure:
+    label: str
+    side: str  # "enemy" | "hero" | "ally"
+    area: str
+    size: int = 1
+    taunt: int = 0
+    name: str | None = None
+    fly: bool = False
+    invisible: bool = False
+
+    @property
+    def is_ally(self) -> bool:
+        return self.side != "enemy"
+
+    def describe(self) -> str:
+        return f"{self.label} ({self.name})" if self.name else self.label
+
+
+@dataclass(frozen=True)
+class AreaBoard:
+    """An immutable area map; ``moved`` returns the board after a figure moved."""
+
+    areas: dict[str, AreaInfo]
+    # frozenset({a, b}) -> line kind
+    borders: dict[frozenset, str]
+    figures: dict[str, AreaFigure]
+    # frozenset({a, b}) for every pair of different areas that see each other
+    sight_pairs: frozenset = field(default_factory=frozenset)
+    kind: str = "areas"
+
+    # -- borders -------------------------------------------------------------
+    def line(self, a: str, b: str) -> str | None:
+        return self.borders.get(frozenset((a, b)))
+
+    def neighbours(self, area: str, kinds: tuple[str, ...] = ("single", "double")) -> list[str]:
+        """Areas sharing a border of one of ``kinds`` with ``area``, sorted by name."""
+        found = []
+        for pair, kind in self.borders.items():
+            if area in pair and kind in kinds:
+                (other,) = pair - {area}
+                found.append(other)
+        return sorted(found)
+
+    def line_distances(self, start: str, kinds: tuple[str, ...] = ("single", "double")) -> dict[str, int]:
+        """Borders crossed from ``start`` to every area, over ``kinds`` only; ignores capacity and figures."""
+        distance = {start: 0}
+        queue = deque([start])
+        while queue:
+            area = queue.popleft()
+            for other in self.neighbours(area, kinds):
+                if other not in distance:
+                    distance[other] = distance[area] + 1
+                    queue.append(other)
+        return distance
+
+    def sees(self, a: str, b: str) -> bool:
+        return a == b or frozenset((a, b)) in self.sight_pairs
+
+    # -- occupants -----------------------------------------------------------
+    def occupants(self, area: str, *, without: str | None = None) -> list[AreaFigure]:
+        return [f for label, f in sorted(self.figures.items()) if f.area == area and label != without]
+
+    def occupancy(self, area: str, *, without: str | None = None) -> int:
+        return sum(f.size for f in self.occupants(area, without=without))
+
+    def occupants_of_areas(self, areas: list[str]) -> list[AreaFigure]:
+        return [f for _, f in sorted(self.figures.items()) if f.area in areas]
+
+    def has_ally(self, area: str) -> bool:
+        return any(f.is_ally for f in self.occupants(area))
+
+    def moved(self, label: str, area: str, *, cleared_traps: tuple[str, ...] = ()) -> "AreaBoard":
+        figures = dict(self.figures)
+        figures[label] = replace(figures[label], area=area)
+        areas = dict(self.areas)
+        for trap_area in cleared_traps:
+            areas[trap_area] = replace(areas[trap_area], trap=False)
+        return replace(self, figures=figures, areas=areas)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "areas": {n: {"capacity": a.capacity, "height": a.height, "trap": a.trap} for n, a in sorted(self.areas.items())},
+            "borders": sorted([*sorted(pair), kind] for pair, kind in self.borders.items()),
+            "figures": {label: f.area for label, f in sorted(self.figures.items())},
+        }

@@ -1,0 +1,146 @@
+"""Scenario keys of the ``agemonia`` ruleset: an area map instead of a grid.
+
+The board is a graph of named areas (capacity = white dots, height, trap)
+joined by borders written as one short string each: ``"A1 -- A2"`` single
+white line, ``"A1 == A2"`` double white line, ``"A1 || A2"`` solid barrier.
+See docs/agemonia.md for every key.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, model_validator
+
+from .common import Label, ScenarioBase, StrictModel
+
+AREA_NAME_PATTERN = r"^[A-Za-z0-9_-]{1,24}$"
+AreaName = Annotated[str, Field(pattern=AREA_NAME_PATTERN, description="An area's name (letters, digits, _ or -).")]
+
+#: Border symbols between the two area names of a link.
+LINE_SYMBOLS = {"--": "single", "==": "double", "||": "barrier"}
+_LINK = re.compile(r"^\s*([A-Za-z0-9_-]{1,24})\s*(--|==|\|\|)\s*([A-Za-z0-9_-]{1,24})\s*$")
+
+SIZES = {"normal": 1, "large": 2, "huge": 3}
+
+EnemyCondition = Literal["held", "slowed", "stunned", "confused", "dominated"]
+AllyCondition = Literal["invisible"]
+
+
+def parse_link(text: str) -> tuple[str, str, str]:
+    """``"A1 -- A2"`` -> ("A1", "A2", "single")."""
+    match = _LINK.match(text)
+    if not match:
+        raise ValueError(
+            f"link {text!r} must be 'AREA -- AREA' (single white line), 'AREA == AREA' (double white line) or 'AREA || AREA' (solid barrier)"
+        )
+    first, symbol, second = match.groups()
+    if first == second:
+        raise ValueError(f"link {text!r} joins area {first!r} to itself")
+    return first, second, LINE_SYMBOLS[symbol]
+
+
+def _valid_link(text: str) -> str:
+    parse_link(text)
+    return text
+
+
+LinkText = Annotated[str, AfterValidator(_valid_link)]
+
+
+class Area(StrictModel):
+    capacity: NonNegativeInt = Field(description="Maximum capacity (white dots). 0 = no dots: cannot be entered (a flyer may cross it but not end there).")
+    height: StrictInt = Field(default=0, description="Height level; borders between different heights carry the height symbol.")
+    trap: StrictBool = Field(default=False, description="A Trap token lies in the area (an enemy without Fly entering it triggers it).")
+    name: str | None = Field(default=None, description="Longer name shown in the area table.")
+
+
+class AgemoniaFigure(StrictModel):
+    side: Literal["enemy", "hero", "ally"] = Field(description="enemy = acts in the enemy phase; hero and ally (non-hero ally) are the Allies enemies attack.")
+    area: AreaName = Field(description="The area the figure stands in.")
+    name: str | None = Field(default=None, description="Shown instead of the label when given.")
+    size: Literal["normal", "large", "huge"] = Field(default="normal", description="Capacity used: normal 1, large 2, huge 3.")
+    taunt: NonNegativeInt | None = Field(default=None, description="Allies only: Taunt value (higher attracts enemies on ties). Required for heroes and allies.")
+    type: str | None = Field(default=None, description="Enemies only: enemy type for the initiative order; defaults to the name, then the label.")
+    number: NonNegativeInt | None = Field(default=None, description="Enemies only: the number on the figure (same type acts lowest first).")
+    fly: StrictBool = Field(default=False, description="Enemies only: the enemy has Fly.")
+    conditions: list[str] = Field(
+        default_factory=list,
+        description="Enemies: held (no move), slowed (move -1), stunned (misses the turn), confused / dominated (no attack, moves as if attacking). Allies: invisible (cannot be targeted).",
+    )
+
+    @model_validator(mode="after")
+    def _side_specific_keys(self) -> "AgemoniaFigure":
+        if self.side == "enemy":
+            if self.taunt is not None:
+                raise ValueError("taunt is for heroes and allies, not enemies")
+            allowed = set(EnemyCondition.__args__)
+        else:
+            if self.taunt is None:
+                raise ValueError(f"a {self.side} needs a taunt value")
+            for key, value in (("type", self.type), ("number", self.number)):
+                if value is not None:
+                    raise ValueError(f"{key} is for enemies only")
+            if self.fly:
+                raise ValueError("fly is for enemies only")
+            allowed = set(AllyCondition.__args__)
+        for condition in self.conditions:
+            if condition not in allowed:
+                raise ValueError(f"unknown {self.side} condition {condition!r}; known: {', '.join(sorted(allowed))}")
+        return self
+
+    @property
+    def capacity_used(self) -> int:
+        return SIZES[self.size]
+
+    def enemy_type(self, label: str) -> str:
+        return self.type or self.name or label
+
+
+class AgemoniaAttack(StrictModel):
+    kind: Literal["melee", "ranged"] = Field(default="melee", description="melee: same area or an adjacent full area; ranged: within range and line of sight.")
+    range: NonNegativeInt = Field(default=0, description="Ranged only: maximum range in areas (minimum range is always 0).")
+
+    @model_validator(mode="after")
+    def _range_only_for_ranged(self) -> "AgemoniaAttack":
+        if self.kind == "melee" and self.range:
+            raise ValueError("a melee attack has no range; use kind: ranged")
+        return self
+
+
+class AgemoniaAction(StrictModel):
+    move: NonNegativeInt = Field(default=0, description="Move value in areas; 0 = the no-move symbol.")
+    attack: AgemoniaAttack | None = Field(default=None, description="The attack of this action; omitted = no attack (it moves as if making a melee attack). Area and target-X attacks count as single-target.")
+    fly: StrictBool = Field(default=False, description="The card grants Fly this turn ('may move as though it had Fly').")
+
+
+class SightRules(StrictModel):
+    default: Literal["open", "adjacent"] = Field(
+        default="open",
+        description="open: every two areas see each other unless listed in `blocked`; adjacent: an area sees itself, areas sharing a single or double line, and pairs listed in `see`.",
+    )
+    see: list[tuple[AreaName, AreaName]] = Field(default_factory=list, description="Extra pairs of areas that see each other (symmetric).")
+    blocked: list[tuple[AreaName, AreaName]] = Field(default_factory=list, description="Pairs of areas that do not see each other (symmetric); wins over `see`.")
+
+
+class AgemoniaRules(StrictModel):
+    """Documented choices where the rules text is silent or ambiguous."""
+
+    range_over_double_lines: StrictBool = Field(default=True, description="Range counts borders crossed over single AND double white lines (never barriers). false: single lines only.")
+    melee_across_double_lines: StrictBool = Field(default=True, description="Melee may reach an adjacent full area of the same height across a double white line (never across a barrier).")
+    ranged_taunt: Literal["target", "any"] = Field(default="target", description="Taunt tie-break for ranged attacks uses the ally it would actually target (closest, then Taunt) ('target') or the highest Taunt in range ('any').")
+    fallback_ties: Literal["movement", "choose"] = Field(default="movement", description="No attack area at all: among equally close, equal-Taunt goal areas, prefer the one needing least movement ('movement') or let the players choose ('choose').")
+
+
+class AgemoniaScenario(ScenarioBase):
+    ruleset: Literal["agemonia"]
+    variant: Literal["agemonia"] | None = None
+    areas: dict[AreaName, Area] = Field(description="area name -> capacity, height, trap.")
+    links: list[LinkText] = Field(default_factory=list, description="Borders: 'A -- B' single white line, 'A == B' double white line, 'A || B' solid barrier. Unlisted pairs do not touch.")
+    sight: SightRules = Field(default_factory=SightRules, description="Which areas see each other (line of sight is geometric, so the file states it).")
+    figures: dict[Label, AgemoniaFigure] = Field(description="label -> figure (enemies, heroes, non-hero allies).")
+    initiative: list[str] = Field(default_factory=list, description="Enemy types in the Initiative card's order (top to bottom); omitted = alphabetical by type.")
+    action: AgemoniaAction = Field(default_factory=AgemoniaAction, description="The action every acting enemy performs unless `actions` gives its own.")
+    actions: dict[str, AgemoniaAction] = Field(default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type.")
+    rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see docs/agemonia.md).")

@@ -1,0 +1,493 @@
+"""Agemonia: enemies moving across an area map.
+
+Rules text: the Agemonia rulebook, "Enemy Movement" (docs/agemonia.md quotes
+each sentence next to the code that implements it). The procedure for one
+enemy:
+
+1. In an area it can attack from already -> it does not move.
+2. Else toward the area it can attack from needing the least movement;
+   ties -> the one letting it attack the ally with the higher Taunt; still
+   tied -> the players choose (every such area is an option).
+3. Too far for this turn -> as far as its movement allows along a shortest
+   route (every shortest route is an option: the players pick the areas).
+4. No area to attack from at all -> toward the reachable area closest
+   (over single or double white lines) to an area with an ally, Taunt
+   breaking ties.
+
+Capacity: an area at maximum capacity (or one the enemy would push above
+it) may be entered only when no ally is there and the enemy leaves it the
+same turn; it can never be an end point, so it is never an area to attack
+from either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
+from ..geometry.paths import dijkstra
+from ..models import Scenario
+from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
+from ..result import Option, Result, Turn
+from . import Ruleset, register
+
+#: Shortest routes listed per destination before the rest are summarised.
+MAX_ROUTES_PER_AREA = 24
+
+MELEE = AgemoniaAttack(kind="melee")
+
+
+# --------------------------------------------------------------------------
+# Board construction (semantic checks with YAML positions)
+# --------------------------------------------------------------------------
+
+def build_board(scenario: Scenario) -> AreaBoard:
+    model = scenario.model
+    areas = {
+        name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name)
+        for name, area in model.areas.items()
+    }
+    if not areas:
+        raise scenario.error(("areas",), "the map needs at least one area")
+    borders: dict[frozenset, str] = {}
+    for index, text in enumerate(model.links):
+        first, second, kind = parse_link(text)
+        for name in (first, second):
+            if name not in areas:
+                raise scenario.error(("links", index), f"link {text!r}: unknown area {name!r}{_hint(name, areas)}")
+        pair = frozenset((first, second))
+        if pair in borders:
+            raise scenario.error(("links", index), f"areas {first} and {second} are already linked ({borders[pair]} line)")
+        borders[pair] = kind
+
+    figures: dict[str, AreaFigure] = {}
+    for label, figure in model.figures.items():
+        if figure.area not in areas:
+            raise scenario.error(("figures", label, "area"), f"unknown area {figure.area!r}{_hint(figure.area, areas)}")
+        if areas[figure.area].capacity == 0:
+            raise scenario.error(("figures", label, "area"), f"area {figure.area} has no white dots (capacity 0): no figure can stand there")
+        figures[label] = AreaFigure(
+            label=label,
+            side=figure.side,
+            area=figure.area,
+            size=SIZES[figure.size],
+            taunt=figure.taunt or 0,
+            name=figure.name,
+            fly=figure.fly,
+            invisible="invisible" in figure.conditions,
+        )
+
+    sight = model.sight
+    for key in ("see", "blocked"):
+        for index, pair in enumerate(getattr(sight, key)):
+            for position, name in enumerate(pair):
+                if name not in areas:
+                    raise scenario.error(("sight", key, index, position), f"unknown area {name!r}{_hint(name, areas)}")
+    names = sorted(areas)
+    seeing: set[frozenset] = set()
+    if sight.default == "open":
+        seeing = {frozenset((a, b)) for i, a in enumerate(names) for b in names[i + 1:]}
+    else:
+        seeing = {pair for pair, kind in borders.items() if kind != "barrier"}
+    seeing |= {frozenset(pair) for pair in sight.see if pair[0] != pair[1]}
+    seeing -= {frozenset(pair) for pair in sight.blocked}
+    return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing))
+
+
+def _hint(name: str, known: dict) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --------------------------------------------------------------------------
+# One enemy's turn
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mover:
+    """What an enemy may do this turn, derived from its figure and action."""
+
+    label: str
+    start: str
+    size: int
+    fly: bool
+    move: int
+    attack: AgemoniaAttack
+    attacking: bool
+
+
+def _describe(board: AreaBoard, label: str) -> str:
+    figure = board.figures[label]
+    return f"{figure.name} ({label})" if figure.name else label
+
+
+def _target_text(board: AreaBoard, labels: list[str]) -> str:
+    return ", ".join(f"{_describe(board, t)}, Taunt {board.figures[t].taunt}" for t in labels)
+
+
+class TurnSolver:
+    """Applies the movement procedure for one enemy on one board."""
+
+    def __init__(self, board: AreaBoard, mover: Mover, rules: AgemoniaRules):
+        self.board = board
+        self.mover = mover
+        self.rules = rules
+        self.range_kinds = ("single", "double") if rules.range_over_double_lines else ("single",)
+        self.melee_kinds = ("single", "double") if rules.melee_across_double_lines else ("single",)
+
+    # -- movement legality --------------------------------------------------
+    def entry(self, area: str) -> str | None:
+        """'end' (may stop there), 'pass' (may only cross it this turn) or None (may not enter)."""
+        info = self.board.areas[area]
+        if info.capacity == 0:
+            # "They may not end their move in an area that does not have a maximum capacity."
+            return "pass" if self.mover.fly else None
+        if info.capacity < self.mover.size:
+            return None
+        if self.board.occupancy(area, without=self.mover.label) + self.mover.size > info.capacity:
+            return None if self.board.has_ally(area) else "pass"
+        return "end"
+
+    def can_end(self, area: str) -> bool:
+        return area == self.mover.start or self.entry(area) == "end"
+
+    def crossable(self, a: str, b: str) -> bool:
+        kind = self.board.line(a, b)
+        return kind == "single" or (kind == "double" and self.mover.fly)
+
+    def forward_edges(self, area: str):
+        for other in self.board.neighbours(area):
+            if self.crossable(area, other) and self.entry(other) is not None:
+                yield other, (1,)
+
+    def backward_edges(self, area: str):
+        # Reversed movement graph: ``other -> area`` is a legal step.
+        if area != self.mover.start and self.entry(area) is None:
+            return
+        for other in self.board.neighbours(area):
+            if self.crossable(other, area):
+                yield other, (1,)
+
+    # -- attacks -------------------------------------------------------------
+    def blocked_by_capacity(self, area: str) -> bool:
+        info = self.board.areas[area]
+        return self.board.occupancy(area, without=self.mover.label) + self.mover.size > info.capacity
+
+    def targets_from(self, area: str) -> tuple[list[str], int | None]:
+        """Allies it would attack from ``area`` (all tied choices) and the Taunt that ranks the area."""
+        allies = [f for _, f in sorted(self.board.figures.items()) if f.is_ally and not f.invisible]
+        if self.mover.attack.kind == "melee":
+            height = self.board.areas[area].height
+            reachable_areas = {area}
+            for other in self.board.neighbours(area, self.melee_kinds):
+                # Melee reaches an adjacent area only when it is full (for large and huge
+                # enemies: when capacity keeps them out) and at the same height.
+                if self.board.areas[other].height == height and self.blocked_by_capacity(other):
+                    reachable_areas.add(other)
+            in_reach = [f for f in allies if f.area in reachable_areas]
+            if not in_reach:
+                return [], None
+            best = max(f.taunt for f in in_reach)
+            return [f.label for f in in_reach if f.taunt == best], best
+        distance = self.board.line_distances(area, self.range_kinds)
+        in_reach = [
+            f for f in allies
+            if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
+        ]
+        if not in_reach:
+            return [], None
+        # Ranged: the closest ally, ties to the higher Taunt.
+        key = min((distance[f.area], -f.taunt) for f in in_reach)
+        targets = [f.label for f in in_reach if (distance[f.area], -f.taunt) == key]
+        taunt = -key[1] if self.rules.ranged_taunt == "target" else max(f.taunt for f in in_reach)
+        return targets, taunt
+
+    # -- routes ----------------------------------------------------------------
+    def routes(self, preds: dict, end: str) -> list[tuple[str, ...]]:
+        """Every shortest route from the start to ``end`` (capped), sorted."""
+        found: list[tuple[str, ...]] = []
+
+        def walk(area: str, suffix: tuple[str, ...]) -> None:
+            if len(found) >= MAX_ROUTES_PER_AREA:
+                return
+            if area == self.mover.start:
+                found.append((area,) + suffix)
+                return
+            for previous in sorted(preds.get(area, [])):
+                walk(previous, (area,) + suffix)
+
+        walk(end, ())
+        return sorted(found)
+
+    def approach(self, goal: str, distance: dict, preds: dict, turn: Turn) -> list[tuple[str, tuple[str, ...]]]:
+        """(end area, route) for every way of moving toward ``goal`` this turn."""
+        need = distance[goal][0]
+        if need <= self.mover.move:
+            return [(goal, route) for route in self.routes(preds, goal)]
+        to_goal, _ = dijkstra([goal], self.backward_edges, (0,))
+        ends = [
+            area for area, (cost,) in distance.items()
+            if cost <= self.mover.move and self.can_end(area) and area in to_goal and cost + to_goal[area][0] == need
+        ]
+        furthest = max(distance[a][0] for a in ends)
+        chosen = sorted(a for a in ends if distance[a][0] == furthest)
+        skipped = sorted(
+            a for a, (cost,) in distance.items()
+            if furthest < cost <= self.mover.move and a in to_goal and cost + to_goal[a][0] == need and not self.can_end(a)
+        )
+        text = f"{goal} needs {need} moves, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
+        if skipped:
+            text += f" (it cannot stop in {', '.join(skipped)}: capacity)"
+        turn.note("as far as possible", text, goal=goal, needed=need, move=self.mover.move, ends=chosen, cannot_stop=skipped)
+        return [(end, route) for end in chosen for route in self.routes(preds, end)]
+
+    # -- the procedure ---------------------------------------------------------
+    def solve(self, turn: Turn) -> None:
+        board, mover = self.board, self.mover
+        distance, preds = dijkstra([mover.start], self.forward_edges, (0,))
+        attack_areas: dict[str, tuple[list[str], int]] = {}
+        excluded: list[str] = []
+        for area in sorted(board.areas):
+            targets, taunt = self.targets_from(area)
+            if not targets:
+                continue
+            if not self.can_end(area):
+                excluded.append(area)
+            elif area in distance:
+                attack_areas[area] = (targets, taunt)
+
+        if mover.start in attack_areas:
+            targets, _ = attack_areas[mover.start]
+            turn.focus = list(targets)
+            turn.note("already in attack area", f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.", area=mover.start, targets=targets)
+            self.emit(turn, [(mover.start, (mover.start,))], targets if mover.attacking else [], goal=None)
+            return
+
+        if excluded:
+            turn.note("capacity", f"not areas to attack from, it cannot end its move there (capacity): {', '.join(excluded)}", excluded=excluded)
+
+        if attack_areas:
+            listing = "; ".join(
+                f"{a} ({_target_text(board, t)}) {distance[a][0]} move{'s' if distance[a][0] != 1 else ''} away"
+                for a, (t, _) in sorted(attack_areas.items(), key=lambda item: (distance[item[0]], item[0]))
+            )
+            turn.note("attack areas", f"areas it can attack from: {listing}", areas={a: {"targets": t, "taunt": v, "moves": distance[a][0]} for a, (t, v) in attack_areas.items()})
+            least = min(distance[a] for a in attack_areas)
+            nearest = sorted(a for a in attack_areas if distance[a] == least)
+            turn.note("least movement", f"least movement: {least[0]} ({', '.join(nearest)})", moves=least[0], kept=nearest, dropped=sorted(set(attack_areas) - set(nearest)))
+            best_taunt = max(attack_areas[a][1] for a in nearest)
+            goals = [a for a in nearest if attack_areas[a][1] == best_taunt]
+            if len(nearest) > 1:
+                dropped = [a for a in nearest if a not in goals]
+                if dropped:
+                    turn.note("taunt", f"{len(nearest)} areas tie on movement; Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})", kept=goals, dropped=dropped, taunt=best_taunt)
+                else:
+                    turn.note("taunt", f"{len(nearest)} areas tie on movement and on Taunt ({best_taunt})", kept=goals, taunt=best_taunt)
+            if len(goals) > 1:
+                turn.note("players choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals)
+            focus: set[str] = set()
+            ends: list[tuple[str, tuple[str, ...]]] = []
+            for goal in goals:
+                focus.update(attack_areas[goal][0])
+                for end, route in self.approach(goal, distance, preds, turn):
+                    ends.append((end, route))
+            turn.focus = sorted(focus)
+            for end, route in ends:
+                reached = end in attack_areas and end in goals
+                self.emit(turn, [(end, route)], attack_areas[end][0] if reached and mover.attacking else [], goal=None if reached else _goal_of(goals, end))
+            return
+
+        self.fallback(turn, distance, preds)
+
+    def fallback(self, turn: Turn, distance: dict, preds: dict) -> None:
+        board, mover = self.board, self.mover
+        ally_areas = sorted({f.area for f in board.figures.values() if f.is_ally})
+        if not ally_areas:
+            turn.note("no allies", "there is no ally on the map: it does not move.")
+            self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
+            return
+        line_distance = {area: board.line_distances(area) for area in ally_areas}
+        ranked: dict[str, tuple] = {}
+        for area in sorted(distance):
+            if not self.can_end(area):
+                continue
+            closeness = [(line_distance[ally_area][area], ally_area) for ally_area in ally_areas if area in line_distance[ally_area]]
+            if not closeness:
+                continue
+            near = min(c for c, _ in closeness)
+            allies = [f for f in board.occupants_of_areas([a for c, a in closeness if c == near]) if f.is_ally]
+            taunt = max(f.taunt for f in allies)
+            ranked[area] = (near, taunt, [f.label for f in allies if f.taunt == taunt])
+        turn.note("no attack area", "there is no area it could attack from, even with unlimited movement: it moves toward the reachable area closest to an ally (counted over single or double white lines).")
+        if not ranked:
+            turn.note("no route", "no area it can reach is connected to an ally's area: it does not move.")
+            self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
+            return
+        listing = "; ".join(f"{a}: {n} from an ally ({_target_text(board, t)})" for a, (n, _, t) in sorted(ranked.items(), key=lambda i: (i[1][0], -i[1][1], i[0])))
+        turn.note("closest to an ally", f"reachable areas: {listing}", areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()})
+        closest = min(n for n, _, _ in ranked.values())
+        near_areas = [a for a in sorted(ranked) if ranked[a][0] == closest]
+        best_taunt = max(ranked[a][1] for a in near_areas)
+        goals = [a for a in near_areas if ranked[a][1] == best_taunt]
+        if len(near_areas) > len(goals):
+            turn.note("taunt", f"Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})", kept=goals, dropped=[a for a in near_areas if a not in goals])
+        if len(goals) > 1 and self.rules.fallback_ties == "movement":
+            least = min(distance[a] for a in goals)
+            kept = [a for a in goals if distance[a] == least]
+            if len(kept) < len(goals):
+                turn.note("least movement", f"equally close: the one needing least movement: {', '.join(kept)} (option rules.fallback_ties)", kept=kept, dropped=[a for a in goals if a not in kept])
+            goals = kept
+        if len(goals) > 1:
+            turn.note("players choose", f"still tied: the players choose ({', '.join(goals)})", choices=goals)
+        turn.focus = sorted({label for goal in goals for label in ranked[goal][2]})
+        for goal in goals:
+            if goal == mover.start:
+                turn.note("stays", f"{goal} is already as close as it can get: it does not move.")
+                self.emit(turn, [(goal, (goal,))], [], goal=None)
+                continue
+            for end, route in self.approach(goal, distance, preds, turn):
+                self.emit(turn, [(end, route)], [], goal=goal if end != goal else None)
+
+    def emit(self, turn: Turn, ends: list[tuple[str, tuple[str, ...]]], targets: list[str], goal: str | None) -> None:
+        for end, route in ends:
+            details: dict = {}
+            if goal is not None:
+                details["toward"] = goal
+            traps = [] if self.mover.fly else [a for a in route[1:] if self.board.areas[a].trap]
+            if traps:
+                details["traps"] = traps
+            for target in targets or [None]:
+                turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details)))
+
+
+def _goal_of(goals: list[str], end: str) -> str:
+    return goals[0] if len(goals) == 1 else "/".join(goals)
+
+
+# --------------------------------------------------------------------------
+# The phase
+# --------------------------------------------------------------------------
+
+def activation_order(scenario: Scenario) -> list[str]:
+    """Enemies in Initiative card order; same type by figure number (lowest first)."""
+    model = scenario.model
+    enemies = {label: f for label, f in model.figures.items() if f.side == "enemy"}
+    types = {label: f.enemy_type(label) for label, f in enemies.items()}
+    for index, name in enumerate(model.initiative):
+        if name not in types.values():
+            raise scenario.error(("initiative", index), f"no enemy has type {name!r}; types on the map: {', '.join(sorted(set(types.values())))}")
+        if name in model.initiative[:index]:
+            raise scenario.error(("initiative", index), f"type {name!r} is listed twice")
+    if model.initiative:
+        missing = sorted(set(types.values()) - set(model.initiative))
+        if missing:
+            raise scenario.error(("initiative",), f"the initiative order does not list enemy type(s) {', '.join(missing)}")
+        rank = {name: index for index, name in enumerate(model.initiative)}
+    else:
+        rank = {name: index for index, name in enumerate(sorted(set(types.values())))}
+    big = 10**9
+    return sorted(enemies, key=lambda label: (rank[types[label]], enemies[label].number if enemies[label].number is not None else big, label))
+
+
+def action_for(scenario: Scenario, label: str) -> AgemoniaAction:
+    model = scenario.model
+    if label in model.actions:
+        return model.actions[label]
+    kind = model.figures[label].enemy_type(label)
+    return model.actions.get(kind, model.action)
+
+
+def make_mover(board: AreaBoard, figure_model, label: str, action: AgemoniaAction, turn: Turn) -> Mover | None:
+    figure = board.figures[label]
+    conditions = set(figure_model.conditions)
+    attack = action.attack or MELEE
+    move = action.move
+    fly = figure.fly or action.fly
+    attacking = action.attack is not None
+    parts = [f"{_describe(board, label)} in {figure.area}: move {move}"]
+    parts.append(f"{attack.kind} attack" + (f" range {attack.range}" if attack.kind == "ranged" else "") if attacking else "no attack (moves as for a melee attack)")
+    if figure.size > 1:
+        parts.append(f"{figure_model.size} (capacity {figure.size})")
+    if fly:
+        parts.append("Fly" + (" (this turn)" if action.fly and not figure.fly else ""))
+    turn.note("enemy", ", ".join(parts), area=figure.area, move=move, attack=attack.kind, range=attack.range, size=figure.size, fly=fly)
+    if "stunned" in conditions:
+        turn.note("stunned", "Stunned: it misses this turn.")
+        return None
+    if "held" in conditions:
+        move = 0
+        turn.note("held", "Held: it does not move this turn.")
+    elif "slowed" in conditions:
+        move = max(0, move - 1)
+        turn.note("slowed", f"Slowed: move reduced to {move}.")
+    if conditions & {"confused", "dominated"}:
+        attacking = False
+        turn.note("no attack", "Confused/Dominated: it does not attack but moves as if it were attacking.")
+    return Mover(label=label, start=figure.area, size=figure.size, fly=fly, move=move, attack=attack, attacking=attacking)
+
+
+def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
+    turn = Turn(actor=label)
+    mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
+    if mover is None:
+        start = board.figures[label].area
+        turn.options.append(Option(to=start, path=(start,)))
+    else:
+        TurnSolver(board, mover, scenario.model.rules).solve(turn)
+    return turn.finish(distinct_paths=True)
+
+
+def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
+    model = scenario.model
+    board = build_board(scenario)
+    if model.active is not None:
+        if model.active not in model.figures:
+            raise scenario.error(("active",), f"no figure {model.active!r} in figures")
+        if model.figures[model.active].side != "enemy":
+            raise scenario.error(("active",), f"{model.active} is a {model.figures[model.active].side}; only enemies act in the enemy phase")
+        order = [model.active]
+    else:
+        order = activation_order(scenario)
+    for key in model.actions:
+        if key not in model.figures and key not in {f.enemy_type(l) for l, f in model.figures.items() if f.side == "enemy"}:
+            raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
+    for label in sorted(choices):
+        if label not in order:
+            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label} does not act in this phase (acting: {', '.join(order) or 'none'})")
+
+    result = Result(scenario=scenario.path, ruleset="agemonia", variant=variant, title=model.title, description=model.description, board=board)
+    if len(order) > 1:
+        result.notes.append("Activation order: " + ", ".join(f"{_describe(board, l)}" for l in order) + (" (Initiative card order, then figure number)" if model.initiative else " (no initiative given: types alphabetically, then figure number)"))
+    current = board
+    for label in order:
+        turn = resolve_turn(current, scenario, label)
+        index = choices.get(label, 0)
+        if not 0 <= index < len(turn.options):
+            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={index}: {label} has {len(turn.options)} option(s), numbered from 0")
+        turn.chosen = index
+        option = turn.options[index]
+        result.turns.append(turn)
+        current = current.moved(label, option.to, cleared_traps=tuple(option.details.get("traps", ())))
+        result.boards_after.append(current)
+        if len(order) > 1 and len(turn.options) > 1:
+            result.notes.append(f"{label} had {len(turn.options)} options; the phase follows option {index} ({option.to}{', attacking ' + ', '.join(option.attacks) if option.attacks else ''}).")
+    return result
+
+
+register(Ruleset(
+    name="agemonia",
+    summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
+    variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
+    default_variant="agemonia",
+    resolve=resolve,
+    options={
+        "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
+        "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
+        "rules.ranged_taunt": "'target' (default): Taunt tie-break uses the ally a ranged attack would target; 'any': highest Taunt in range",
+        "rules.fallback_ties": "'movement' (default): equally close fallback areas -> least movement; 'choose': players choose",
+        "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
+    },
+))
