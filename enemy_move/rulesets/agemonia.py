@@ -226,7 +226,10 @@ class TurnSolver:
         """(end area, route) for every way of moving toward ``goal`` this turn."""
         need = distance[goal][0]
         if need <= self.mover.move:
-            return [(goal, route) for route in self.routes(preds, goal)]
+            routes = self.routes(preds, goal)
+            listing = "; ".join(" > ".join(route) for route in routes)
+            turn.note("move", f"{goal} is {need} move{'s' if need != 1 else ''} away, within its move {self.mover.move}: it moves there ({'routes' if len(routes) > 1 else 'route'}: {listing})", goal=goal, moves=need, routes=routes)
+            return [(goal, route) for route in routes]
         to_goal, _ = dijkstra([goal], self.backward_edges, (0,))
         ends = [
             area for area, (cost,) in distance.items()
@@ -356,9 +359,12 @@ class TurnSolver:
             details: dict = {}
             if goal is not None:
                 details["toward"] = goal
-            traps = [] if self.mover.fly else [a for a in route[1:] if self.board.areas[a].trap]
-            if traps:
-                details["traps"] = traps
+            trap_areas = [a for a in route[1:] if self.board.areas[a].trap]
+            if trap_areas and self.mover.fly:
+                turn.note("traps", f"route {' > '.join(route)} crosses a trap in {', '.join(trap_areas)}: with Fly it does not trigger it")
+            elif trap_areas:
+                details["traps"] = trap_areas
+                turn.note("traps", f"route {' > '.join(route)} enters the trap area {', '.join(trap_areas)}: the trap triggers and its token is discarded", route=route, traps=trap_areas)
             for target in targets or [None]:
                 turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details)))
 
