@@ -14,7 +14,7 @@ Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized"
 class GloomhavenFigure(StrictModel):
     kind: Literal["character", "summon", "monster"] = Field(description="Characters and their summons oppose monsters.")
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
-    initiative: float | None = Field(default=None, ge=0, le=99.99, description="Initiative for focus ties; omitted = ties with every other figure without one.")
+    initiative: float | None = Field(default=None, ge=0, description="Initiative for focus ties; omitted = ties with every other figure without one.")
     owner: Label | None = Field(default=None, description="For a summon: the character it belongs to (acts and is focused just before it).")
     number: PositiveInt | None = Field(default=None, description="Monster standee number (activation order).")
     elite: bool = Field(default=False, description="Elite monsters act before normal ones of their type.")

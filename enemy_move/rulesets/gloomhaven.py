@@ -1,0 +1,836 @@
+"""Gloomhaven, Frosthaven and Jaws of the Lion: monster (and summon) focus and movement.
+
+Sources: ../shared/rules/gloomhaven-monster-turn.txt (rulebook), the French
+community procedure gloomhaven-monster-ai-fr.txt, and gloomhaven-notes.md
+(GH rulebook pp.29-32, FH rulebook p.41-42 and Appendix B, JotL p.11).
+docs/gloomhaven.md states every rule as implemented, with its source.
+
+The procedure, for one acting figure:
+
+1. Stunned: nothing happens. No attack on the card, or disarmed: plan as for
+   a single-target melee attack. Immobilized or no move: it cannot move.
+2. Focus: with infinite movement, for each enemy find the cheapest path
+   (fewest negative hexes, then fewest movement points) to an unoccupied hex
+   from which it can attack that enemy (range counted around walls, line of
+   sight per variant). Ties: proximity (not in JotL), then initiative; still
+   tied, the players choose: every tied enemy is a focus option.
+3. If some attack hex for the focus can be reached this turn without
+   triggering more negative hexes than needed, the monster goes to the best
+   of them: avoid disadvantage on the focus (GH/JotL), most targets, best
+   ranked extra targets (GH/JotL), fewest disadvantaged attacks, fewest
+   movement points. Otherwise it picks destinations with infinite movement
+   (GH/JotL: the best attack, FH: the closest attack hex) and moves to shorten
+   its path to each of them as much as possible, with the fewest movement
+   points; if it cannot shorten the path it stays.
+
+Every rule difference between the variants is a named switch in
+:class:`VariantRules`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..geometry import hexgrid
+from ..geometry.grid import Grid, parse_grid
+from ..geometry.los import HexSight
+from ..geometry.paths import dijkstra, one_path
+from ..models import Scenario
+from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
+from ..result import Option, Result, Turn
+from . import Ruleset, register
+
+Cell = tuple[int, int]
+Cost = tuple[int, int]  # (negative hexes triggered, movement points)
+INFINITE: Cost = (10**9, 10**9)
+
+EXTRA_SYMBOLS = {"+": "door"}  # a closed door: a wall for monsters and summons
+BLOCKS_SIGHT = {"wall", "door"}
+NOT_A_STEP = {"wall", "door"}  # not entered even by flying or jumping figures
+NEGATIVE = {"trap", "hazardous"}
+
+
+@dataclass(frozen=True)
+class VariantRules:
+    """The rule switches that differ between the games (docs/gloomhaven.md, 'Variants')."""
+
+    name: str
+    #: Line of sight: "corner" (GH: corner to corner) or "any" (FH: any point to any point).
+    sight: str
+    #: Focus ties broken by proximity before initiative (GH, FH; not JotL).
+    proximity_breaks_focus_ties: bool
+    #: Invisible enemies block movement like obstacles (GH); FH: they are ignored for movement.
+    invisible_blocks_movement: bool
+    #: The last hex of a jump pays for difficult terrain (GH); FH ignores it completely.
+    jump_pays_difficult_last_hex: bool
+    #: Entering icy terrain slides the figure one more hex, repeatedly (FH terrain;
+    #: applied in every variant so FH boards can be played with older rules).
+    icy_slides: bool
+    #: Losing disadvantage on the focus ranks above hitting more targets (GH, JotL).
+    focus_disadvantage_first: bool
+    #: Extra targets are ranked like foci: movement, proximity, initiative (GH, JotL).
+    rank_extra_targets: bool
+    #: Out of reach this turn: head for the hex with the best attack (GH, JotL)
+    #: rather than the closest hex that can attack the focus (FH).
+    plan_best_future_attack: bool
+
+
+VARIANTS: dict[str, VariantRules] = {
+    "gloomhaven": VariantRules("gloomhaven", "corner", True, True, True, True, True, True, True),
+    "frosthaven": VariantRules("frosthaven", "any", True, False, False, True, False, False, False),
+    "jotl": VariantRules("jotl", "any", False, True, False, True, True, True, True),
+}
+
+
+# ---------------------------------------------------------------------------
+# The board as one acting figure sees it
+
+
+@dataclass
+class AttackPlan:
+    """What the acting figure's card means for planning (after stun/disarm rules)."""
+
+    range: int  # counted in hexes; melee = 1
+    melee: bool
+    targets: int
+    pattern: tuple[tuple[int, int], ...] | None  # axial vectors; melee AoE relative to '@'
+    real: bool  # False: no attack on the card (or disarmed): plan only, never attack
+
+
+def parse_pattern(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """AoE text -> (melee?, axial vectors of the 'x' hexes, relative to '@' or the first 'x')."""
+    cells: list[Cell] = []
+    origin: Cell | None = None
+    lines = text.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    for row, line in enumerate(lines):
+        for position, char in enumerate(line):
+            if char in " .":
+                continue
+            col = (position - (row & 1)) // 2
+            if char == "@":
+                origin = (col, row)
+            elif char == "x":
+                cells.append((col, row))
+    axial = [hexgrid.to_axial(c) for c in cells]
+    anchor = hexgrid.to_axial(origin) if origin is not None else axial[0]
+    vectors = tuple((q - anchor[0], r - anchor[1]) for q, r in axial)
+    return origin is not None, vectors
+
+
+class View:
+    """Board facts for one acting figure: who blocks, what costs, what is seen."""
+
+    def __init__(self, grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules):
+        self.grid = grid
+        self.figures = figures
+        self.actor = actor
+        self.rules = rules
+        self.start = grid.figures[actor]
+        me = figures[actor]
+        self.actor_is_monster = me.kind == "monster"
+        self.flying = me.flying
+        self.enemies = sorted(l for l in grid.figures if l != actor and (figures[l].kind == "monster") != self.actor_is_monster)
+        self.allies = sorted(l for l in grid.figures if l != actor and l not in self.enemies)
+        self.visible_enemies = [e for e in self.enemies if "invisible" not in figures[e].conditions]
+        blocking = set()
+        for label in self.enemies:
+            if "invisible" in figures[label].conditions and not rules.invisible_blocks_movement:
+                continue
+            blocking.add(grid.figures[label])
+        self.blocking_cells = blocking
+        self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
+        walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
+        self.sight = HexSight(walls, grid.thin_walls, rules.sight)
+        self._proximity: dict[Cell, dict[Cell, int]] = {}
+
+    # --- terrain -----------------------------------------------------------
+    def terrain(self, cell: Cell) -> str:
+        return self.grid.terrain.get(cell, "none")
+
+    def can_end(self, cell: Cell) -> bool:
+        terrain = self.terrain(cell)
+        if terrain in NOT_A_STEP or terrain == "none":
+            return False
+        if terrain == "obstacle" and not self.flying:
+            return False
+        return cell not in self.occupied
+
+    def negative(self, cell: Cell) -> int:
+        return 1 if self.terrain(cell) in NEGATIVE else 0
+
+    # --- range -------------------------------------------------------------
+    def proximity(self, source: Cell) -> dict[Cell, int]:
+        """Hex counts from ``source``, around walls and thin walls, through everything else."""
+        table = self._proximity.get(source)
+        if table is None:
+            table = {source: 0}
+            queue = deque([source])
+            while queue:
+                cell = queue.popleft()
+                for nxt in self.grid.adjacent(cell):
+                    if nxt not in table and self.terrain(nxt) not in BLOCKS_SIGHT:
+                        table[nxt] = table[cell] + 1
+                        queue.append(nxt)
+            self._proximity[source] = table
+        return table
+
+    def range_between(self, a: Cell, b: Cell) -> int | None:
+        return self.proximity(b).get(a)
+
+
+class Mover:
+    """How the acting figure moves: walking (with icy slides), jumping, flying, teleporting."""
+
+    def __init__(self, view: View, action: GloomhavenAction):
+        self.view = view
+        if view.flying:
+            self.mode = "fly"
+        elif action.teleport:
+            self.mode = "teleport"
+        elif action.jump:
+            self.mode = "jump"
+        else:
+            self.mode = "walk"
+        self._slides: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+
+    # A walking step from ``cell``: (landing cell, cells entered, step cost).
+    def walk_steps(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
+        view = self.view
+        steps = []
+        for nxt in view.grid.adjacent(cell):
+            terrain = view.terrain(nxt)
+            if terrain in NOT_A_STEP or terrain == "obstacle" or nxt in view.blocking_cells:
+                continue
+            entered = [nxt]
+            negatives = view.negative(nxt)
+            points = 2 if terrain == "difficult" else 1
+            if terrain == "icy" and view.rules.icy_slides:
+                direction = _axial_step(cell, nxt)
+                current = nxt
+                while view.terrain(current) == "icy":
+                    ahead = hexgrid.from_axial((hexgrid.to_axial(current)[0] + direction[0], hexgrid.to_axial(current)[1] + direction[1]))
+                    if ahead not in view.grid.adjacent(current) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle":
+                        break
+                    if ahead in view.occupied or ahead in view.blocking_cells:
+                        break
+                    current = ahead
+                    entered.append(current)
+                    negatives += view.negative(current)
+            steps.append((entered[-1], tuple(entered), (negatives, points)))
+        return steps
+
+    def free_steps(self, cell: Cell) -> list[Cell]:
+        """Jumping and flying: any neighbour that is not a wall."""
+        return [n for n in self.view.grid.adjacent(cell) if self.view.terrain(n) not in NOT_A_STEP]
+
+    def landing_cost(self, cell: Cell) -> Cost:
+        """Extra cost paid in the last hex of a jump (or a teleport's landing)."""
+        view = self.view
+        if self.mode == "fly":
+            return (0, 0)
+        extra = 1 if (self.mode == "jump" and view.rules.jump_pays_difficult_last_hex and view.terrain(cell) == "difficult") else 0
+        return (view.negative(cell), extra)
+
+    # --- searches ------------------------------------------------------------
+    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
+        """Cheapest (negatives, movement points) to every cell, infinite movement."""
+        if self.mode == "walk":
+            best, _ = dijkstra([start], lambda c: [(land, cost) for land, _, cost in self.walk_steps(c)], (0, 0))
+            return best
+        if self.mode == "teleport":
+            view = self.view
+            return {c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c)) for c in view.grid.terrain if view.terrain(c) not in NOT_A_STEP}
+        steps = _bfs(start, self.free_steps)
+        result = {}
+        for cell, count in steps.items():
+            extra = self.landing_cost(cell) if cell != start else (0, 0)
+            result[cell] = (extra[0], count + extra[1])
+        return result
+
+    def reach_this_turn(self, points: int) -> dict[Cell, tuple[Cost, tuple[Cell, ...]]]:
+        """Cells reachable with ``points`` movement points: cheapest cost and one path."""
+        start = self.view.start
+        if points <= 0:
+            return {start: ((0, 0), (start,))}
+        if self.mode == "walk":
+            return self._walk_reach(points)
+        if self.mode == "teleport":
+            view = self.view
+            return {
+                c: ((view.negative(c), hexgrid.distance(start, c)), (start, c) if c != start else (start,))
+                for c in view.grid.terrain
+                if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
+            }
+        counts, parents = _bfs(start, self.free_steps, with_parents=True)
+        reach = {}
+        for cell, count in counts.items():
+            extra = self.landing_cost(cell) if cell != start else (0, 0)
+            cost = (extra[0], count + extra[1])
+            if cost[1] <= points:
+                reach[cell] = (cost, _unwind(parents, cell))
+        return reach
+
+    def _walk_reach(self, points: int) -> dict[Cell, tuple[Cost, tuple[Cell, ...]]]:
+        # Movement points are a hard budget, negatives are minimised: search
+        # over (cell, points spent) so a cheap-but-trapped route is not lost
+        # behind a safe-but-long one.
+        start = self.view.start
+        entered: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+
+        def edges(state: tuple[Cell, int]):
+            cell, spent = state
+            for land, cells, (negatives, cost) in self.walk_steps(cell):
+                if spent + cost <= points:
+                    entered[(cell, land)] = cells
+                    yield (land, spent + cost), (negatives, cost)
+
+        best, preds = dijkstra([(start, 0)], edges, (0, 0))
+        reach: dict[Cell, tuple[Cost, tuple[Cell, ...]]] = {}
+        for state in sorted(best, key=lambda s: (best[s], s)):
+            cell = state[0]
+            if cell in reach:
+                continue
+            states = one_path(preds, state)
+            path = [start]
+            for a, b in zip(states, states[1:]):
+                path.extend(entered[(a[0], b[0])])
+            reach[cell] = (best[state], tuple(path))
+        return reach
+
+    def costs_to(self, target: Cell) -> dict[Cell, Cost]:
+        """Cheapest (negatives, points) from every cell to ``target`` (infinite movement)."""
+        view = self.view
+        if self.mode == "walk" and not (view.rules.icy_slides and "icy" in view.grid.terrain.values()):
+            # Walking without ice is reversible: search backwards from the target.
+            def back(cell: Cell):
+                terrain = view.terrain(cell)
+                cost = (view.negative(cell), 2 if terrain == "difficult" else 1)
+                for prev in view.grid.adjacent(cell):
+                    t = view.terrain(prev)
+                    if t in NOT_A_STEP or t == "obstacle" or prev in view.blocking_cells:
+                        continue
+                    yield prev, cost
+
+            best, _ = dijkstra([target], back, (0, 0))
+            return best
+        if self.mode in ("jump", "fly"):
+            extra = self.landing_cost(target)
+            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in _bfs(target, self.free_steps).items()}
+        if self.mode == "teleport":
+            return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
+        return {}  # icy walking: callers search forwards instead
+
+
+def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
+    qa, ra = hexgrid.to_axial(a)
+    qb, rb = hexgrid.to_axial(b)
+    return (qb - qa, rb - ra)
+
+
+def _bfs(start: Cell, steps, with_parents: bool = False):
+    counts = {start: 0}
+    parents: dict[Cell, Cell] = {}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for nxt in sorted(steps(cell)):
+            if nxt not in counts:
+                counts[nxt] = counts[cell] + 1
+                parents[nxt] = cell
+                queue.append(nxt)
+    return (counts, parents) if with_parents else counts
+
+
+def _unwind(parents: dict[Cell, Cell], cell: Cell) -> tuple[Cell, ...]:
+    path = [cell]
+    while path[-1] in parents:
+        path.append(parents[path[-1]])
+    return tuple(reversed(path))
+
+
+# ---------------------------------------------------------------------------
+# Attacks
+
+
+class Attacks:
+    """Which enemies the acting figure can attack from a hex, and how well."""
+
+    def __init__(self, view: View, plan: AttackPlan):
+        self.view = view
+        self.plan = plan
+        self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
+        self._ranged_placements: list[frozenset[Cell]] | None = None
+
+    def in_range(self, hex_: Cell, target: Cell) -> bool:
+        distance = self.view.range_between(hex_, target)
+        return distance is not None and distance <= self.plan.range
+
+    def can_target(self, hex_: Cell, target: Cell) -> bool:
+        return self.in_range(hex_, target) and self.view.sight.visible(hex_, target)
+
+    def disadvantaged(self, hex_: Cell, target: Cell) -> bool:
+        """A ranged attack on an adjacent target (range 1, i.e. no wall line between)."""
+        return not self.plan.melee and self.view.range_between(hex_, target) == 1
+
+    def placements_from(self, hex_: Cell) -> list[frozenset[Cell]]:
+        """Area placements usable from ``hex_`` that cover at least one enemy."""
+        view = self.view
+        if self.plan.melee:
+            q, r = hexgrid.to_axial(hex_)
+            return [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
+        if self._ranged_placements is None:
+            found = set()
+            for label in view.visible_enemies:
+                q, r = hexgrid.to_axial(view.grid.figures[label])
+                for o in self.orientations:
+                    for vq, vr in o:
+                        found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
+            self._ranged_placements = sorted(found, key=sorted)
+        reach = view.proximity(hex_)
+        return [p for p in self._ranged_placements if any(reach.get(c, 10**9) <= self.plan.range for c in p)]
+
+    def groups_from(self, hex_: Cell, focus: str) -> list[frozenset[str]]:
+        """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
+        view = self.view
+        cells = {label: view.grid.figures[label] for label in view.visible_enemies}
+        singles = [l for l in view.visible_enemies if self.can_target(hex_, cells[l])]
+        groups: set[frozenset[str]] = set()
+        if self.plan.pattern is None:
+            if focus not in singles:
+                return []
+            others = [l for l in singles if l != focus]
+            size = min(self.plan.targets - 1, len(others))
+            for extra in itertools.combinations(others, size):
+                groups.add(frozenset((focus,) + extra))
+            return sorted(groups, key=sorted)
+        sighted = {l for l in view.visible_enemies if view.sight.visible(hex_, cells[l])}
+        extra_count = self.plan.targets - 1
+        for placement in self.placements_from(hex_):
+            hit = frozenset(l for l in sighted if cells[l] in placement)
+            if not hit:
+                continue
+            others = [l for l in singles if l not in hit]
+            size = min(extra_count, len(others))
+            for extra in itertools.combinations(others, size):
+                group = hit | frozenset(extra)
+                if focus in group:
+                    groups.add(group)
+        if not groups and focus in singles and extra_count > 0:
+            groups.add(frozenset([focus]))
+        return sorted(groups, key=sorted)
+
+    def attack_hexes(self, target: str) -> set[Cell]:
+        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability)."""
+        view = self.view
+        cell = view.grid.figures[target]
+        result = set()
+        if self.plan.pattern is None or (self.plan.targets > 1 and not self.plan.melee):
+            for hex_, distance in view.proximity(cell).items():
+                if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                    result.add(hex_)
+            if self.plan.pattern is None:
+                return result
+        if self.plan.melee:
+            q, r = hexgrid.to_axial(cell)
+            vectors = {v for o in self.orientations for v in o}
+            for dq, dr in vectors:
+                hex_ = hexgrid.from_axial((q - dq, r - dr))
+                if view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                    result.add(hex_)
+            if self.plan.targets > 1:
+                for hex_, distance in view.proximity(cell).items():
+                    if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                        result.add(hex_)
+            return result
+        # Ranged area: some hex of a placement covering the target within range.
+        q, r = hexgrid.to_axial(cell)
+        anchors = set()
+        for o in self.orientations:
+            for vq, vr in o:
+                for dq, dr in o:
+                    anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
+                    if anchor in view.grid.terrain:
+                        anchors.add(anchor)
+        for anchor in anchors:
+            for hex_, distance in view.proximity(anchor).items():
+                if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                    result.add(hex_)
+        return result
+
+
+def _can_end_or_start(self: View, cell: Cell) -> bool:
+    return cell == self.start or self.can_end(cell)
+
+
+View.can_end_or_start = _can_end_or_start  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------
+# One turn
+
+
+@dataclass
+class FocusRank:
+    label: str
+    cost: Cost
+    proximity: int
+    initiative: tuple
+
+    def key(self, rules: VariantRules) -> tuple:
+        return (self.cost, self.proximity if rules.proximity_breaks_focus_ties else 0, self.initiative)
+
+
+def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
+    """Summons act (and are focused) just before their owner; no initiative ties with all."""
+    figure = figures[label]
+    if figure.kind == "summon" and figure.owner in figures:
+        owner = figures[figure.owner]
+        return (owner.initiative if owner.initiative is not None else -1.0, 0)
+    return (figure.initiative if figure.initiative is not None else -1.0, 1)
+
+
+def _describe(label: str, figures: dict[str, GloomhavenFigure]) -> str:
+    name = figures[label].name
+    return f"{label} ({name})" if name else label
+
+
+def _fmt(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def _fmt_cost(cost: Cost) -> str:
+    moves = f"{cost[1]} move{'s' if cost[1] != 1 else ''}"
+    return f"{moves}, {cost[0]} negative hex{'es' if cost[0] != 1 else ''}" if cost[0] else moves
+
+
+def plan_attack(action: GloomhavenAction, figure: GloomhavenFigure) -> AttackPlan:
+    attack = action.attack
+    if attack is None or "disarmed" in figure.conditions:
+        return AttackPlan(range=1, melee=True, targets=1, pattern=None, real=False)
+    if attack.aoe:
+        melee, vectors = parse_pattern(attack.aoe)
+        return AttackPlan(range=max(attack.range, 1), melee=melee, targets=attack.targets, pattern=vectors, real=True)
+    return AttackPlan(range=max(attack.range, 1), melee=attack.range == 0, targets=attack.targets, pattern=None, real=True)
+
+
+def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules) -> Turn:
+    turn = Turn(actor=actor)
+    figure = figures[actor]
+    start = grid.figures[actor]
+    stay = Option(to=start, path=(start,))
+
+    if "stunned" in figure.conditions:
+        turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
+        turn.options.append(stay)
+        return turn.finish()
+    if action.move == 0 and action.attack is None:
+        turn.note("card", f"{actor}'s card has neither a move nor an attack: it does not move or attack.")
+        turn.options.append(stay)
+        return turn.finish()
+
+    view = View(grid, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    attacks = Attacks(view, plan)
+    if not plan.real:
+        why = "is disarmed" if "disarmed" in figure.conditions and action.attack is not None else "has no attack on its card"
+        turn.note("card", f"{actor} {why}: it finds its focus and moves as if for a single-target melee attack, and does not attack.")
+    points = action.move
+    if "immobilized" in figure.conditions:
+        points = 0
+        turn.note("card", f"{actor} is immobilized: it cannot move this turn.")
+    side = "characters and their summons" if view.actor_is_monster else "monsters"
+    muddled = "muddled" in figure.conditions
+
+    # --- focus ---------------------------------------------------------------
+    costs = mover.costs_from(start)
+    hidden = [e for e in view.enemies if e not in view.visible_enemies]
+    if hidden:
+        how = "treated as obstacles" if rules.invisible_blocks_movement else "ignored for movement (they cannot be ended on)"
+        turn.note("invisible", f"Invisible enemies {', '.join(hidden)} cannot be focused on; they are {how}.", dropped=hidden)
+    ranks: dict[str, FocusRank] = {}
+    attack_hexes: dict[str, dict[Cell, Cost]] = {}
+    for enemy in view.visible_enemies:
+        hexes = {h: costs[h] for h in attacks.attack_hexes(enemy) if h in costs}
+        attack_hexes[enemy] = hexes
+        if hexes:
+            best = min(hexes.values())
+            ranks[enemy] = FocusRank(enemy, best, view.range_between(start, grid.figures[enemy]) or 0, _initiative_key(enemy, figures))
+    unreachable = [e for e in view.visible_enemies if e not in ranks]
+    if not view.visible_enemies:
+        turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
+        turn.options.append(stay)
+        return turn.finish()
+    if not ranks:
+        turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
+        turn.options.append(stay)
+        return turn.finish()
+    focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
+    turn.focus = list(focus_labels)
+
+    # --- movement and attack, for each focus the players may pick --------------
+    reach = mover.reach_this_turn(points)
+    for focus in focus_labels:
+        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, attack_hexes[focus], reach, costs, muddled, figures)
+    return turn.finish()
+
+
+def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures) -> list[str]:
+    ordered = sorted(ranks.values(), key=lambda r: (r.cost, r.label))
+    listing = "; ".join(f"{_describe(r.label, figures)}: {_fmt_cost(r.cost)}" for r in ordered)
+    turn.note(
+        "focus-path",
+        f"Shortest path to a hex from which it can attack each enemy (infinite movement, fewest negative hexes first): {listing}."
+        + (f" No attack hex can ever be reached for {', '.join(unreachable)}." if unreachable else ""),
+        candidates={r.label: list(r.cost) for r in ordered},
+        dropped=unreachable,
+    )
+    best_cost = min(r.cost for r in ranks.values())
+    kept = [r for r in ordered if r.cost == best_cost]
+    if len(kept) < len(ordered):
+        turn.note("focus-path", f"Kept {', '.join(r.label for r in kept)} ({_fmt_cost(best_cost)}).", kept=[r.label for r in kept])
+    if len(kept) > 1 and rules.proximity_breaks_focus_ties:
+        closest = min(r.proximity for r in kept)
+        text = ", ".join(f"{r.label} {r.proximity} hex{'es' if r.proximity != 1 else ''} away" for r in kept)
+        survivors = [r for r in kept if r.proximity == closest]
+        if len(survivors) < len(kept):
+            turn.note("focus-proximity", f"Tie on movement; proximity (counted around walls) decides: {text}. Kept {', '.join(r.label for r in survivors)}.", kept=[r.label for r in survivors])
+        else:
+            turn.note("focus-proximity", f"Tie on movement and on proximity: {text}.")
+        kept = survivors
+    elif len(kept) > 1:
+        turn.note("focus-proximity", f"Jaws of the Lion: proximity does not break focus ties; initiative decides.")
+    if len(kept) > 1:
+        if all(figures[r.label].initiative is not None or figures[r.label].kind == "summon" for r in kept):
+            first = min(r.initiative for r in kept)
+            text = ", ".join(f"{r.label} {_initiative_text(r.label, figures)}" for r in kept)
+            survivors = [r for r in kept if r.initiative == first]
+            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(r.label for r in survivors)}.", kept=[r.label for r in survivors])
+            kept = survivors
+        else:
+            turn.note("focus-initiative", "Still tied, and initiative cannot break it (some have no initiative).")
+    if len(kept) > 1:
+        turn.note("focus-choice", f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.", options=[r.label for r in kept])
+    else:
+        turn.note("focus", f"Focus: {_describe(kept[0].label, figures)}.", focus=kept[0].label)
+    return [r.label for r in kept]
+
+
+def _initiative_text(label: str, figures) -> str:
+    figure = figures[label]
+    if figure.kind == "summon" and figure.owner:
+        return f"(summon of {figure.owner}, acts just before it)"
+    return f"(initiative {figure.initiative:g})" if figure.initiative is not None else "(no initiative)"
+
+
+@dataclass(order=True)
+class _Candidate:
+    key: tuple
+    hex_: Cell = field(compare=False)
+    group: frozenset = field(compare=False)
+
+
+def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, focus_hexes, reach, costs, muddled, figures) -> None:
+    start = view.start
+    fewest_negatives = min(cost[0] for cost in focus_hexes.values())
+
+    def rank_key(label: str) -> tuple:
+        # Extra targets: the movement part is the group's cost (see attack_key);
+        # each target then ranks by proximity (not in JotL), then initiative.
+        proximity = view.range_between(start, view.grid.figures[label])
+        proximity = 10**9 if proximity is None else proximity
+        return (proximity if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
+
+    def attack_key(hex_: Cell, group: frozenset, moves: int, group_cost: int, *, with_disadvantage: bool) -> tuple:
+        extras = sorted(rank_key(l) for l in group if l != focus)
+        extra_disadvantage = 0 if muddled or not with_disadvantage else sum(attacks.disadvantaged(hex_, view.grid.figures[l]) for l in group if l != focus)
+        focus_disadvantage = 0 if muddled or not with_disadvantage else int(attacks.disadvantaged(hex_, view.grid.figures[focus]))
+        if rules.focus_disadvantage_first:
+            # Targets are picked by how far the monster must move to attack them
+            # (group_cost), then by their rank as a focus; only then does it
+            # adjust its hex to lose disadvantage (gloom tests 97, 141).
+            return (focus_disadvantage, -len(group), group_cost, extras if rules.rank_extra_targets else [], extra_disadvantage, moves)
+        return (-len(group), focus_disadvantage + extra_disadvantage, extras if rules.rank_extra_targets else [], moves)
+
+    # This turn: attack hexes reachable without more negative hexes than needed.
+    raw = []
+    for hex_, (cost, path) in reach.items():
+        if hex_ in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(hex_):
+            for group in attacks.groups_from(hex_, focus):
+                raw.append((hex_, group, cost[1]))
+    now = _rank_candidates(raw, attack_key, with_disadvantage=True)
+    prefix = f"[focus {focus}] " if len(turn.focus) > 1 else ""
+    if now:
+        best = min(c.key for c in now)
+        chosen = sorted((c for c in now if c.key == best), key=lambda c: (c.hex_, sorted(c.group)))
+        turn.note(
+            "attack-now",
+            prefix + f"It can attack {focus} this turn from {len({c.hex_ for c in now})} hex(es). "
+            + _explain_choice(rules, plan, muddled)
+            + f" Best: {', '.join(_fmt(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
+            + f" ({reach[chosen[0].hex_][0][1]} movement point(s)).",
+            candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
+            kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
+        )
+        for c in chosen:
+            turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
+        return
+
+    # Out of reach this turn: pick destinations with infinite movement.
+    if rules.plan_best_future_attack:
+        raw = []
+        for hex_, cost in focus_hexes.items():
+            if cost[0] == fewest_negatives:
+                for group in attacks.groups_from(hex_, focus) or [frozenset([focus])]:
+                    raw.append((hex_, group, cost[1]))
+        candidates = _rank_candidates(raw, attack_key, with_disadvantage=False)
+    else:
+        candidates = [_Candidate((cost[1],), hex_, frozenset([focus])) for hex_, cost in focus_hexes.items() if cost[0] == fewest_negatives]
+    best = min(c.key for c in candidates)
+    destinations = sorted({c.hex_ for c in candidates if c.key == best})
+    how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
+    turn.note(
+        "destination",
+        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(_fmt(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
+        destinations=[list(d) for d in destinations],
+    )
+    if not reach or list(reach) == [start]:
+        turn.note("move", prefix + "It has no movement this turn, so it stays.")
+        turn.options.append(Option(to=start, path=(start,)))
+        return
+    for destination in destinations:
+        remaining = _remaining_costs(mover, view, destination, reach)
+        here = remaining.get(start, INFINITE)
+        scored = []
+        for cell, (cost, path) in reach.items():
+            if cell != start and not view.can_end(cell):
+                continue
+            rest = remaining.get(cell)
+            if rest is None:
+                continue
+            scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
+        best_score = min(s for s, _ in scored)
+        if best_score[1] >= here[1]:
+            turn.note("move", prefix + f"Towards {_fmt(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.options.append(Option(to=start, path=(start,)))
+            continue
+        ends = sorted(cell for s, cell in scored if s == best_score)
+        turn.note(
+            "move",
+            prefix + f"Towards {_fmt(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(_fmt(e) for e in ends)}.",
+            destination=list(destination), ends=[list(e) for e in ends],
+        )
+        for cell in ends:
+            turn.options.append(Option(to=cell, path=reach[cell][1]))
+
+
+def _rank_candidates(raw, attack_key, *, with_disadvantage: bool) -> list[_Candidate]:
+    """Score (hex, targets, moves) triples; a group's cost is the fewest moves that attack it."""
+    group_cost: dict[frozenset, int] = {}
+    for _, group, moves in raw:
+        group_cost[group] = min(moves, group_cost.get(group, moves))
+    return [_Candidate(attack_key(h, g, m, group_cost[g], with_disadvantage=with_disadvantage), h, g) for h, g, m in raw]
+
+
+def _remaining_costs(mover: Mover, view: View, destination: Cell, reach) -> dict[Cell, Cost]:
+    backwards = mover.costs_to(destination)
+    if backwards:
+        return backwards
+    # Icy terrain makes movement one-way: search forwards from each candidate end.
+    return {cell: mover.costs_from(cell).get(destination, INFINITE) for cell in reach}
+
+
+def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str:
+    parts = []
+    if not plan.melee and not muddled:
+        parts.append("avoid disadvantage on the focus" if rules.focus_disadvantage_first else None)
+    parts.append("most targets" if plan.targets > 1 or plan.pattern else None)
+    if rules.rank_extra_targets and (plan.targets > 1 or plan.pattern):
+        parts.append("best-ranked extra targets")
+    if not plan.melee and not muddled:
+        parts.append("fewest disadvantaged attacks")
+    parts.append("fewest movement points")
+    return "Order of preference: " + ", then ".join(p for p in parts if p) + "."
+
+
+def _plain_key(key: tuple) -> list:
+    return [list(map(_plain_key, k)) if isinstance(k, list) else (list(k) if isinstance(k, tuple) else k) for k in key]
+
+
+# ---------------------------------------------------------------------------
+# The scenario: one figure, or the whole phase
+
+
+def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[str]:
+    """Monsters by initiative (type card), then type, elites first, then standee number."""
+    monsters = [l for l in present if figures[l].kind == "monster"]
+
+    def key(label: str) -> tuple:
+        f = figures[label]
+        return (f.initiative if f.initiative is not None else 100.0, f.type or f.name or "", not f.elite, f.number or 0, label)
+
+    return sorted(monsters, key=key)
+
+
+def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
+    model = scenario.model
+    rules = VARIANTS[variant]
+    figures: dict[str, GloomhavenFigure] = dict(model.figures)
+    for label, figure in figures.items():
+        if figure.kind == "summon" and figure.owner is not None and figure.owner not in figures:
+            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+    if model.active is not None and model.active not in figures:
+        raise scenario.error(("active",), f"active figure {model.active!r} is not in figures ({', '.join(sorted(figures))})")
+    grid = parse_grid(
+        scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
+        figure_cells={label: (tuple(f.at) if f.at else None) for label, f in figures.items()},
+    )
+    for key in model.actions:
+        if key not in figures and not any((f.type or f.name) == key for f in figures.values()):
+            raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+    actors = [model.active] if model.active else activation_order(figures, set(grid.figures))
+    for label in choices:
+        if label not in actors:
+            raise scenario.error((), f"--choose {label}=...: {label!r} does not act in this scenario")
+    result = Result(scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=model.title, description=model.description, board=grid)
+    board = grid
+    for index, actor in enumerate(actors):
+        figure = figures[actor]
+        action = model.actions.get(actor) or model.actions.get(figure.type or figure.name or "\0") or model.action
+        turn = resolve_turn(board, figures, actor, action, rules)
+        pick = choices.get(actor, 0)
+        if turn.options:
+            if pick >= len(turn.options):
+                raise scenario.error((), f"--choose {actor}={pick}: {actor} has only {len(turn.options)} option(s) (0-{len(turn.options) - 1})")
+            turn.chosen = pick
+        result.turns.append(turn)
+        if len(actors) > 1:
+            if turn.options:
+                board = board.moved(actor, turn.options[turn.chosen].to)
+            result.boards_after.append(board)
+            if len(turn.options) > 1 and index < len(actors) - 1:
+                result.notes.append(f"After {actor}: the rest of the phase follows option {turn.chosen} ({_fmt(turn.options[turn.chosen].to)}); use --choose {actor}=N for another.")
+    return result
+
+
+register(Ruleset(
+    name="gloomhaven",
+    summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
+    variants={
+        "gloomhaven": "Gloomhaven 1st edition: corner-to-corner sight, proximity then initiative, GH movement priorities.",
+        "frosthaven": "Frosthaven (and GH 2nd ed.): any-point sight, icy terrain, Appendix B priorities.",
+        "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
+    },
+    default_variant="gloomhaven",
+    resolve=resolve,
+    options={
+        "action.move / jump / teleport": "the card's move; 0 = no move",
+        "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
+        "actions": "per-label or per-type cards for a whole phase (no `active`)",
+    },
+))
