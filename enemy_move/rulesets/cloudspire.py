@@ -1,0 +1,544 @@
+"""Cloudspire minion movement: minions march toward their mark (docs/cloudspire.md).
+
+The procedure (CTG "Movement priorities explained in detail", C1):
+
+1. count the hexes of valid terrain from the minion to its mark, through
+   units but not landmarks or spires;
+2. find every hex it could end on using exactly its full movement (never
+   through blocking units, never back onto a hex it left this turn); the
+   ones closer to the mark than its start are its options;
+3-4. if none is closer, try one movement less, and so on down to 1;
+5. if nothing at all gets closer: a lateral move (end no closer and no
+   further, any amount of movement) or staying put.
+
+Variant ``player``: every closer hex at the first movement value that has
+one is an option. Variant ``ai``: only the closest of those (ties are options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import ScenarioError
+from ..geometry.grid import Grid, parse_grid
+from ..geometry.paths import dijkstra, one_path
+from ..models import Scenario
+from ..result import Option, Result, Turn
+from . import Ruleset, register
+
+Cell = tuple[int, int]
+Displacements = tuple[tuple[str, Cell], ...]
+
+#: Map symbols of the ruleset (the contract's defaults are re-purposed where
+#: Cloudspire has no such terrain: no traps, walls or icy ground).
+TERRAIN_SYMBOLS: dict[str, str] = {
+    ".": "path",
+    ",": "plains",
+    "%": "forest",
+    "^": "mountain",
+    "~": "water",
+    "*": "landmark",
+    "!": "spire",
+    "&": "gate",
+}
+TERRAINS = frozenset(TERRAIN_SYMBOLS.values())
+ALLOWANCE_ORDER = ("path", "plains", "forest", "mountain", "water")
+#: Nobody stands on a landmark or a spire; gates hold heroes and deploying minions.
+STANDABLE = {"floor", "path", "plains", "forest", "mountain", "water", "gate"}
+#: Never entered while moving, and never counted through (C4 "Closer").
+SOLID = frozenset({"landmark", "spire", "gate"})
+
+#: Routes are enumerated hex by hex; this bounds the work on open boards.
+ROUTE_BUDGET = 400_000
+
+UNREACHABLE = 10**9
+
+
+@dataclass(frozen=True)
+class Unit:
+    label: str
+    kind: str
+    faction: str
+    move: int
+    allowance: str
+    mark: Cell | None
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return frozenset(ALLOWANCE_ORDER[: ALLOWANCE_ORDER.index(self.allowance) + 1])
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: tuple[Cell, ...]
+    displaced: Displacements
+    distance: int
+    kind: str  # progress | lateral | stay | to-valid-hex
+
+
+class _TooManyRoutes(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    variant: str
+    lateral_through_further: bool
+    optional_displacement: bool
+
+
+def _cell(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def _cells(cells: Any) -> str:
+    cells = sorted(cells)
+    return ", ".join(_cell(c) for c in cells) if cells else "none"
+
+
+# --- board and units ---------------------------------------------------------
+
+
+def build_board(scenario: Scenario) -> Grid:
+    model = scenario.model
+    figure_cells = {label: (tuple(f.at) if f.at is not None else None) for label, f in model.figures.items()}
+    grid = parse_grid(
+        scenario, "hex", extra_symbols=TERRAIN_SYMBOLS, terrains=set(TERRAINS), figure_cells=figure_cells, standable=STANDABLE,
+    )
+    for cell in sorted(grid.terrain, key=lambda c: (c[1], c[0])):
+        name = grid.terrain[cell]
+        if name not in TERRAINS and name != "floor":
+            raise scenario.source.text_error(
+                ("map",), cell[1], grid.text_column(cell),
+                f"{name} is not Cloudspire terrain; use " + " ".join(f"{s} {t}" for s, t in TERRAIN_SYMBOLS.items()),
+            )
+    # A unit drawn on the map stands on path (the contract's "open floor").
+    terrain = {cell: ("path" if name == "floor" else name) for cell, name in grid.terrain.items()}
+    return Grid("hex", grid.width, grid.height, terrain, grid.thin_walls, dict(grid.figures), grid.symbols)
+
+
+def build_units(scenario: Scenario, board: Grid) -> dict[str, Unit]:
+    model = scenario.model
+    factions = {f.faction for f in model.figures.values()}
+    for faction, cell in sorted(model.marks.items()):
+        if faction not in factions:
+            raise scenario.error(("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True)
+        if tuple(cell) not in board:
+            raise scenario.error(("marks", faction), f"mark {list(cell)} of faction {faction!r} is not a hex of the map")
+    units: dict[str, Unit] = {}
+    for label in sorted(model.figures):
+        figure = model.figures[label]
+        mark = figure.mark if figure.mark is not None else model.marks.get(figure.faction)
+        if figure.mark is not None and tuple(figure.mark) not in board:
+            raise scenario.error(("figures", label, "mark"), f"mark {list(figure.mark)} of {label!r} is not a hex of the map")
+        units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, tuple(mark) if mark is not None else None)
+    return units
+
+
+def acting_minions(scenario: Scenario, units: dict[str, Unit]) -> tuple[str, list[str]]:
+    """The acting faction and its minions that move this phase."""
+    model = scenario.model
+    minion_factions = sorted({u.faction for u in units.values() if u.kind == "minion"})
+    if model.active is not None:
+        if model.active not in units:
+            raise scenario.error(("active",), f"active figure {model.active!r} is not listed in figures")
+        unit = units[model.active]
+        if unit.kind != "minion":
+            raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark")
+        if model.faction is not None and model.faction != unit.faction:
+            raise scenario.error(("faction",), f"faction {model.faction!r} does not match the active minion's faction {unit.faction!r}")
+        _require_marks(scenario, units, [model.active])
+        return unit.faction, [model.active]
+    if model.faction is not None:
+        faction = model.faction
+        if faction not in minion_factions:
+            raise scenario.error(("faction",), f"faction {faction!r} has no minions; factions with minions: {', '.join(minion_factions) or 'none'}")
+    elif len(minion_factions) == 1:
+        faction = minion_factions[0]
+    elif not minion_factions:
+        raise scenario.error(("figures",), "no minion on the board: nothing moves")
+    else:
+        raise scenario.error((), f"several factions have minions ({', '.join(minion_factions)}); name the one that moves with `faction:` or `active:`")
+    labels = sorted(label for label, u in units.items() if u.kind == "minion" and u.faction == faction)
+    _require_marks(scenario, units, labels)
+    for index, label in enumerate(model.order):
+        if label not in labels:
+            raise scenario.error(("order", index), f"{label!r} is not a minion of the acting faction {faction!r}")
+    return faction, labels
+
+
+def _require_marks(scenario: Scenario, units: dict[str, Unit], labels: list[str]) -> None:
+    for label in labels:
+        if units[label].mark is None:
+            faction = units[label].faction
+            raise scenario.error(
+                ("figures", label), f"minion {label!r} has no mark: give it `mark: <col, row>` or add `marks: {{{faction}: <col, row>}}`", key=True,
+            )
+
+
+# --- distances and routes ----------------------------------------------------
+
+
+def mark_distances(board: Grid, unit: Unit) -> dict[Cell, int]:
+    """Hexes of the unit's valid terrain from each hex to its mark, through units (rule step 1)."""
+    allowed = unit.allowed
+
+    def edges(cell: Cell):
+        return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] in allowed]
+
+    best, _ = dijkstra([unit.mark], edges, (0,))
+    return {cell: cost[0] for cell, cost in best.items()}
+
+
+def start_status(board: Grid, unit: Unit, start: Cell, dist: dict[Cell, int]) -> tuple[str, int | None]:
+    """("valid", d), ("gate", d) for a minion deploying from a gate, or ("invalid", None)."""
+    if start in dist:
+        return "valid", dist[start]
+    if board.terrain[start] == "gate":
+        around = [dist[n] for n in board.adjacent(start) if n in dist and board.terrain[n] in unit.allowed]
+        if around:
+            return "gate", 1 + min(around)
+    return "invalid", None
+
+
+def enumerate_routes(
+    board: Grid,
+    units: dict[str, Unit],
+    unit: Unit,
+    prefix: tuple[Cell, ...],
+    steps: int,
+    may_enter: Callable[[Cell], bool],
+) -> tuple[dict[int, dict[Cell, dict[Displacements, tuple[Cell, ...]]]], set[str]]:
+    """Every end hex of every legal route of 1..steps hexes after ``prefix``.
+
+    Returns ``{moves: {end: {displacements: smallest path}}}`` and the labels
+    of the units that stopped a route. A route never re-enters a hex it left,
+    never enters an opposing unit or a friendly minion, and swaps with each
+    friendly hero it enters (the hero goes to the hex the minion came from).
+    """
+    endings: dict[int, dict[Cell, dict[Displacements, tuple[Cell, ...]]]] = {}
+    blocked: set[str] = set()
+    path = list(prefix)
+    visited = set(prefix)
+    displaced: list[tuple[str, Cell]] = []
+    work = [0]
+
+    def walk(cell: Cell, taken: int) -> None:
+        if taken == steps:
+            return
+        for nxt in sorted(board.adjacent(cell)):
+            if nxt in visited or not may_enter(nxt):
+                continue
+            work[0] += 1
+            if work[0] > ROUTE_BUDGET:
+                raise _TooManyRoutes
+            occupant = board.occupant(nxt)
+            swapped = False
+            if occupant is not None and occupant != unit.label:
+                other = units[occupant]
+                if other.kind == "hero" and other.faction == unit.faction:
+                    displaced.append((occupant, cell))
+                    swapped = True
+                else:
+                    blocked.add(occupant)
+                    continue
+            visited.add(nxt)
+            path.append(nxt)
+            key = tuple(displaced)
+            slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
+            route = tuple(path)
+            if key not in slot or route < slot[key]:
+                slot[key] = route
+            walk(nxt, taken + 1)
+            path.pop()
+            visited.discard(nxt)
+            if swapped:
+                displaced.pop()
+
+    walk(prefix[-1], 0)
+    return endings, blocked
+
+
+# --- the procedure -------------------------------------------------------------
+
+
+def _describe_displacements(displaced: Displacements) -> str:
+    return "; ".join(f"{hero} to {_cell(cell)}" for hero, cell in displaced)
+
+
+def _prefer_no_displacement(outcomes: dict[Displacements, tuple[Cell, ...]]) -> dict[Displacements, tuple[Cell, ...]]:
+    return {(): outcomes[()]} if () in outcomes else outcomes
+
+
+def march(
+    board: Grid,
+    units: dict[str, Unit],
+    unit: Unit,
+    prefix: tuple[Cell, ...],
+    movement: int,
+    start_distance: int,
+    dist: dict[Cell, int],
+    settings: Settings,
+    turn: Turn,
+) -> list[Candidate]:
+    """Rule steps 2-5 from the last hex of ``prefix`` with ``movement`` hexes left."""
+    start = prefix[-1]
+    if movement == 0:
+        turn.note("movement", f"{unit.label} has no movement left and stays on {_cell(start)}.", movement=0)
+        return [Candidate(prefix, (), start_distance, "stay")]
+    allowed = unit.allowed
+
+    def valid(cell: Cell) -> bool:
+        return cell in dist and board.terrain[cell] in allowed
+
+    endings, blocked = enumerate_routes(board, units, unit, prefix, movement, valid)
+    if blocked:
+        turn.note(
+            "blocking",
+            f"Routes cannot go through {', '.join(sorted(blocked))} (opposing units and friendly minions block; friendly heroes are displaced).",
+            blocked_by=sorted(blocked),
+        )
+    for moves in range(movement, 0, -1):
+        at_moves = endings.get(moves, {})
+        closer = {cell: outs for cell, outs in at_moves.items() if dist[cell] < start_distance}
+        not_closer = {cell: dist[cell] for cell in at_moves if cell not in closer}
+        if closer and not settings.optional_displacement:
+            plain = {cell: {(): outs[()]} for cell, outs in closer.items() if () in outs}
+            if plain:
+                closer = plain
+        label = "full movement" if moves == movement else f"movement {moves}"
+        kept_text = ", ".join(f"{_cell(c)} ({dist[c]})" for c in sorted(closer)) or "none"
+        dropped_text = ", ".join(f"{_cell(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
+        turn.note(
+            "movement",
+            f"With {label} ({moves} hex{'es' if moves > 1 else ''}): end hexes closer than {start_distance}: {kept_text}; "
+            f"not closer (dropped): {dropped_text}.",
+            movement=moves,
+            closer=[{"hex": c, "distance": dist[c]} for c in sorted(closer)],
+            dropped=[{"hex": c, "distance": d} for c, d in sorted(not_closer.items())],
+        )
+        if not closer:
+            continue
+        if settings.variant == "ai":
+            best = min(dist[c] for c in closer)
+            dropped = sorted(c for c in closer if dist[c] != best)
+            closer = {c: _prefer_no_displacement(outs) for c, outs in closer.items() if dist[c] == best}
+            turn.note(
+                "closest",
+                f"AI: the minion moves to the hex closest to its mark ({best} hexes): {_cells(closer)}"
+                + (f"; dropped as less close: {_cells(dropped)}" if dropped else "")
+                + (" (ties are options)." if len(closer) > 1 else "."),
+                distance=best,
+                kept=sorted(closer),
+                dropped=dropped,
+            )
+        else:
+            turn.note(
+                "choice",
+                f"Player: every closer hex is an option ({len(closer)}): {_cells(closer)}.",
+                options=sorted(closer),
+            )
+        candidates = []
+        for cell in sorted(closer):
+            for displaced, path in sorted(closer[cell].items()):
+                candidates.append(Candidate(path, displaced, dist[cell], "progress"))
+                if displaced:
+                    turn.note("displace", f"Ending on {_cell(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
+        return candidates
+
+    # Step 5: no movement value gets closer.
+    if not settings.lateral_through_further:
+        endings, _ = enumerate_routes(board, units, unit, prefix, movement, lambda c: valid(c) and dist[c] <= start_distance)
+    lateral: dict[Cell, dict[Displacements, tuple[Cell, ...]]] = {}
+    for moves in sorted(endings):
+        for cell, outs in endings[moves].items():
+            if dist[cell] != start_distance:
+                continue
+            slot = lateral.setdefault(cell, {})
+            for displaced, path in outs.items():
+                if displaced not in slot or (len(path), path) < (len(slot[displaced]), slot[displaced]):
+                    slot[displaced] = path
+    if settings.variant == "ai":
+        lateral = {c: _prefer_no_displacement(outs) for c, outs in lateral.items()}
+    turn.note(
+        "lateral",
+        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {_cell(start)} (players' choice).",
+        lateral=sorted(lateral),
+        distance=start_distance,
+    )
+    candidates = [Candidate(prefix, (), start_distance, "stay")]
+    for cell in sorted(lateral):
+        for displaced, path in sorted(lateral[cell].items()):
+            candidates.append(Candidate(path, displaced, start_distance, "lateral"))
+    return candidates
+
+
+def leave_invalid_hex(
+    board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, dist: dict[Cell, int], settings: Settings, turn: Turn,
+) -> list[Candidate]:
+    """C3 "Invalid Hex": fewest unoccupied hexes of any terrain to a valid hex, then progress if possible."""
+    allowed = unit.allowed
+
+    def edges(cell: Cell):
+        return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] not in SOLID and board.occupant(n) is None]
+
+    best, preds = dijkstra([start], edges, (0,))
+    targets = {c: cost[0] for c, cost in best.items() if c != start and c in dist and board.terrain[c] in allowed}
+    if not targets:
+        turn.note("invalid hex", f"{unit.label} is on an invalid hex and no valid hex can be reached: it stays.")
+        return [Candidate((start,), (), UNREACHABLE, "stay")]
+    fewest = min(targets.values())
+    nearest = sorted(c for c, k in targets.items() if k == fewest)
+    turn.note(
+        "invalid hex",
+        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {_cell(start)}, allowance {unit.allowance}): "
+        f"it first takes the fewest unoccupied hexes of any terrain to a valid hex: {fewest} to {_cells(nearest)}.",
+        fewest=fewest,
+        nearest=nearest,
+    )
+    if unit.move < fewest:
+        on_route: set[Cell] = set()
+        stack = list(nearest)
+        while stack:
+            cell = stack.pop()
+            if cell in on_route:
+                continue
+            on_route.add(cell)
+            stack.extend(preds.get(cell, []))
+        stops = sorted(c for c in on_route if best[c][0] == unit.move)
+        turn.note("invalid hex", f"Its movement {unit.move} falls short: it ends on the way, on {_cells(stops)}.")
+        return [Candidate(tuple(one_path(preds, c)), (), dist.get(c, UNREACHABLE), "to-valid-hex") for c in stops]
+    candidates: list[Candidate] = []
+    for entry in nearest:
+        prefix = tuple(one_path(preds, entry))
+        turn.note("invalid hex", f"From the valid hex {_cell(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
+        for candidate in march(board, units, unit, prefix, unit.move - fewest, dist[entry], dist, settings, turn):
+            kind = "to-valid-hex" if candidate.kind == "stay" else candidate.kind
+            candidates.append(Candidate(candidate.path, candidate.displaced, candidate.distance, kind))
+    progress = [c for c in candidates if c.kind == "progress"]
+    if progress:
+        candidates = progress
+        if settings.variant == "ai":
+            closest = min(c.distance for c in candidates)
+            candidates = [c for c in candidates if c.distance == closest]
+    return candidates
+
+
+def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Settings, turn: Turn) -> list[Candidate]:
+    unit = units[label]
+    start = board.figures[label]
+    dist = mark_distances(board, unit)
+    status, start_distance = start_status(board, unit, start, dist)
+    turn.details.update({"mark": unit.mark, "movement": unit.move, "allowance": unit.allowance})
+    terrain_words = "path only" if unit.allowance == "path" else "path to " + unit.allowance
+    if status == "invalid":
+        turn.details["start_distance"] = None
+        return leave_invalid_hex(board, units, unit, start, dist, settings, turn)
+    turn.details["start_distance"] = start_distance
+    how = "through units, not through landmarks or spires"
+    if status == "gate":
+        turn.note(
+            "distance",
+            f"{label} deploys from the fortress gate at {_cell(start)}: counting its valid terrain ({terrain_words}) {how}, "
+            f"the gate is {start_distance} hexes from the mark {_cell(unit.mark)}.",
+            start=start, mark=unit.mark, distance=start_distance,
+        )
+    else:
+        turn.note(
+            "distance",
+            f"{label} at {_cell(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {_cell(unit.mark)}, {how}.",
+            start=start, mark=unit.mark, distance=start_distance,
+        )
+    return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)
+
+
+# --- the phase -----------------------------------------------------------------
+
+
+def _leading_key(board: Grid, units: dict[str, Unit], label: str, order: list[str]) -> tuple[int, int, str]:
+    unit = units[label]
+    dist = mark_distances(board, unit)
+    _, distance = start_status(board, unit, board.figures[label], dist)
+    rank = order.index(label) if label in order else len(order)
+    return (UNREACHABLE if distance is None else distance, rank, label)
+
+
+def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
+    model = scenario.model
+    board = build_board(scenario)
+    units = build_units(scenario, board)
+    faction, labels = acting_minions(scenario, units)
+    settings = Settings(variant, model.lateral_through_further, model.optional_displacement)
+    for label in sorted(choices):
+        if label not in labels:
+            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not move in this phase (movers: {', '.join(labels)})")
+    result = Result(
+        scenario=scenario.path, ruleset="cloudspire", variant=variant, title=model.title, description=model.description, board=board,
+    )
+    waiting = list(labels)
+    current = board
+    while waiting:
+        keys = {label: _leading_key(current, units, label, list(model.order)) for label in waiting}
+        label = min(waiting, key=lambda lab: keys[lab])
+        turn = Turn(actor=label)
+        if model.active is None:
+            shown = ", ".join(f"{lab} ({'invalid hex' if keys[lab][0] == UNREACHABLE else keys[lab][0]})" for lab in sorted(waiting, key=lambda lab: keys[lab]))
+            tied = [lab for lab in waiting if keys[lab][0] == keys[label][0] and lab != label]
+            turn.note(
+                "leading minion",
+                f"Leading minion of {faction}: {label}, the closest to its mark of the minions that have not moved ({shown})."
+                + (f" Tied with {', '.join(sorted(tied))}: the players choose; `order:` then labels decide here." if tied else ""),
+                waiting={lab: (None if keys[lab][0] == UNREACHABLE else keys[lab][0]) for lab in sorted(waiting)},
+                tied=sorted(tied),
+            )
+        try:
+            candidates = plan_turn(current, units, label, settings, turn)
+        except _TooManyRoutes:
+            raise scenario.error(("figures", label, "move"), f"too many routes to enumerate for {label!r}; use a smaller board or movement") from None
+        for candidate in candidates:
+            details: dict[str, Any] = {"kind": candidate.kind}
+            if candidate.distance != UNREACHABLE:
+                details["distance"] = candidate.distance
+            if candidate.displaced:
+                details["displaces"] = _describe_displacements(candidate.displaced)
+                details["_displaced"] = candidate.displaced
+            turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details))
+        turn.finish(distinct_paths=True)
+        index = choices.get(label, 0)
+        if index >= len(turn.options):
+            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={index}: {label!r} has {len(turn.options)} option(s), numbered 0 to {len(turn.options) - 1}")
+        turn.chosen = index
+        followed = turn.options[index]
+        current = current.moved(label, followed.to)
+        for hero, cell in followed.details.get("_displaced", ()):
+            current = current.moved(hero, cell)
+        # "_displaced" only replays the move; the output shows "displaces".
+        turn.options = [Option(o.to, o.path, o.attacks, {k: v for k, v in o.details.items() if k != "_displaced"}) for o in turn.options]
+        result.turns.append(turn)
+        result.boards_after.append(current)
+        if len(turn.options) > 1 and len(labels) > 1:
+            result.notes.append(f"{label}: the phase follows option {index} (to {_cell(turn.options[index].to)}) of {len(turn.options)}; --choose {label}=N picks another.")
+        waiting.remove(label)
+    return result
+
+
+register(
+    Ruleset(
+        name="cloudspire",
+        summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
+        variants={
+            "player": "player-controlled minions: every hex that gets closer (at the highest movement that does) is the players' choice",
+            "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
+        },
+        default_variant="player",
+        resolve=resolve,
+        options={
+            "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
+            "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
+            "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
+            "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
+            "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
+        },
+    )
+)
