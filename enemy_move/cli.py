@@ -20,7 +20,14 @@ app = typer.Typer(
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"enemy-move: {message}" if not message[:1].isspace() else message, err=True)
+    """A usage error: one line on stderr, exit 2."""
+    typer.echo(f"enemy-move: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _fail_scenario(error: Exception) -> None:
+    """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
+    typer.echo(str(error), err=True)
     raise typer.Exit(2)
 
 
@@ -50,7 +57,7 @@ def resolve(
     try:
         result = resolve_scenario(load_scenario(file), variant, choices)
     except ScenarioError as error:
-        _fail(str(error))
+        _fail_scenario(error)
     if json_output:
         from .result import result_to_dict
 

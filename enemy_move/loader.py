@@ -28,6 +28,10 @@ from .errors import ScenarioError
 #: room for a 200x200 map (80 KiB) many times over.
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
+#: Deepest nesting of lists and mappings accepted. Real scenarios nest about
+#: 5 levels; the limit keeps every later recursive step far from Python's stack limit.
+MAX_DEPTH = 64
+
 YamlPath = tuple[Any, ...]
 
 
@@ -214,8 +218,10 @@ def _compose(text: str, file: str) -> Node | None:
         loader.dispose()
 
 
-def _compose_checked(loader: _Loader) -> Node:
+def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
     """Compose one node, refusing anchors and aliases (they enable 'billion laughs')."""
+    if depth > MAX_DEPTH:
+        raise _event_error(loader.peek_event(), f"YAML nesting is too deep (more than {MAX_DEPTH} levels)")
     if loader.check_event(yaml.AliasEvent):
         event = loader.get_event()
         raise _event_error(event, "YAML aliases ('*name') are not allowed in scenario files")
@@ -231,7 +237,7 @@ def _compose_checked(loader: _Loader) -> Node:
             tag = loader.resolve(SequenceNode, None, start.implicit)
         node = SequenceNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
         while not loader.check_event(yaml.SequenceEndEvent):
-            node.value.append(_compose_checked(loader))
+            node.value.append(_compose_checked(loader, depth + 1))
         node.end_mark = loader.get_event().end_mark
         return node
     if loader.check_event(yaml.MappingStartEvent):
@@ -241,8 +247,8 @@ def _compose_checked(loader: _Loader) -> Node:
             tag = loader.resolve(MappingNode, None, start.implicit)
         node = MappingNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
         while not loader.check_event(yaml.MappingEndEvent):
-            key = _compose_checked(loader)
-            value = _compose_checked(loader)
+            key = _compose_checked(loader, depth + 1)
+            value = _compose_checked(loader, depth + 1)
             node.value.append((key, value))
         node.end_mark = loader.get_event().end_mark
         return node
