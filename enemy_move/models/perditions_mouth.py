@@ -1,0 +1,85 @@
+"""Scenario keys of the ``perditions-mouth`` ruleset (docs/perditions-mouth.md).
+
+Square grid, action points (AP), one movement rule per enemy type. Every
+point the rules text leaves open is a key of ``rules:`` with a justified default.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, NonNegativeInt, PositiveInt
+
+from .common import Cell, GridScenarioBase, Label, StrictModel
+
+EnemyKind = Literal["boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon"]
+FigureKind = Literal["hero", "boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon"]
+
+
+class PerditionsMouthFigure(StrictModel):
+    kind: FigureKind = Field(
+        description="hero, or the enemy type: boneworm, rotikka, chileen (Insectoids); acolyte, guard, summoner (Cultists); demon."
+    )
+    name: str | None = Field(default=None, description="Shown in the reasoning next to the label.")
+    health: NonNegativeInt | None = Field(
+        default=None, description="Heroes: remaining health (the 'weakest' hero has the least). Needed only when a Summoner or `target_ties: weakest` asks."
+    )
+    sleeping: bool = Field(default=False, description="Enemies: a sleeping enemy wakes up this move action and does not move.")
+    ap: PositiveInt | None = Field(default=None, description="Enemies: override the type's action points (Boneworm 1, Rotikka 5, Chi'leen 3, Acolyte 2, Guard 3, Summoner 3).")
+    attack_range: PositiveInt | None = Field(
+        default=None, description="Enemies: override the type's attack range (Boneworm/Rotikka/Acolyte/Demon 1, Chi'leen 2, Guard 3, Summoner 6)."
+    )
+    at: Cell | None = Field(default=None, description="Position [col, row], when the figure stands on terrain other than open floor (e.g. the alarm or a trap).")
+
+
+class PerditionsMouthRules(StrictModel):
+    """The points the rules text leaves open, each with its default (see the docs for the reasons)."""
+
+    movement: Literal["diagonal", "orthogonal"] = Field(
+        default="diagonal", description="Whether a step may go diagonally (8 neighbours) or only orthogonally (4)."
+    )
+    diagonal_cost: PositiveInt = Field(default=1, description="AP multiplier of a diagonal step (1 = a diagonal step costs the same as an orthogonal one).")
+    corner_cutting: bool = Field(
+        default=False, description="Whether a diagonal step may pass the corner of a blocking square (wall, closed door, chest...) on either side."
+    )
+    range: Literal["chebyshev", "manhattan"] | None = Field(
+        default=None, description="How range is counted: chebyshev (diagonals count 1) or manhattan; default follows `movement`."
+    )
+    sight: Literal["center", "corners"] = Field(
+        default="center", description="Line of sight: centre to centre, or any corner of one square to any corner of the other."
+    )
+    sight_blockers: list[str] = Field(
+        default_factory=lambda: ["wall", "door", "locked-door"], description="Terrains that block line of sight."
+    )
+    figures_block_sight: bool = Field(default=True, description="Whether figures between two squares block line of sight.")
+    range_needs_sight: bool = Field(
+        default=True, description="Whether a 'range N' square must have line of sight to the hero (an attack needs it)."
+    )
+    target_ties: Literal["players", "weakest"] = Field(
+        default="players", description="Equally close heroes: the players choose (every option), or the weakest (least health) first, then the players."
+    )
+    terrain_costs: dict[str, PositiveInt] = Field(
+        default_factory=dict, description="AP to enter a terrain, overriding the defaults (floor, open-door, alarm, trap 1; difficult, hazardous, icy 2)."
+    )
+    acolyte_goal: Literal["on", "adjacent"] = Field(
+        default="on", description="Where the Acolyte heads: onto the alarm symbol, or to a square next to it."
+    )
+    chileen_pays_terrain: bool = Field(
+        default=True, description="Whether the Chi'leen pays terrain AP costs (only the Boneworm and Rotikka are said to ignore them)."
+    )
+    trample_failure_events: bool = Field(
+        default=False, description="Whether an Acolyte pushed into special terrain by a Chi'leen's trample suffers the failure event."
+    )
+
+
+class PerditionsMouthScenario(GridScenarioBase):
+    ruleset: Literal["perditions-mouth"]
+    variant: Literal["etbrev"] | None = None
+    figures: dict[Label, PerditionsMouthFigure] = Field(description="label -> figure (heroes and enemies).")
+    insectoid_sheet: list[Label] | None = Field(
+        default=None, description="Insectoid labels in the order of the Insectoid Sheet; omitted = Boneworms, Rotikkas, Chi'leens, each by label."
+    )
+    cultist_sheet: list[Label] | None = Field(
+        default=None, description="Cultist labels in the order of the Cultists Sheet; omitted = Acolytes, Guards, Summoners, each by label."
+    )
+    rules: PerditionsMouthRules = Field(default_factory=PerditionsMouthRules, description="Answers to the points the rules text leaves open.")
