@@ -226,8 +226,6 @@ class Engine:
             reasons = []
             if other in board.asleep:
                 reasons.append("asleep")
-            if other in board.acted:
-                reasons.append("already moved")
             if self.in_attack_range(board, other):
                 reasons.append("in attack range of " + ", ".join(self.in_attack_range(board, other)))
             if reasons:
