@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 LINE_KINDS = ("single", "double", "barrier")
@@ -59,17 +60,34 @@ class AreaBoard:
     def line(self, a: str, b: str) -> str | None:
         return self.borders.get(frozenset((a, b)))
 
+    @cached_property
+    def _adjacency(self) -> dict[str, list[tuple[str, str]]]:
+        # area -> sorted (neighbour, line kind); computed once per board.
+        adjacency: dict[str, list[tuple[str, str]]] = {name: [] for name in self.areas}
+        for pair, kind in self.borders.items():
+            first, second = sorted(pair)
+            adjacency[first].append((second, kind))
+            adjacency[second].append((first, kind))
+        return {name: sorted(links) for name, links in adjacency.items()}
+
+    @cached_property
+    def _distance_cache(self) -> dict[tuple, dict[str, int]]:
+        return {}
+
     def neighbours(self, area: str, kinds: tuple[str, ...] = ("single", "double")) -> list[str]:
         """Areas sharing a border of one of ``kinds`` with ``area``, sorted by name."""
-        found = []
-        for pair, kind in self.borders.items():
-            if area in pair and kind in kinds:
-                (other,) = pair - {area}
-                found.append(other)
-        return sorted(found)
+        return [other for other, kind in self._adjacency.get(area, ()) if kind in kinds]
 
     def line_distances(self, start: str, kinds: tuple[str, ...] = ("single", "double")) -> dict[str, int]:
-        """Borders crossed from ``start`` to every area, over ``kinds`` only; ignores capacity and figures."""
+        """Borders crossed from ``start`` to every area, over ``kinds`` only; ignores capacity and figures.
+
+        The returned mapping is cached: read it, do not modify it."""
+        key = (start, kinds)
+        if key not in self._distance_cache:
+            self._distance_cache[key] = self._bfs(start, kinds)
+        return self._distance_cache[key]
+
+    def _bfs(self, start: str, kinds: tuple[str, ...]) -> dict[str, int]:
         distance = {start: 0}
         queue = deque([start])
         while queue:

@@ -137,6 +137,8 @@ class TurnSolver:
         self.rules = rules
         self.range_kinds = ("single", "double") if rules.range_over_double_lines else ("single",)
         self.melee_kinds = ("single", "double") if rules.melee_across_double_lines else ("single",)
+        # Areas whose list of shortest routes was cut at MAX_ROUTES_PER_AREA.
+        self.capped: list[str] = []
 
     # -- movement legality --------------------------------------------------
     def entry(self, area: str) -> str | None:
@@ -192,10 +194,11 @@ class TurnSolver:
                 return [], None
             best = max(f.taunt for f in in_reach)
             return [f.label for f in in_reach if f.taunt == best], best
-        distance = self.board.line_distances(area, self.range_kinds)
+        # Borders are undirected, so the distance from each ally's area (computed once) serves every area.
+        distance = {f.area: self.board.line_distances(f.area, self.range_kinds).get(area) for f in allies}
         in_reach = [
             f for f in allies
-            if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
+            if distance[f.area] is not None and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
         ]
         if not in_reach:
             return [], None
@@ -220,6 +223,8 @@ class TurnSolver:
                 walk(previous, (area,) + suffix)
 
         walk(end, ())
+        if len(found) >= MAX_ROUTES_PER_AREA:
+            self.capped.append(end)
         return sorted(found)
 
     def approach(self, goal: str, distance: dict, preds: dict, turn: Turn) -> list[tuple[str, tuple[str, ...]]]:
@@ -270,7 +275,10 @@ class TurnSolver:
             return
 
         if excluded:
-            turn.note("capacity", f"not areas to attack from, it cannot end its move there (capacity): {', '.join(excluded)}", excluded=excluded)
+            turn.note("capacity", f"it could attack from {', '.join(excluded)} but cannot end its move there (maximum capacity), so they do not count", excluded=excluded)
+        unreachable = sorted(a for a in board.areas if a not in distance and a not in excluded and self.targets_from(a)[0])
+        if unreachable:
+            turn.note("unreachable", f"it could attack from {', '.join(unreachable)} but cannot get there (lines, capacity or height)", unreachable=unreachable)
 
         if attack_areas:
             listing = "; ".join(
@@ -442,7 +450,10 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
         start = board.figures[label].area
         turn.options.append(Option(to=start, path=(start,)))
     else:
-        TurnSolver(board, mover, scenario.model.rules).solve(turn)
+        solver = TurnSolver(board, mover, scenario.model.rules)
+        solver.solve(turn)
+        if solver.capped:
+            turn.note("routes", f"more than {MAX_ROUTES_PER_AREA} shortest routes lead to {', '.join(sorted(set(solver.capped)))}; the first {MAX_ROUTES_PER_AREA} (by area names) are listed", areas=sorted(set(solver.capped)))
     return turn.finish(distinct_paths=True)
 
 
