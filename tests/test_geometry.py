@@ -1,0 +1,319 @@
+"""Hex and square geometry, map parsing and hex line of sight."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from enemy_move.errors import ScenarioError
+from enemy_move.geometry import hexgrid, squaregrid
+from enemy_move.geometry.grid import DEFAULT_SYMBOLS, parse_grid
+from enemy_move.geometry.los import HexSight
+from enemy_move.models import load_scenario_text
+
+cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
+
+
+# --- hex: neighbours, axial, distance ----------------------------------------------
+
+
+def test_hex_neighbours_are_the_contract_lists() -> None:
+    # Contract section 3, literally.
+    c, r = 4, 2
+    assert hexgrid.neighbours((c, r)) == [(c - 1, r), (c + 1, r), (c - 1, r - 1), (c, r - 1), (c - 1, r + 1), (c, r + 1)]
+    c, r = 4, 3
+    assert hexgrid.neighbours((c, r)) == [(c - 1, r), (c + 1, r), (c, r - 1), (c + 1, r - 1), (c, r + 1), (c + 1, r + 1)]
+
+
+def test_hex_neighbours_on_the_contract_example() -> None:
+    # ". . # . ." / " . a . ^ ." / ". . . A .": a at [1, 1] (odd row) touches the wall [2, 0].
+    assert (2, 0) in hexgrid.neighbours((1, 1))
+    assert (0, 0) not in hexgrid.neighbours((1, 1))
+    assert hexgrid.distance((1, 1), (3, 2)) == 2
+
+
+@given(cells)
+def test_hex_neighbours_are_symmetric_and_at_distance_one(cell: tuple[int, int]) -> None:
+    around = hexgrid.neighbours(cell)
+    assert len(set(around)) == 6
+    for other in around:
+        assert cell in hexgrid.neighbours(other)
+        assert hexgrid.distance(cell, other) == 1
+
+
+@given(cells)
+def test_axial_round_trip(cell: tuple[int, int]) -> None:
+    assert hexgrid.from_axial(hexgrid.to_axial(cell)) == cell
+
+
+def bfs_distances(start: tuple[int, int], neighbours, inside) -> dict[tuple[int, int], int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for nxt in neighbours(cell):
+            if inside(nxt) and nxt not in seen:
+                seen[nxt] = seen[cell] + 1
+                queue.append(nxt)
+    return seen
+
+
+@given(st.tuples(st.integers(0, 11), st.integers(0, 11)))
+@settings(max_examples=30)
+def test_hex_distance_is_bfs_on_an_empty_board(start: tuple[int, int]) -> None:
+    # A board with a wide margin so that no shortest path is cut by the edge.
+    inside = lambda c: -12 <= c[0] <= 24 and -12 <= c[1] <= 24  # noqa: E731
+    steps = bfs_distances(start, hexgrid.neighbours, inside)
+    for col in range(12):
+        for row in range(12):
+            assert hexgrid.distance(start, (col, row)) == steps[(col, row)]
+
+
+# --- hex: rotations and mirrors -----------------------------------------------------
+
+
+@given(st.tuples(st.integers(-9, 9), st.integers(-9, 9)))
+def test_rotation_and_mirror_are_isometries(vector: tuple[int, int]) -> None:
+    origin = (0, 0)
+    length = hexgrid.axial_distance(origin, vector)
+    current = vector
+    for _ in range(6):
+        current = hexgrid.rotate60(current)
+        assert hexgrid.axial_distance(origin, current) == length
+    assert current == vector
+    assert hexgrid.mirror(hexgrid.mirror(vector)) == vector
+    assert hexgrid.axial_distance(origin, hexgrid.mirror(vector)) == length
+
+
+def test_rotate60_turns_the_directions_in_order() -> None:
+    directions = hexgrid.AXIAL_DIRECTIONS
+    rotated = [hexgrid.rotate60(d) for d in directions]
+    # Each rotation moves every direction to a neighbouring direction, the same way round.
+    step = directions.index(rotated[0])
+    assert step in (1, 5)
+    assert rotated == [directions[(i + step) % 6] for i in range(6)]
+
+
+def test_mirror_keeps_the_east_west_axis() -> None:
+    east, west = (1, 0), (-1, 0)
+    assert hexgrid.mirror(east) == east and hexgrid.mirror(west) == west
+    north_east, south_east = (1, -1), (0, 1)
+    assert hexgrid.mirror(north_east) == south_east
+
+
+def test_asymmetric_pattern_has_twelve_orientations() -> None:
+    pattern = ((0, 0), (1, 0), (1, -1), (3, -1))  # no symmetry
+    shapes = hexgrid.orientations(pattern)
+    assert len(shapes) == 12
+    assert len({tuple(sorted(s)) for s in shapes}) == 12
+    distances = sorted(hexgrid.axial_distance(a, b) for a in pattern for b in pattern)
+    for shape in shapes:
+        assert sorted(hexgrid.axial_distance(a, b) for a in shape for b in shape) == distances
+
+
+def test_symmetric_patterns_have_fewer_orientations() -> None:
+    assert len(hexgrid.orientations(((0, 0),))) == 1
+    assert len(hexgrid.orientations(((1, 0),))) == 6
+    assert len(hexgrid.orientations(((1, 0), (-1, 0)))) == 3
+    ring = tuple(hexgrid.AXIAL_DIRECTIONS)
+    assert len(hexgrid.orientations(ring)) == 1
+
+
+@given(st.integers(3, 12), st.tuples(st.integers(0, 10), st.integers(0, 10)))
+def test_hex_board_mirror_keeps_neighbours(width: int, cell: tuple[int, int]) -> None:
+    if cell[0] >= width - (cell[1] & 1):
+        return
+    mirrored = hexgrid.mirror_cell_horizontally(cell, width)
+    for other in hexgrid.neighbours(cell):
+        assert hexgrid.mirror_cell_horizontally(other, width) in hexgrid.neighbours(mirrored)
+    assert hexgrid.mirror_cell_horizontally(mirrored, width) == cell
+
+
+def test_shared_edge_only_between_neighbours() -> None:
+    for other in hexgrid.neighbours((3, 3)):
+        assert hexgrid.shared_edge((3, 3), other) is not None
+    assert hexgrid.shared_edge((3, 3), (5, 3)) is None
+
+
+# --- square -----------------------------------------------------------------------
+
+
+def test_square_helpers() -> None:
+    assert squaregrid.neighbours((2, 2))[:4] == [(1, 2), (3, 2), (2, 1), (2, 3)]
+    assert sorted(squaregrid.neighbours((2, 2))) == sorted(
+        (2 + dc, 2 + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)
+    )
+    assert squaregrid.orthogonal_neighbours((0, 0)) == [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    assert squaregrid.is_diagonal((0, 0), (1, 1)) and not squaregrid.is_diagonal((0, 0), (0, 1))
+    assert squaregrid.chebyshev((0, 0), (3, -2)) == 3
+    assert squaregrid.manhattan((0, 0), (3, -2)) == 5
+    assert squaregrid.mirror_cell_horizontally((0, 4), 5) == (4, 4)
+
+
+@given(st.tuples(st.integers(0, 9), st.integers(0, 9)))
+@settings(max_examples=20)
+def test_square_distances_are_bfs(start: tuple[int, int]) -> None:
+    inside = lambda c: -10 <= c[0] <= 20 and -10 <= c[1] <= 20  # noqa: E731
+    eight = bfs_distances(start, squaregrid.neighbours, inside)
+    four = bfs_distances(start, squaregrid.orthogonal_neighbours, inside)
+    for col in range(10):
+        for row in range(10):
+            assert squaregrid.chebyshev(start, (col, row)) == eight[(col, row)]
+            assert squaregrid.manhattan(start, (col, row)) == four[(col, row)]
+
+
+# --- map parsing ------------------------------------------------------------------
+
+
+def scenario(map_text: str, figures: str = "", extra: str = "") -> object:
+    text = f"ruleset: gloomhaven\nmap: |\n{map_text}figures:\n{figures or '  a: {kind: monster}'}\n{extra}"
+    return load_scenario_text(text, "m.yaml")
+
+
+def figure_cells(s) -> dict:
+    return {label: f.at for label, f in s.model.figures.items()}
+
+
+def test_hex_map_layout_follows_the_contract() -> None:
+    s = scenario("  . . # . .\n   . a . ^ .\n  . . . A .\n", "  a: {kind: monster}\n  A: {kind: character}")
+    grid = parse_grid(s, "hex", figure_cells=figure_cells(s))
+    assert (grid.width, grid.height) == (5, 3)
+    assert grid.terrain[(2, 0)] == "wall" and grid.terrain[(3, 1)] == "trap"
+    assert grid.figures == {"a": (1, 1), "A": (3, 2)}
+    assert grid.terrain[(1, 1)] == "floor"
+    assert grid.occupant((3, 2)) == "A" and grid.occupant((0, 0)) is None
+    assert sorted(grid.adjacent((1, 1))) == sorted(hexgrid.neighbours((1, 1)))
+
+
+def test_square_map_layout_and_default_symbols() -> None:
+    s = load_scenario_text("ruleset: gloomhaven\nmap: |\n  . # * ^\n  ~ % = a\nfigures: {a: {kind: monster}}\n", "s.yaml")
+    grid = parse_grid(s, "square", figure_cells=figure_cells(s))
+    assert [grid.terrain[(c, 0)] for c in range(4)] == ["floor", "wall", "obstacle", "trap"]
+    assert [grid.terrain[(c, 1)] for c in range(3)] == ["hazardous", "difficult", "icy"]
+    assert grid.figures == {"a": (3, 1)}
+    assert set(DEFAULT_SYMBOLS) == set(".#*^~%=")
+
+
+def test_blank_cells_are_no_cells_and_thin_walls_cut_adjacency() -> None:
+    s = scenario("  .   . .\n   . a . .\n", extra="walls:\n  - [[1, 1], [2, 1]]\n  - [[0, 0], [-1, 0]]\n")
+    grid = parse_grid(s, "hex", figure_cells=figure_cells(s))
+    assert (1, 0) not in grid
+    assert (2, 1) not in grid.adjacent((1, 1))
+    assert (1, 0) not in grid.adjacent((1, 1))
+    assert frozenset({(0, 0), (-1, 0)}) in grid.thin_walls
+
+
+def test_legend_and_figure_at_on_terrain() -> None:
+    s = scenario("  . a +\n", "  a: {kind: monster}\n  b: {kind: monster, at: [2, 0]}", 'legend: {"+": trap}\n')
+    grid = parse_grid(s, "hex", figure_cells=figure_cells(s))
+    assert grid.terrain[(2, 0)] == "trap" and grid.figures["b"] == (2, 0)
+
+
+def test_ruleset_symbols_and_terrains() -> None:
+    s = scenario("  . a $\n", extra='legend: {"!": lava}\n')
+    grid = parse_grid(s, "hex", extra_symbols={"$": "path"}, terrains={"lava"}, figure_cells=figure_cells(s))
+    assert grid.terrain[(2, 0)] == "path"
+    with pytest.raises(ScenarioError, match=r"unknown map symbol '\$'"):
+        parse_grid(s, "hex", terrains={"lava"}, figure_cells=figure_cells(s))
+    with pytest.raises(ScenarioError, match="unknown terrain 'lava'"):
+        parse_grid(s, "hex", extra_symbols={"$": "path"}, figure_cells=figure_cells(s))
+
+
+def test_standable_restricts_terrain() -> None:
+    s = scenario("  . a ^\n", "  a: {kind: monster}\n  b: {kind: monster, at: [2, 0]}")
+    with pytest.raises(ScenarioError, match="stands on trap") as caught:
+        parse_grid(s, "hex", figure_cells=figure_cells(s), standable={"floor"})
+    assert (caught.value.line, caught.value.col) == (6, 26)
+
+
+def test_moved_copies_the_board() -> None:
+    s = scenario("  . a .\n")
+    grid = parse_grid(s, "hex", figure_cells=figure_cells(s))
+    after = grid.moved("a", (2, 0))
+    assert after.figures == {"a": (2, 0)} and grid.figures == {"a": (1, 0)}
+    assert after.occupant((2, 0)) == "a" and after.occupant((1, 0)) is None
+    assert grid.moved("a", None).figures == {}
+
+
+# --- hex line of sight -------------------------------------------------------------
+
+
+def test_no_walls_everything_visible() -> None:
+    for mode in ("corner", "any"):
+        sight = HexSight([], [], mode)
+        assert sight.visible((0, 0), (7, 5)) and sight.visible((3, 3), (3, 3))
+
+
+def test_wall_hex_between_blocks_in_both_modes() -> None:
+    for mode in ("corner", "any"):
+        sight = HexSight([(2, 0)], [], mode)
+        assert not sight.visible((0, 0), (4, 0)), mode
+        assert sight.visible((0, 0), (1, 1)), mode
+
+
+def test_wall_row_blocks_and_a_gap_lets_sight_through() -> None:
+    wall = [(c, 2) for c in range(-3, 10)]
+    for mode in ("corner", "any"):
+        assert not HexSight(wall, [], mode).visible((3, 0), (3, 4))
+        gap = [c for c in wall if c != (3, 2)]
+        assert HexSight(gap, [], mode).visible((3, 1), (3, 3))
+
+
+def test_thin_walls_all_round_a_hex_hide_it() -> None:
+    closed = [frozenset({(3, 3), n}) for n in hexgrid.neighbours((3, 3))]
+    for mode in ("corner", "any"):
+        sight = HexSight([], closed, mode)
+        assert not sight.visible((3, 3), (2, 3)), mode
+        assert not sight.visible((3, 3), (0, 0)), mode
+        assert not sight.visible((2, 3), (4, 3)), mode  # the closed ring is in the way
+
+
+def test_a_single_thin_wall_is_only_one_edge() -> None:
+    # Sight between the two hexes passes round the ends of the edge (corner to corner
+    # along the top), so one thin wall alone does not block them; a wall hex would.
+    for mode in ("corner", "any"):
+        assert HexSight([], [frozenset({(1, 0), (2, 0)})], mode).visible((1, 0), (2, 0))
+
+
+def test_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError):
+        HexSight([], [], "center")
+
+
+walls = st.sets(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=10)
+
+
+@given(walls, st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6)))
+@settings(max_examples=150, deadline=None)
+def test_corner_mode_is_stricter_than_any_mode(wall_cells, a, b) -> None:
+    if a in wall_cells or b in wall_cells:
+        return
+    corner = HexSight(sorted(wall_cells), [], "corner").visible(a, b)
+    anywhere = HexSight(sorted(wall_cells), [], "any").visible(a, b)
+    if corner:
+        assert anywhere
+    assert HexSight(sorted(wall_cells), [], "any").visible(b, a) == anywhere
+
+
+@given(walls, st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6)))
+@settings(max_examples=100, deadline=None)
+def test_sight_is_mirror_symmetric(wall_cells, a, b) -> None:
+    width = 8
+    if a in wall_cells or b in wall_cells or a[0] >= width - 1 or b[0] >= width - 1:
+        return
+    flip = lambda c: hexgrid.mirror_cell_horizontally(c, width)  # noqa: E731
+    for mode in ("corner", "any"):
+        plain = HexSight(sorted(wall_cells), [], mode).visible(a, b)
+        mirrored = HexSight(sorted(flip(c) for c in wall_cells), [], mode).visible(flip(a), flip(b))
+        assert plain == mirrored, mode
+
+
+@pytest.mark.xfail(strict=True, reason="known: `any` mode samples 4 points per edge and misses narrow sight lines (reported to the LOS owner)")
+def test_any_mode_finds_a_narrow_sight_line() -> None:
+    # A finer sampling (24 points per edge, each segment checked exactly) finds a
+    # free segment between these hexes, so they do see each other.
+    sight = HexSight([(0, 6), (1, 1), (1, 3), (1, 5), (3, 1)], [], "any")
+    assert sight.visible((1, 2), (7, 0))
