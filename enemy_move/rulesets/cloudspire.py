@@ -379,6 +379,9 @@ def leave_invalid_hex(
 ) -> list[Candidate]:
     """C3 "Invalid Hex": fewest unoccupied hexes of any terrain to a valid hex, then progress if possible."""
     allowed = unit.allowed
+    if unit.move == 0:
+        turn.note("invalid hex", f"{unit.label} is on an invalid hex but has no movement: it stays.")
+        return [Candidate((start,), (), UNREACHABLE, "stay")]
 
     def edges(cell: Cell):
         return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] not in SOLID and board.occupant(n) is None]
