@@ -137,7 +137,7 @@ def test_acolyte_unlock_with_last_ap_stops_before_door():
         figures: {a: {kind: acolyte}}
     """)
     (option,) = result.turns[0].options
-    assert option.to == (1, 0) and option.details["doors opened"] == [[2, 0]]
+    assert option.to == (1, 0) and option.details["doors opened"] == "[2, 0]"
 
 
 def test_full_ap_allows_one_costly_square_but_not_later():

@@ -100,6 +100,8 @@ class Engine:
         passable = set(DEFAULT_COSTS)
         self.grid = parse_grid(scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable)
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
+        # (label, path) -> doors that move opens, for applying the option the phase follows.
+        self.opened_by: dict[tuple[str, tuple[Cell, ...]], tuple[Cell, ...]] = {}
 
     # -- validation -------------------------------------------------------------------------------
 
@@ -463,7 +465,8 @@ class Engine:
                     attacks = (hero,)
             details: dict = {"AP": move.spent}
             if move.opened:
-                details["doors opened"] = [list(c) for c in move.opened]
+                details["doors opened"] = " ".join(str(list(c)) for c in move.opened)
+                self.opened_by[(mover.label, move.path)] = move.opened
             if events["pushed"]:
                 details["pushed"] = [f"{other} to {list(cell)}" for other, cell in events["pushed"]]
             turn.options.append(Option(move.to, move.path, attacks, details))
@@ -616,7 +619,7 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
                 raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={choices[label]}: {label} has options 0 to {len(turn.options) - 1}")
             turn.chosen = choices[label]
         option = turn.options[turn.chosen or 0]
-        opened = tuple(tuple(c) for c in option.details.get("doors opened", []))
+        opened = engine.opened_by.get((label, tuple(option.path)), ())
         board, events = engine.apply(board, label, option.path, opened)
         for other, cell in events["pushed"]:
             kind = engine.figures[other].kind
