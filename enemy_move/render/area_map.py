@@ -59,7 +59,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None) -> Any:
                 occupants.append(" ")
             style = "bold" if turn and figure.label == turn.actor else ("red" if figure.label in focus else "")
             extra = f" T{figure.taunt}" if figure.is_ally else ""
-            size = {2: " L", 3: " H"}.get(figure.size, "")
+            size = {2: " (large)", 3: " (huge)"}.get(figure.size, "")
             occupants.append(f"{figure.label}{extra}{size}", style=style or None)
         capacity = f"{board.occupancy(name)}/{info.capacity}" if info.capacity else "-"
         title = f"{name} ({info.title})" if info.title else name
@@ -71,5 +71,5 @@ def render_area_map(board: AreaBoard, turn: Turn | None) -> Any:
     if turn is not None and turn.chosen is not None and turn.options:
         route = turn.options[turn.chosen].path
         parts.append(Text("route: " + " > ".join(str(a) for a in route)))
-    parts.append(Text("T Taunt, L large, H huge; -- single line, == double line, || barrier, ^ height change; @ destination, ? other option, : route", style="dim"))
+    parts.append(Text("T Taunt; -- single line, == double line, || barrier, ^ height change; @ destination, ? other option, : route", style="dim"))
     return Group(*parts)
