@@ -22,6 +22,7 @@ from either.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
@@ -96,8 +97,6 @@ def build_board(scenario: Scenario) -> AreaBoard:
 
 
 def _hint(name: str, known: dict) -> str:
-    import difflib
-
     close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
