@@ -411,3 +411,26 @@ def test_mirroring_the_board_mirrors_the_answer(board, variant):
     width = board[0]
     flip = lambda cell: hexgrid.mirror_cell_horizontally(cell, width)  # noqa: E731
     assert {flip(o.to) for o in straight.turns[0].options} == {o.to for o in mirrored.turns[0].options}
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.sampled_from(["player", "ai"]))
+def test_phase_moves_every_minion_once_and_never_stacks_units(board, variant):
+    # Drop `active:` so that every red minion moves, leading minion first.
+    text = scenario_text(board, variant).replace("active: m\n", "")
+    result = safe_resolve(text)
+    if result is None:
+        return
+    red_minions = sorted(label for label, cell in result.board.figures.items() if label == "m" or f"{label}: {{kind: minion, faction: red" in text)
+    assert sorted(t.actor for t in result.turns) == red_minions
+    assert len(result.boards_after) == len(result.turns)
+    before = result.board
+    for turn, after in zip(result.turns, result.boards_after):
+        followed = turn.options[turn.chosen]
+        assert before.figures[turn.actor] == followed.path[0]
+        assert after.figures[turn.actor] == followed.to
+        assert len(set(after.figures.values())) == len(after.figures), "two units on one hex"
+        moved = {label for label in after.figures if after.figures[label] != before.figures[label]}
+        heroes = moved - {turn.actor}
+        assert bool(heroes) == ("displaces" in followed.details)
+        before = after

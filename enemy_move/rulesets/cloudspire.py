@@ -50,7 +50,7 @@ STANDABLE = {"floor", "path", "plains", "forest", "mountain", "water", "gate"}
 SOLID = frozenset({"landmark", "spire", "gate"})
 
 #: Routes are enumerated hex by hex; this bounds the work on open boards.
-ROUTE_BUDGET = 400_000
+ROUTE_BUDGET = 2_000_000
 
 UNREACHABLE = 10**9
 
@@ -310,10 +310,13 @@ def march(
         label = "full movement" if moves == movement else f"movement {moves}"
         kept_text = ", ".join(f"{_cell(c)} ({dist[c]})" for c in sorted(closer)) or "none"
         dropped_text = ", ".join(f"{_cell(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
+        if at_moves:
+            text = f"With {label} ({moves} hex{'es' if moves > 1 else ''}): end hexes closer than {start_distance}: {kept_text}; not closer (dropped): {dropped_text}."
+        else:
+            text = f"With {label} ({moves} hex{'es' if moves > 1 else ''}): no hex can be reached with exactly {moves} hex{'es' if moves > 1 else ''} (blocked, off the valid terrain, or back onto a hex already left)."
         turn.note(
             "movement",
-            f"With {label} ({moves} hex{'es' if moves > 1 else ''}): end hexes closer than {start_distance}: {kept_text}; "
-            f"not closer (dropped): {dropped_text}.",
+            text,
             movement=moves,
             closer=[{"hex": c, "distance": dist[c]} for c in sorted(closer)],
             dropped=[{"hex": c, "distance": d} for c, d in sorted(not_closer.items())],
