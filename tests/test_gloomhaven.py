@@ -1,0 +1,404 @@
+"""Gloomhaven engine: the rule pieces, focus tie-breaks per variant, input errors, properties.
+
+Every expected answer here was worked out by hand from the rules texts
+(GH rulebook pp.19-31, FH pp.21-42 and Appendix B, JotL p.11); boards are
+small enough to check with a pencil. Coordinates are the contract's odd-r
+``(col, row)``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from enemy_move import rulesets
+from enemy_move.errors import ScenarioError
+from enemy_move.geometry import hexgrid
+from enemy_move.models import load_scenario_text
+from enemy_move.models.gloomhaven import GloomhavenFigure
+from enemy_move.result import result_to_dict
+from enemy_move.rulesets.gloomhaven import VARIANTS, activation_order, parse_pattern
+
+
+def run(text: str, variant: str | None = None, choices: dict[str, int] | None = None):
+    return rulesets.resolve(load_scenario_text(text, "test.yaml"), variant, choices)
+
+
+def options(result, turn: int = 0) -> set[tuple]:
+    return {(o.to, o.attacks) for o in result.turns[turn].options}
+
+
+def scenario(map_text: str, figures: dict, action: dict, *, variant: str = "gloomhaven", active: str | None = "a", **extra) -> str:
+    """A scenario document built from plain Python data (YAML dumped, so no quoting slips)."""
+    document = {"ruleset": "gloomhaven", "variant": variant, "map": map_text, "figures": figures, "action": action, **extra}
+    if active is not None:
+        document["active"] = active
+    # A JSON round trip unshares nested dicts, so the dump never writes YAML anchors.
+    return yaml.safe_dump(json.loads(json.dumps(document)), sort_keys=False)
+
+
+GUARD = {"kind": "monster", "number": 1}
+MELEE2 = {"move": 2, "attack": {"range": 0}}
+
+
+def character(initiative: float | None = None, **more) -> dict:
+    figure = {"kind": "character", **more}
+    if initiative is not None:
+        figure["initiative"] = initiative
+    return figure
+
+
+# ---------------------------------------------------------------------------
+# Area patterns
+
+
+def test_parse_pattern_melee_line():
+    melee, vectors = parse_pattern("@ x x")
+    assert melee is True
+    assert vectors == ((1, 0), (2, 0))
+
+
+def test_parse_pattern_ranged_triangle_relative_to_first_hex():
+    # Cells (0,0), (1,0) and (0,1): axial (0,0), (1,0), (0,1).
+    melee, vectors = parse_pattern("x x\n x")
+    assert melee is False
+    assert vectors == ((0, 0), (1, 0), (0, 1))
+
+
+def test_parse_pattern_ignores_leading_blank_lines_and_fillers():
+    assert parse_pattern("\n\n@ . x") == (True, ((2, 0),))
+
+
+def test_parse_pattern_odd_row_offset():
+    # Second line " x" is cell (0, 1): axial (0, 1), the south-east neighbour of '@'.
+    assert parse_pattern("@\n x") == (True, ((0, 1),))
+
+
+@pytest.mark.parametrize(
+    ("pattern", "count"),
+    [
+        ("@ x", 6),  # one hex: six directions
+        ("@ x x", 6),  # a straight line is its own mirror image
+        ("x x\n x", 6),  # a triangle's mirror image is one of its rotations
+        ("@ x\n   x", 12),  # a bent line: the mirror images are new
+    ],
+)
+def test_orientations_count(pattern, count):
+    _, vectors = parse_pattern(pattern)
+    assert len(hexgrid.orientations(vectors)) == count
+
+
+# ---------------------------------------------------------------------------
+# Activation order of a whole phase
+
+
+def test_activation_order_initiative_then_elites_then_numbers():
+    figures = {
+        "n": GloomhavenFigure(kind="monster", type="Guard", number=1, initiative=30),
+        "e": GloomhavenFigure(kind="monster", type="Guard", number=3, elite=True, initiative=30),
+        "f": GloomhavenFigure(kind="monster", type="Guard", number=2, elite=True, initiative=30),
+        "i": GloomhavenFigure(kind="monster", type="Imp", number=5, initiative=15),
+        "o": GloomhavenFigure(kind="monster", type="Ogre", number=1, elite=True, initiative=60),
+        "A": GloomhavenFigure(kind="character", initiative=10),
+    }
+    assert activation_order(figures, set(figures)) == ["i", "f", "e", "n", "o"]
+
+
+def test_activation_order_only_counts_figures_on_the_board():
+    figures = {
+        "a": GloomhavenFigure(kind="monster", number=2),
+        "b": GloomhavenFigure(kind="monster", number=1),
+    }
+    assert activation_order(figures, {"a"}) == ["a"]
+    assert activation_order(figures, {"a", "b"}) == ["b", "a"]
+
+
+# ---------------------------------------------------------------------------
+# Variant switches
+
+
+def test_variant_rules_differences():
+    gh, fh, jotl = VARIANTS["gloomhaven"], VARIANTS["frosthaven"], VARIANTS["jotl"]
+    assert (gh.sight, fh.sight, jotl.sight) == ("corner", "any", "any")
+    assert (gh.proximity_breaks_focus_ties, fh.proximity_breaks_focus_ties, jotl.proximity_breaks_focus_ties) == (True, True, False)
+    assert (gh.invisible_blocks_movement, fh.invisible_blocks_movement) == (True, False)
+    assert (gh.jump_pays_difficult_last_hex, fh.jump_pays_difficult_last_hex, jotl.jump_pays_difficult_last_hex) == (True, False, False)
+    for name in ("focus_disadvantage_first", "rank_extra_targets", "plan_best_future_attack"):
+        assert (getattr(gh, name), getattr(fh, name), getattr(jotl, name)) == (True, False, True), name
+
+
+def test_every_registered_variant_has_rules():
+    engine = rulesets.get("gloomhaven")
+    assert set(engine.variants) == set(VARIANTS)
+    assert engine.default_variant == "gloomhaven"
+
+
+# ---------------------------------------------------------------------------
+# Focus
+
+
+# The archer has no move; both characters can be shot from its hex.
+TIE_MAP = ". . . . .\n a A B . .\n. . . . .\n"
+
+
+@pytest.mark.parametrize(("variant", "focus"), [("gloomhaven", "A"), ("frosthaven", "A"), ("jotl", "B")])
+def test_focus_tie_proximity_then_initiative(variant, focus):
+    text = scenario(TIE_MAP, {"a": GUARD, "A": character(50), "B": character(10)}, {"attack": {"range": 3}}, variant=variant)
+    result = run(text)
+    assert result.turns[0].focus == [focus]
+    assert options(result) == {((0, 1), (focus,))}
+
+
+def test_variant_flag_overrides_the_file():
+    text = scenario(TIE_MAP, {"a": GUARD, "A": character(50), "B": character(10)}, {"attack": {"range": 3}})
+    assert run(text, variant="jotl").turns[0].focus == ["B"]
+    assert run(text).turns[0].focus == ["A"]
+
+
+def test_focus_is_least_movement_not_nearest_hex():
+    # A is 2 hexes away behind a wall (5 moves to an attack hex), B 3 hexes away (2 moves).
+    board = ". . . . # . .\n B . . a # A .\n. . . . # . .\n . . . . # . .\n. . . . . . .\n"
+    result = run(scenario(board, {"a": GUARD, "A": character(10), "B": character(80)}, MELEE2))
+    assert result.turns[0].focus == ["B"]
+    assert options(result) == {((1, 1), ("B",))}
+
+
+ROW = ". . . . . .\n A . a . B .\n. . . . . .\n"
+
+
+def test_initiative_breaks_a_tie_on_movement_and_proximity():
+    result = run(scenario(ROW, {"a": GUARD, "A": character(40), "B": character(20)}, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["B"]
+    steps = [step.step for step in result.turns[0].reasoning]
+    assert "focus-initiative" in steps
+
+
+def test_players_choose_when_everything_ties():
+    result = run(scenario(ROW, {"a": GUARD, "A": character(30), "B": character(30)}, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["A", "B"]
+    assert options(result) == {((1, 1), ("A",)), ((3, 1), ("B",))}
+    assert any(step.step == "focus-choice" for step in result.turns[0].reasoning)
+
+
+def test_summon_is_focused_just_before_its_owner():
+    figures = {"a": GUARD, "A": character(30), "B": {"kind": "summon", "owner": "A"}}
+    result = run(scenario(ROW, figures, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["B"]
+
+
+def test_summon_does_not_jump_ahead_of_an_earlier_character():
+    # The summon ranks at its owner's initiative (60) - after the other character (20).
+    board = ". . . . . .\n B . a . S .\n. . . . . A\n"
+    figures = {"a": GUARD, "A": character(60), "B": character(20), "S": {"kind": "summon", "owner": "A"}}
+    result = run(scenario(board, figures, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["B"]
+
+
+def test_summon_actor_focuses_on_monsters_and_passes_characters():
+    board = ". . . . . .\n S A . m . .\n. . . . . .\n"
+    figures = {"S": {"kind": "summon", "owner": "A"}, "A": character(30), "m": GUARD}
+    result = run(scenario(board, figures, MELEE2, active="S"))
+    assert result.turns[0].focus == ["m"]
+    assert options(result) == {((2, 1), ("m",))}
+
+
+def test_trap_counts_before_movement_for_focus():
+    # A is 1 move away through a trap; B is 3 safe moves away: B is the focus.
+    board = "B . . a ^ A\n"
+    result = run(scenario(board, {"a": GUARD, "A": character(10), "B": character(90)}, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["B"]
+    assert options(result) == {((2, 0), ())}
+
+
+def test_invisible_enemy_cannot_be_focused():
+    board = ". . . .\n a A . B\n. . . .\n"
+    figures = {"a": GUARD, "A": character(10, conditions=["invisible"]), "B": character(90)}
+    result = run(scenario(board, figures, {"move": 1, "attack": {"range": 0}}))
+    assert result.turns[0].focus == ["B"]
+
+
+def test_no_enemies_at_all():
+    result = run(scenario("a . b\n", {"a": GUARD, "b": {"kind": "monster", "number": 2}}, MELEE2))
+    assert result.turns[0].focus == []
+    assert options(result) == {((0, 0), ())}
+
+
+# ---------------------------------------------------------------------------
+# Card and conditions
+
+
+def test_stunned_ignores_the_card_without_reasoning_about_focus():
+    result = run(scenario("a A\n", {"a": {**GUARD, "conditions": ["stunned"]}, "A": character(10)}, MELEE2))
+    assert result.turns[0].focus == []
+    assert [step.step for step in result.turns[0].reasoning] == ["stunned"]
+
+
+def test_disarmed_moves_as_melee_and_never_attacks():
+    board = ". . . . . .\n a . . A . .\n. . . . . .\n"
+    armed = run(scenario(board, {"a": GUARD, "A": character(10)}, {"move": 2, "attack": {"range": 3}}))
+    disarmed = run(scenario(board, {"a": {**GUARD, "conditions": ["disarmed"]}, "A": character(10)}, {"move": 2, "attack": {"range": 3}}))
+    assert options(armed) == {((0, 1), ("A",))}
+    assert options(disarmed) == {((2, 1), ())}
+
+
+def test_immobilized_attacks_only_from_where_it_stands():
+    board = "a A . B\n"
+    figures = {"a": {**GUARD, "conditions": ["immobilized"]}, "A": character(10), "B": character(5)}
+    result = run(scenario(board, figures, {"move": 3, "attack": {"range": 0}}))
+    assert options(result) == {((0, 0), ("A",))}
+
+
+def test_muddled_archer_does_not_step_away():
+    board = ". . . . . .\n . . a A . .\n. . . . . .\n"
+    clear = run(scenario(board, {"a": GUARD, "A": character(10)}, {"move": 2, "attack": {"range": 3}}))
+    muddled = run(scenario(board, {"a": {**GUARD, "conditions": ["muddled"]}, "A": character(10)}, {"move": 2, "attack": {"range": 3}}))
+    assert options(clear) == {((1, 1), ("A",)), ((2, 0), ("A",)), ((2, 2), ("A",))}
+    assert options(muddled) == {((2, 1), ("A",))}
+
+
+def test_jump_over_swamp_differs_between_variants():
+    text = scenario("a % % % % % A\n", {"a": GUARD, "A": character(10)}, {"move": 4, "jump": True, "attack": {"range": 0}})
+    assert options(run(text, variant="gloomhaven")) == {((3, 0), ())}
+    assert options(run(text, variant="frosthaven")) == {((4, 0), ())}
+    assert options(run(text, variant="jotl")) == {((4, 0), ())}
+
+
+# ---------------------------------------------------------------------------
+# Whole phase, errors, determinism
+
+PHASE = {
+    "map": "A . . a b\n",
+    "figures": {
+        "A": character(40),
+        "a": {"kind": "monster", "number": 2, "initiative": 30},
+        "b": {"kind": "monster", "number": 1, "initiative": 30},
+    },
+}
+
+
+def test_phase_each_monster_sees_the_board_left_by_the_previous_one():
+    result = run(scenario(PHASE["map"], PHASE["figures"], {"move": 3, "attack": {"range": 0}}, active=None))
+    assert [t.actor for t in result.turns] == ["b", "a"]
+    assert options(result, 0) == {((1, 0), ("A",))}
+    assert result.turns[1].focus == []
+    assert result.boards_after[0].figures["b"] == (1, 0)
+
+
+def test_phase_per_label_cards():
+    actions = {"a": {"move": 0, "attack": {"range": 0}}, "b": {"move": 1, "attack": {"range": 0}}}
+    text = scenario(PHASE["map"], PHASE["figures"], {"move": 3}, active=None, actions=actions)
+    result = run(text)
+    # b (standee 1, Move 1) could only step onto a's hex: it cannot get closer and stays.
+    assert options(result, 0) == {((4, 0), ())}
+    # a has no move on its own card: focus, but no move and no attack.
+    assert result.turns[1].focus == ["A"]
+    assert options(result, 1) == {((3, 0), ())}
+
+
+def test_unknown_summon_owner_is_a_scenario_error():
+    text = scenario("a S\n", {"a": GUARD, "S": {"kind": "summon", "owner": "Z"}}, MELEE2)
+    with pytest.raises(ScenarioError, match="owner"):
+        run(text)
+
+
+def test_actions_key_naming_nothing_is_a_scenario_error():
+    text = scenario("a A\n", {"a": GUARD, "A": character(10)}, MELEE2, actions={"q": MELEE2})
+    with pytest.raises(ScenarioError, match="names no figure"):
+        run(text)
+
+
+def test_choose_out_of_range_is_a_scenario_error():
+    text = scenario(ROW, {"a": GUARD, "A": character(30), "B": character(30)}, {"move": 1, "attack": {"range": 0}})
+    with pytest.raises(ScenarioError, match="only 2 option"):
+        run(text, choices={"a": 5})
+
+
+def test_same_input_same_json():
+    text = scenario(ROW, {"a": GUARD, "A": character(30), "B": character(30)}, {"move": 1, "attack": {"range": 0}})
+    first = json.dumps(result_to_dict(run(text)), sort_keys=True)
+    assert first == json.dumps(result_to_dict(run(text)), sort_keys=True)
+
+
+# ---------------------------------------------------------------------------
+# Properties on random small boards
+
+TERRAIN = st.sampled_from(list("......#*^%"))
+
+
+@st.composite
+def boards(draw):
+    """Odd-r boards whose odd rows are one cell shorter, so the left-right mirror stays on the board."""
+    width = draw(st.integers(3, 6))
+    height = draw(st.integers(2, 4))
+    cells = [(c, r) for r in range(height) for c in range(width - (r & 1))]
+    terrain = {cell: draw(TERRAIN) for cell in cells}
+    placed = draw(st.lists(st.sampled_from(cells), min_size=2, max_size=3, unique=True))
+    labels = ["a", "A", "B"][: len(placed)]
+    for label, cell in zip(labels, placed):
+        terrain[cell] = label
+    figures = {"a": dict(GUARD)}
+    initiatives = draw(st.lists(st.sampled_from([10, 30, 30, 60]), min_size=2, max_size=2))
+    for label, initiative in zip(labels[1:], initiatives):
+        figures[label] = character(initiative)
+    attack = draw(st.one_of(st.none(), st.builds(dict, range=st.integers(0, 3), targets=st.integers(1, 2))))
+    action = {"move": draw(st.integers(0, 3))}
+    if attack is not None:
+        action["attack"] = attack
+    variant = draw(st.sampled_from(sorted(VARIANTS)))
+    return width, height, terrain, figures, action, variant
+
+
+def draw_map(width: int, height: int, terrain: dict) -> str:
+    lines = []
+    for row in range(height):
+        symbols = [terrain[(col, row)] for col in range(width - (row & 1))]
+        lines.append((" " if row & 1 else "") + " ".join(symbols))
+    return "\n".join(lines) + "\n"
+
+
+def mirror(cell, width):
+    return hexgrid.mirror_cell_horizontally(cell, width)
+
+
+PROPERTY_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY_SETTINGS
+@given(boards())
+def test_mirroring_the_board_mirrors_the_answer(board):
+    width, height, terrain, figures, action, variant = board
+    mirrored = {mirror(cell, width): symbol for cell, symbol in terrain.items()}
+    original = run(scenario(draw_map(width, height, terrain), figures, action, variant=variant))
+    flipped = run(scenario(draw_map(width, height, mirrored), figures, action, variant=variant))
+    assert flipped.turns[0].focus == original.turns[0].focus
+    assert options(flipped) == {(mirror(to, width), attacks) for to, attacks in options(original)}
+
+
+@PROPERTY_SETTINGS
+@given(boards())
+def test_every_option_path_is_legal(board):
+    width, height, terrain, figures, action, variant = board
+    result = run(scenario(draw_map(width, height, terrain), figures, action, variant=variant))
+    turn = result.turns[0]
+    start = next(cell for cell, symbol in terrain.items() if symbol == "a")
+    others = {cell for cell, symbol in terrain.items() if symbol in "AB"}
+    assert turn.options, "there is always at least the option to stay"
+    for option in turn.options:
+        path = option.path
+        assert path[0] == start and path[-1] == option.to
+        points = 0
+        for here, there in zip(path, path[1:]):
+            assert there in hexgrid.neighbours(here), f"{here} -> {there} is not a step"
+            assert terrain.get(there) not in (None, "#", "*"), f"walked into {terrain.get(there)!r} at {there}"
+            assert there not in others, f"walked through an enemy at {there}"
+            points += 2 if terrain[there] == "%" else 1
+        assert points <= action["move"]
+        assert option.to == start or option.to not in others
+        if "attack" not in action:
+            assert option.attacks == (), "no attack on the card, no attack"
+        if option.attacks:
+            assert set(turn.focus) & set(option.attacks), "the focus is among the targets"
