@@ -1,0 +1,267 @@
+"""The command line: exit codes, one JSON document on stdout, check summaries, determinism.
+
+Most tests plug a tiny fake engine into the registry so that they exercise the
+CLI and `check` whatever state the real engines are in; one test compares with
+the real Gloomhaven engine when it exists.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from enemy_move import rulesets
+from enemy_move.cli import app
+from enemy_move.geometry.grid import precheck_grid
+from enemy_move.models import load_scenario
+from enemy_move.result import Option, Result, Turn, result_to_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+SCENARIO = """\
+ruleset: gloomhaven
+title: Fake engine scenario
+description: Used by the CLI tests.
+map: |
+  . a . A
+figures:
+  A: {kind: character}
+  a: {kind: monster}
+active: a
+"""
+
+
+def fake_resolve(scenario, variant, choices):
+    """Moves `a` one or two hexes east; attacks A from [2, 0]."""
+    turn = Turn(actor="a", focus=["A"])
+    turn.options.append(Option(to=(2, 0), path=((1, 0), (2, 0)), attacks=("A",)))
+    turn.options.append(Option(to=(1, 0), path=((1, 0),), attacks=()))
+    turn.note("focus", "A is the only enemy.", candidates=["A"])
+    turn.chosen = choices.get("a")
+    turn.finish()
+    return Result(
+        scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=scenario.model.title,
+        description=scenario.model.description, turns=[turn], board=precheck_grid(scenario),
+    )
+
+
+@pytest.fixture
+def fake_engine(monkeypatch: pytest.MonkeyPatch):
+    engine = rulesets.Ruleset(
+        name="gloomhaven", summary="fake", variants={"gloomhaven": "first edition", "jotl": "other"},
+        default_variant="gloomhaven", resolve=fake_resolve, options={"x": "an option"},
+    )
+    monkeypatch.setitem(rulesets._REGISTRY, "gloomhaven", engine)
+    return engine
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+# --- resolve ---------------------------------------------------------------------
+
+
+def test_resolve_json_is_one_document_equal_to_the_core_result(tmp_path: Path, fake_engine) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO)
+    result = runner.invoke(app, ["resolve", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)  # the whole of stdout is one JSON document
+    assert document == result_to_dict(fake_resolve(load_scenario(path), "gloomhaven", {}))
+    assert document["turns"][0]["options"][0] == {"to": [1, 0], "path": [[1, 0]], "attacks": []}
+    assert document["turns"][0]["reasoning"][0]["step"] == "focus"
+    assert result.stderr == ""
+
+
+def test_resolve_variant_and_choose_reach_the_engine(tmp_path: Path, fake_engine) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO)
+    result = runner.invoke(app, ["resolve", str(path), "--json", "--variant", "jotl", "--choose", "a=1"])
+    document = json.loads(result.stdout)
+    assert document["variant"] == "jotl"
+    assert document["turns"][0]["chosen"] == 1
+
+
+def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path, fake_engine) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO)
+    result = runner.invoke(app, ["resolve", str(path)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Fake engine scenario" in out and "Used by the CLI tests." in out
+    assert "Options for a" in out and "[2, 0]" in out
+    assert "A is the only enemy." in out
+    assert ". a ? A" in out  # the map row: the actor stays (option 0), "?" marks the other destination
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--variant", "nope"], "unknown variant 'nope'"),
+        (["--choose", "a"], "--choose expects LABEL=N"),
+        (["--choose", "a=x"], "--choose expects LABEL=N"),
+    ],
+)
+def test_resolve_usage_errors_exit_2(tmp_path: Path, fake_engine, args: list[str], message: str) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO)
+    result = runner.invoke(app, ["resolve", str(path), *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stdout == ""
+
+
+def test_resolve_missing_argument_is_usage_error() -> None:
+    assert runner.invoke(app, ["resolve"]).exit_code == 2
+
+
+def test_resolve_json_matches_the_real_gloomhaven_engine() -> None:
+    if not (ROOT / "enemy_move" / "rulesets" / "gloomhaven.py").exists():
+        pytest.skip("enemy_move/rulesets/gloomhaven.py does not exist yet")
+    files = sorted((ROOT / "scenarios" / "gloomhaven").glob("*.yaml"))
+    if not files:
+        pytest.skip("no bundled gloomhaven scenario yet")
+    for path in files[:5]:
+        result = runner.invoke(app, ["resolve", str(path), "--json"])
+        assert result.exit_code == 0, result.stderr
+        core = rulesets.resolve(load_scenario(path))
+        assert json.loads(result.stdout) == result_to_dict(core)
+
+
+# --- check -----------------------------------------------------------------------
+
+PASSING = SCENARIO + "expect:\n  focus: [A]\n  options:\n    - {to: [2, 0], attacks: [A]}\n    - {to: [1, 0]}\n"
+FAILING = SCENARIO + "expect:\n  options:\n    - {to: [3, 0], attacks: [A]}\n"
+BROKEN = SCENARIO.replace("title:", "titel:") + "expect:\n  options: []\n"
+
+
+def test_check_json_summary_and_statuses(tmp_path: Path, fake_engine) -> None:
+    write(tmp_path, "b-fail.yaml", FAILING)
+    write(tmp_path, "a-pass.yaml", PASSING)
+    write(tmp_path, "sub/c-error.yaml", BROKEN)
+    write(tmp_path, "d-no-expect.yaml", SCENARIO)
+    write(tmp_path, "e-not-yaml.txt", "ignored")
+    result = runner.invoke(app, ["check", str(tmp_path), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["summary"] == {"total": 3, "passed": 1, "failed": 1, "errors": 1}
+    files = [Path(r["file"]).name for r in report["results"]]
+    assert files == ["a-pass.yaml", "b-fail.yaml", "c-error.yaml"]
+    passed, failed, error = report["results"]
+    assert passed == {"file": str(tmp_path / "a-pass.yaml"), "status": "pass"}
+    assert failed["expected"] == [{"to": [3, 0], "attacks": ["A"]}]
+    assert failed["got"] == [{"to": [1, 0], "attacks": []}, {"to": [2, 0], "attacks": ["A"]}]
+    assert error["message"] == f"{tmp_path / 'sub' / 'c-error.yaml'}:2:1: unknown key 'titel' (did you mean 'title'?)"
+
+
+def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, fake_engine) -> None:
+    write(tmp_path, "a.yaml", PASSING)
+    write(tmp_path, "b.yml", PASSING)
+    result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.stdout
+    assert "2 checked: 2 passed, 0 failed, 0 errors" in result.stdout
+
+
+def test_check_table_lists_the_differences(tmp_path: Path, fake_engine) -> None:
+    write(tmp_path, "b.yaml", FAILING)
+    result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 1
+    assert "missing options: [3, 0] attacking A" in result.stdout
+
+
+def test_check_focus_mismatch_fails(tmp_path: Path, fake_engine) -> None:
+    write(tmp_path, "f.yaml", SCENARIO + "expect:\n  focus: [a]\n")
+    report = json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout)
+    assert report["results"][0]["status"] == "fail"
+    assert "focus: expected ['a'], got ['A']" in report["results"][0]["differences"]
+
+
+def test_check_of_a_file_without_expect_counts_nothing(tmp_path: Path, fake_engine) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO)
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert json.loads(result.stdout) == {"summary": {"total": 0, "passed": 0, "failed": 0, "errors": 0}, "results": []}
+    assert result.exit_code == 0
+
+
+def test_check_missing_path_is_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(tmp_path / "nope")])
+    assert result.exit_code == 2 and "no such file or folder" in result.stderr
+
+
+# --- rulesets and schema --------------------------------------------------------
+
+
+def test_rulesets_json_lists_variants_and_options(fake_engine) -> None:
+    result = runner.invoke(app, ["rulesets", "--json"])
+    assert result.exit_code == 0
+    known = {r["name"]: r for r in json.loads(result.stdout)}
+    assert known["gloomhaven"]["variants"] == {"gloomhaven": "first edition", "jotl": "other"}
+    assert known["gloomhaven"]["options"] == {"x": "an option"}
+    table = runner.invoke(app, ["rulesets"], env={"COLUMNS": "160"})
+    assert table.exit_code == 0 and "gloomhaven" in table.stdout
+
+
+def test_schema_is_json_schema_with_one_branch_per_ruleset() -> None:
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert "gloomhaven" in schema["properties"]["ruleset"]["enum"]
+    branch = {b["if"]["properties"]["ruleset"]["const"]: b["then"]["$ref"] for b in schema["allOf"]}
+    gloomhaven = schema["$defs"][branch["gloomhaven"].rsplit("/", 1)[1]]
+    assert gloomhaven["additionalProperties"] is False
+    assert gloomhaven["properties"]["map"]["description"]
+
+
+# --- determinism -------------------------------------------------------------------
+
+
+def bundled_samples(per_folder: int = 3) -> list[Path]:
+    samples = []
+    for folder in sorted(p for p in (ROOT / "scenarios").iterdir() if p.is_dir()):
+        samples += sorted(folder.glob("*.yaml"))[:per_folder]
+    return samples
+
+
+RUN_ALL = """
+import json, sys
+from typer.testing import CliRunner
+from enemy_move.cli import app
+runner = CliRunner()
+for args in json.loads(sys.argv[1]):
+    result = runner.invoke(app, args, env={"COLUMNS": "120", "NO_COLOR": "1"})
+    sys.stdout.write(f"@@cmd@@ {args} exit {result.exit_code}\\n{result.stdout}{result.stderr}")
+"""
+
+
+def run_cli(commands: list[list[str]], seed: str) -> str:
+    """Every command in one fresh interpreter with the given hash seed."""
+    env = dict(os.environ, PYTHONHASHSEED=seed)
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_ALL, json.dumps(commands)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_same_bytes_under_different_hash_seeds() -> None:
+    samples = [str(p.relative_to(ROOT)) for p in bundled_samples()]
+    if not samples:
+        pytest.skip("no bundled scenarios yet")
+    commands = [["check", "scenarios", "--json"], ["schema"], ["rulesets", "--json"]]
+    commands += [["resolve", s, "--json"] for s in samples] + [["resolve", s] for s in samples]
+    first = run_cli(commands, "1")
+    assert first.count("@@cmd@@ ") == len(commands)
+    assert first == run_cli(commands, "2") == run_cli(commands, "12345")
+
+
+def test_same_bytes_twice_in_process(tmp_path: Path, fake_engine) -> None:
+    path = write(tmp_path, "s.yaml", PASSING)
+    for args in (["resolve", str(path), "--json"], ["resolve", str(path)], ["check", str(tmp_path), "--json"]):
+        assert runner.invoke(app, args, env={"COLUMNS": "120"}).stdout == runner.invoke(app, args, env={"COLUMNS": "120"}).stdout
