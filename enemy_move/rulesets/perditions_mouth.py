@@ -553,7 +553,7 @@ class Engine:
             return
         farthest = max(self.distance(c, target_cell) for c in positions)
         at_range = [c for c in positions if self.distance(c, target_cell) == farthest]
-        turn.note("range", f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(positions)}; the farthest range possible is {farthest} ({len(at_range)} squares).", farthest=farthest)
+        turn.note("range", f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(positions)}; the farthest range possible is {farthest} ({len(at_range)} square{'s' if len(at_range) != 1 else ''}).", farthest=farthest)
 
         def closest_hero(c: Cell) -> int:
             return min(self.distance(c, grid.figures[h]) for h in heroes)
