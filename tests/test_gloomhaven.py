@@ -402,3 +402,9 @@ def test_every_option_path_is_legal(board):
             assert option.attacks == (), "no attack on the card, no attack"
         if option.attacks:
             assert set(turn.focus) & set(option.attacks), "the focus is among the targets"
+
+
+def test_bad_area_pattern_is_reported_with_its_position():
+    text = scenario("a A\n", {"a": GUARD, "A": character(10)}, {"attack": {"range": 0, "aoe": "@ y"}})
+    with pytest.raises(ScenarioError, match=r"test\.yaml:\d+:\d+: .*aoe pattern may only use"):
+        run(text)
