@@ -56,7 +56,7 @@ class GloomhavenScenario(GridScenarioBase):
     variant: Literal["gloomhaven", "frosthaven", "jotl"] | None = None
     figures: dict[Label, GloomhavenFigure] = Field(description="label -> figure.")
     action: GloomhavenAction = Field(default_factory=GloomhavenAction, description="What the acting figure's card lets it do.")
-    actions: dict[Label, GloomhavenAction] = Field(
+    actions: dict[str, GloomhavenAction] = Field(
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
     )
