@@ -169,7 +169,8 @@ class _Builder:
         text = node.value
         if node.style == "|":
             self._record_block(node, path)
-        if tag == "tag:yaml.org,2002:str" or node.style is not None:
+        # libyaml marks plain scalars with style "" where PyYAML uses None.
+        if tag == "tag:yaml.org,2002:str" or node.style not in (None, ""):
             return text
         if tag == "tag:yaml.org,2002:null":
             return None
@@ -202,7 +203,7 @@ class _Builder:
 
 
 try:  # libyaml's parser is several times faster; same events, same marks
-    from yaml import CParser as _CParser
+    from yaml._yaml import CParser as _CParser
 
     class _FastLoader(_CParser, Composer, _StrictResolver):
         def __init__(self, stream: str):
@@ -215,7 +216,18 @@ except ImportError:  # PyYAML built without libyaml
 
 
 def _compose(text: str, file: str) -> Node | None:
-    loader = _FastLoader(text)
+    try:
+        return _compose_with(_FastLoader, text)
+    except yaml.YAMLError:
+        if _FastLoader is _Loader:
+            raise
+        # PyYAML's own messages name the offending character; bad input is
+        # rare, so parse it again with the slower parser for the message.
+        return _compose_with(_Loader, text)
+
+
+def _compose_with(loader_class: type, text: str) -> Node | None:
+    loader = loader_class(text)
     try:
         loader.get_event()  # StreamStart
         if loader.check_event(yaml.StreamEndEvent):
