@@ -47,14 +47,19 @@ class Grid:
 
     def __post_init__(self) -> None:
         self._occupants = {cell: label for label, cell in self.figures.items()}
+        self._adjacent: dict[Cell, list[Cell]] = {}
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.terrain
 
     def adjacent(self, cell: Cell) -> list[Cell]:
-        """Neighbouring cells that exist and are not behind a thin wall."""
-        around = hexgrid.neighbours(cell) if self.kind == "hex" else squaregrid.neighbours(cell)
-        return [n for n in around if n in self.terrain and frozenset((cell, n)) not in self.thin_walls]
+        """Neighbouring cells that exist and are not behind a thin wall (cached: path searches ask often)."""
+        known = self._adjacent.get(cell)
+        if known is None:
+            around = hexgrid.neighbours(cell) if self.kind == "hex" else squaregrid.neighbours(cell)
+            known = [n for n in around if n in self.terrain and frozenset((cell, n)) not in self.thin_walls]
+            self._adjacent[cell] = known
+        return list(known)
 
     def occupant(self, cell: Cell) -> str | None:
         return self._occupants.get(cell)

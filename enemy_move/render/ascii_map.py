@@ -59,7 +59,7 @@ def grid_lines(grid: Grid, turn: Turn | None = None) -> list[list[Run]]:
                 runs.append((" ", ""))
             cell = (col, row)
             label = grid.occupant(cell)
-            if cell in marks and (label is None or label == actor):
+            if cell in marks and label is None:  # the actor stays visible at its start
                 runs.append(marks[cell])
             elif label is not None:
                 style = "bold reverse" if label == actor else ("bold red" if label in focus else "bold")

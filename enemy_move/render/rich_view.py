@@ -112,7 +112,7 @@ def render_check(report: CheckReport, console: Console) -> None:
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
-        table.add_row(entry.file, Text(entry.status, style=styles[entry.status]), detail)
+        table.add_row(Text(entry.file), Text(entry.status, style=styles[entry.status]), Text(detail))  # Text: "[3, 4]" is not markup
     console.print(table)
     s = report.summary
     console.print(f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]")
