@@ -160,6 +160,10 @@ class View:
             return False
         return cell not in self.occupied
 
+    def can_end_or_start(self, cell: Cell) -> bool:
+        """Where the figure may be after moving: its own hex counts as free."""
+        return cell == self.start or self.can_end(cell)
+
     def negative(self, cell: Cell) -> int:
         return 1 if self.terrain(cell) in NEGATIVE else 0
 
@@ -428,27 +432,27 @@ class Attacks:
         """Hexes the acting figure could end in to attack ``target`` (ignoring reachability)."""
         view = self.view
         cell = view.grid.figures[target]
-        result = set()
-        if self.plan.pattern is None or (self.plan.targets > 1 and not self.plan.melee):
-            for hex_, distance in view.proximity(cell).items():
-                if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+        result: set[Cell] = set()
+
+        def within(anchor: Cell, radius: int) -> None:
+            for hex_, distance in view.proximity(anchor).items():
+                if distance <= radius and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
                     result.add(hex_)
-            if self.plan.pattern is None:
-                return result
+
+        if self.plan.pattern is None or self.plan.targets > 1:
+            # As a single target: a plain attack, or the extra target of an area attack.
+            within(cell, self.plan.range)
+        if self.plan.pattern is None:
+            return result
+        q, r = hexgrid.to_axial(cell)
         if self.plan.melee:
-            q, r = hexgrid.to_axial(cell)
-            vectors = {v for o in self.orientations for v in o}
-            for dq, dr in vectors:
+            # Melee area: no range test, only sight from the attacker's hex.
+            for dq, dr in sorted({v for o in self.orientations for v in o}):
                 hex_ = hexgrid.from_axial((q - dq, r - dr))
                 if view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
                     result.add(hex_)
-            if self.plan.targets > 1:
-                for hex_, distance in view.proximity(cell).items():
-                    if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
-                        result.add(hex_)
             return result
-        # Ranged area: some hex of a placement covering the target within range.
-        q, r = hexgrid.to_axial(cell)
+        # Ranged area: one hex of a placement covering the target within range.
         anchors = set()
         for o in self.orientations:
             for vq, vr in o:
@@ -456,18 +460,9 @@ class Attacks:
                     anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
                     if anchor in view.grid.terrain:
                         anchors.add(anchor)
-        for anchor in anchors:
-            for hex_, distance in view.proximity(anchor).items():
-                if distance <= self.plan.range and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
-                    result.add(hex_)
+        for anchor in sorted(anchors):
+            within(anchor, self.plan.range)
         return result
-
-
-def _can_end_or_start(self: View, cell: Cell) -> bool:
-    return cell == self.start or self.can_end(cell)
-
-
-View.can_end_or_start = _can_end_or_start  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------
