@@ -408,3 +408,23 @@ def test_bad_area_pattern_is_reported_with_its_position():
     text = scenario("a A\n", {"a": GUARD, "A": character(10)}, {"attack": {"range": 0, "aoe": "@ y"}})
     with pytest.raises(ScenarioError, match=r"test\.yaml:\d+:\d+: .*aoe pattern may only use"):
         run(text)
+
+
+def test_traps_sprung_in_a_phase_are_removed_for_the_next_figure():
+    from enemy_move.geometry.grid import Grid
+    from enemy_move.models.gloomhaven import GloomhavenAction, GloomhavenFigure
+    from enemy_move.result import Option
+    from enemy_move.rulesets.gloomhaven import _after_move
+
+    terrain = {(0, 0): "floor", (1, 0): "trap", (2, 0): "floor", (3, 0): "trap"}
+    board = Grid("hex", 4, 1, terrain, figures={"a": (0, 0)})
+    walker = GloomhavenFigure(kind="monster")
+    path = Option(to=(2, 0), path=((0, 0), (1, 0), (2, 0)))
+    after = _after_move(board, "a", path, walker, GloomhavenAction(move=2))
+    assert after.figures["a"] == (2, 0)
+    assert after.terrain[(1, 0)] == "floor" and after.terrain[(3, 0)] == "trap"
+    assert board.terrain[(1, 0)] == "trap"  # the earlier board is left as it was
+    flyer = GloomhavenFigure(kind="monster", flying=True)
+    assert _after_move(board, "a", path, flyer, GloomhavenAction(move=2)).terrain[(1, 0)] == "trap"
+    jump = GloomhavenAction(move=2, jump=True)
+    assert _after_move(board, "a", path, walker, jump).terrain[(1, 0)] == "trap"

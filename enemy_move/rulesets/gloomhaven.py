@@ -806,11 +806,26 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
         result.turns.append(turn)
         if len(actors) > 1:
             if turn.options:
-                board = board.moved(actor, turn.options[turn.chosen].to)
+                board = _after_move(board, actor, turn.options[turn.chosen], figure, action)
             result.boards_after.append(board)
             if len(turn.options) > 1 and index < len(actors) - 1:
                 result.notes.append(f"After {actor}: the rest of the phase follows option {turn.chosen} ({_fmt(turn.options[turn.chosen].to)}); use --choose {actor}=N for another.")
     return result
+
+
+def _after_move(board: Grid, actor: str, option: Option, figure: GloomhavenFigure, action: GloomhavenAction) -> Grid:
+    """The board for the next figure: the actor moved, the traps it sprang removed (rulebook p.14)."""
+    moved = board.moved(actor, option.to)
+    if figure.flying or len(option.path) < 2:
+        return moved
+    entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
+    sprung = [cell for cell in entered if board.terrain.get(cell) == "trap"]
+    if not sprung:
+        return moved
+    terrain = dict(board.terrain)
+    for cell in sprung:
+        terrain[cell] = "floor"
+    return Grid(moved.kind, moved.width, moved.height, terrain, moved.thin_walls, moved.figures, moved.symbols)
 
 
 register(Ruleset(
