@@ -672,6 +672,10 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, focus
             candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
             kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
         )
+        staying = [c for c in now if c.hex_ == start]
+        if staying and all(c.hex_ != start for c in chosen):
+            stay = min(staying, key=lambda c: c.key)
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {_first_difference(rules, stay.key, best)}.")
         for c in chosen:
             turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
         return
@@ -751,6 +755,19 @@ def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str
         parts.append("fewest disadvantaged attacks")
     parts.append("fewest movement points")
     return "Order of preference: " + ", then ".join(p for p in parts if p) + "."
+
+
+def _first_difference(rules: VariantRules, worse: tuple, best: tuple) -> str:
+    """Name the first preference in which a candidate loses to the best one."""
+    if rules.focus_disadvantage_first:
+        names = ["it would attack its focus with disadvantage", "it would hit fewer targets", "those targets need more movement to attack",
+                 "its extra targets rank lower", "more of its attacks would have disadvantage", "it would use more movement"]
+    else:
+        names = ["it would hit fewer targets", "more of its attacks would have disadvantage", "its extra targets rank lower", "it would use more movement"]
+    for name, a, b in zip(names, worse, best):
+        if a != b:
+            return name
+    return "the players may choose it too"
 
 
 def _plain_key(key: tuple) -> list:
