@@ -256,21 +256,13 @@ def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
     if loader.check_event(yaml.ScalarEvent):
         return loader.compose_scalar_node(None)
     if loader.check_event(yaml.SequenceStartEvent):
-        start = loader.get_event()
-        tag = start.tag
-        if tag is None or tag == "!":
-            tag = loader.resolve(SequenceNode, None, start.implicit)
-        node = SequenceNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+        node = _open_collection(loader, SequenceNode)
         while not loader.check_event(yaml.SequenceEndEvent):
             node.value.append(_compose_checked(loader, depth + 1))
         node.end_mark = loader.get_event().end_mark
         return node
     if loader.check_event(yaml.MappingStartEvent):
-        start = loader.get_event()
-        tag = start.tag
-        if tag is None or tag == "!":
-            tag = loader.resolve(MappingNode, None, start.implicit)
-        node = MappingNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+        node = _open_collection(loader, MappingNode)
         while not loader.check_event(yaml.MappingEndEvent):
             key = _compose_checked(loader, depth + 1)
             value = _compose_checked(loader, depth + 1)
@@ -279,6 +271,15 @@ def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
         return node
     event = loader.get_event()
     raise _event_error(event, "unexpected YAML content")
+
+
+def _open_collection(loader: Any, node_class: type) -> Any:
+    """Consume a sequence/mapping start event and make its (still empty) node."""
+    start = loader.get_event()
+    tag = start.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(node_class, None, start.implicit)
+    return node_class(tag, [], start.start_mark, None, flow_style=start.flow_style)
 
 
 def _event_error(event: Any, message: str) -> ScenarioError:

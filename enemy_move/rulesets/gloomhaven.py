@@ -32,7 +32,6 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
@@ -476,9 +475,6 @@ class FocusRank:
     proximity: int
     initiative: tuple
 
-    def key(self, rules: VariantRules) -> tuple:
-        return (self.cost, self.proximity if rules.proximity_breaks_focus_ties else 0, self.initiative)
-
 
 def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
     """Summons act (and are focused) just before their owner; no initiative ties with all."""
@@ -571,7 +567,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
     for focus in focus_labels:
-        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, attack_hexes[focus], reach, costs, muddled, figures)
+        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures)
     return turn.finish()
 
 
@@ -599,7 +595,7 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
             turn.note("focus-proximity", f"Tie on movement and on proximity: {text}.")
         kept = survivors
     elif len(kept) > 1:
-        turn.note("focus-proximity", f"Jaws of the Lion: proximity does not break focus ties; initiative decides.")
+        turn.note("focus-proximity", "Jaws of the Lion: proximity does not break focus ties; initiative decides.")
     if len(kept) > 1:
         if all(figures[r.label].initiative is not None or figures[r.label].kind == "summon" for r in kept):
             first = min(r.initiative for r in kept)
@@ -630,7 +626,7 @@ class _Candidate:
     group: frozenset = field(compare=False)
 
 
-def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, focus_hexes, reach, costs, muddled, figures) -> None:
+def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures) -> None:
     start = view.start
     fewest_negatives = min(cost[0] for cost in focus_hexes.values())
 
@@ -654,7 +650,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, focus
 
     # This turn: attack hexes reachable without more negative hexes than needed.
     raw = []
-    for hex_, (cost, path) in reach.items():
+    for hex_, (cost, _) in reach.items():
         if hex_ in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(hex_):
             for group in attacks.groups_from(hex_, focus):
                 raw.append((hex_, group, cost[1]))
@@ -706,7 +702,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, ranks, focus
         remaining = _remaining_costs(mover, view, destination, reach)
         here = remaining.get(start, INFINITE)
         scored = []
-        for cell, (cost, path) in reach.items():
+        for cell, (cost, _) in reach.items():
             if cell != start and not view.can_end(cell):
                 continue
             rest = remaining.get(cell)
