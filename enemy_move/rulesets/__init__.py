@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import ScenarioError
 from ..models import Scenario
-from ..result import Result
+from ..result import Option, Result, Turn
 
 #: ruleset name -> module implementing it.
 ENGINE_MODULES: dict[str, str] = {
@@ -79,3 +79,32 @@ def resolve(scenario: Scenario, variant: str | None = None, choices: dict[str, i
         return engine.resolve(scenario, chosen, dict(choices or {}))
     except RecursionError:
         raise ScenarioError(scenario.path, 1, 1, "the scenario is too complex to resolve (recursion limit)") from None
+
+
+# --- the whole phase: shared by every engine --------------------------------
+
+
+def check_choices(scenario: Scenario, actors: list[str], choices: dict[str, int]) -> None:
+    """Every ``--choose LABEL=N`` must name a figure that acts in this scenario."""
+    for label in sorted(choices):
+        if label not in actors:
+            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not act in this scenario: it does not move or attack in this phase (acting: {', '.join(actors) or 'nobody'})")
+
+
+def follow_option(scenario: Scenario, turn: Turn, choices: dict[str, int], result: Result, *, last: bool) -> Option | None:
+    """Record which option the rest of the phase follows (``--choose``, default 0) and return it."""
+    if not turn.options:
+        return None
+    index = choices.get(turn.actor, 0)
+    count = len(turn.options)
+    if not 0 <= index < count:
+        raise ScenarioError(
+            scenario.path, 1, 1,
+            f"--choose {turn.actor}={index}: {turn.actor} has {count} option(s), numbered 0 to {count - 1} (only {count} option(s) to follow)",
+        )
+    turn.chosen = index
+    option = turn.options[index]
+    if count > 1 and not last:
+        where = list(option.to) if isinstance(option.to, tuple) else option.to
+        result.notes.append(f"{turn.actor}: the rest of the phase follows option {index} (to {where}); --choose {turn.actor}=N picks another.")
+    return option

@@ -25,13 +25,12 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from ..errors import ScenarioError
 from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
 from ..result import Option, Result, Turn
-from . import Ruleset, register
+from . import Ruleset, check_choices, follow_option, register
 
 #: Shortest routes listed per destination before the rest are summarised.
 MAX_ROUTES_PER_AREA = 24
@@ -470,26 +469,18 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
     for key in model.actions:
         if key not in model.figures and key not in {f.enemy_type(l) for l, f in model.figures.items() if f.side == "enemy"}:
             raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
-    for label in sorted(choices):
-        if label not in order:
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label} does not act in this phase (acting: {', '.join(order) or 'none'})")
+    check_choices(scenario, order, choices)
 
     result = Result(scenario=scenario.path, ruleset="agemonia", variant=variant, title=model.title, description=model.description, board=board)
     if len(order) > 1:
         result.notes.append("Activation order: " + ", ".join(f"{_describe(board, l)}" for l in order) + (" (Initiative card order, then figure number)" if model.initiative else " (no initiative given: types alphabetically, then figure number)"))
     current = board
-    for label in order:
+    for position, label in enumerate(order):
         turn = resolve_turn(current, scenario, label)
-        index = choices.get(label, 0)
-        if not 0 <= index < len(turn.options):
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={index}: {label} has {len(turn.options)} option(s), numbered from 0")
-        turn.chosen = index
-        option = turn.options[index]
+        option = follow_option(scenario, turn, choices, result, last=position == len(order) - 1)
         result.turns.append(turn)
         current = current.moved(label, option.to, cleared_traps=tuple(option.details.get("traps", ())))
         result.boards_after.append(current)
-        if len(order) > 1 and len(turn.options) > 1:
-            result.notes.append(f"{label} had {len(turn.options)} options; the phase follows option {index} ({option.to}{', attacking ' + ', '.join(option.attacks) if option.attacks else ''}).")
     return result
 
 

@@ -20,12 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import ScenarioError
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import dijkstra, one_path
 from ..models import Scenario
 from ..result import Option, Result, Turn
-from . import Ruleset, register
+from . import Ruleset, check_choices, follow_option, register
 
 Cell = tuple[int, int]
 Displacements = tuple[tuple[str, Cell], ...]
@@ -476,9 +475,7 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
     units = build_units(scenario, board)
     faction, labels = acting_minions(scenario, units)
     settings = Settings(variant, model.lateral_through_further, model.optional_displacement)
-    for label in sorted(choices):
-        if label not in labels:
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not move in this phase (movers: {', '.join(labels)})")
+    check_choices(scenario, labels, choices)
     result = Result(
         scenario=scenario.path, ruleset="cloudspire", variant=variant, title=model.title, description=model.description, board=board,
     )
@@ -511,11 +508,7 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
                 details["_displaced"] = candidate.displaced
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details))
         turn.finish(distinct_paths=True)
-        index = choices.get(label, 0)
-        if index >= len(turn.options):
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={index}: {label!r} has {len(turn.options)} option(s), numbered 0 to {len(turn.options) - 1}")
-        turn.chosen = index
-        followed = turn.options[index]
+        followed = follow_option(scenario, turn, choices, result, last=len(waiting) == 1)
         current = current.moved(label, followed.to)
         for hero, cell in followed.details.get("_displaced", ()):
             current = current.moved(hero, cell)
@@ -523,8 +516,6 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
         turn.options = [Option(o.to, o.path, o.attacks, {k: v for k, v in o.details.items() if k != "_displaced"}) for o in turn.options]
         result.turns.append(turn)
         result.boards_after.append(current)
-        if len(turn.options) > 1 and len(labels) > 1:
-            result.notes.append(f"{label}: the phase follows option {index} (to {_cell(turn.options[index].to)}) of {len(turn.options)}; --choose {label}=N picks another.")
         waiting.remove(label)
     return result
 

@@ -40,7 +40,7 @@ from ..geometry.paths import dijkstra, one_path
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
 from ..result import Option, Result, Turn
-from . import Ruleset, register
+from . import Ruleset, check_choices, follow_option, register
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -802,27 +802,19 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
         if key not in figures and not any((f.type or f.name) == key for f in figures.values()):
             raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
     actors = [model.active] if model.active else activation_order(figures, set(grid.figures))
-    for label in choices:
-        if label not in actors:
-            raise scenario.error((), f"--choose {label}=...: {label!r} does not act in this scenario")
+    check_choices(scenario, actors, choices)
     result = Result(scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=model.title, description=model.description, board=grid)
     board = grid
     for index, actor in enumerate(actors):
         figure = figures[actor]
         action = model.actions.get(actor) or model.actions.get(figure.type or figure.name or "\0") or model.action
         turn = resolve_turn(board, figures, actor, action, rules)
-        pick = choices.get(actor, 0)
-        if turn.options:
-            if pick >= len(turn.options):
-                raise scenario.error((), f"--choose {actor}={pick}: {actor} has only {len(turn.options)} option(s) (0-{len(turn.options) - 1})")
-            turn.chosen = pick
+        followed = follow_option(scenario, turn, choices, result, last=index == len(actors) - 1)
         result.turns.append(turn)
         if len(actors) > 1:
-            if turn.options:
-                board = _after_move(board, actor, turn.options[turn.chosen], figure, action)
+            if followed is not None:
+                board = _after_move(board, actor, followed, figure, action)
             result.boards_after.append(board)
-            if len(turn.options) > 1 and index < len(actors) - 1:
-                result.notes.append(f"After {actor}: the rest of the phase follows option {turn.chosen} ({_fmt(turn.options[turn.chosen].to)}); use --choose {actor}=N for another.")
     return result
 
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import ScenarioError
 from ..geometry import squaregrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
 from ..result import Option, Result, Turn
-from . import Ruleset, register
+from . import Ruleset, check_choices, follow_option, register
 
 Cell = tuple[int, int]
 
@@ -603,9 +602,7 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
         notes = []  # the activation order matters only when the whole phase is played
     else:
         actors = order
-    for label in sorted(choices):
-        if label not in actors:
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not act in this scenario (acting: {', '.join(actors) or 'nobody'})")
+    check_choices(scenario, actors, choices)
     result = Result(
         scenario=scenario.path, ruleset="perditions-mouth", variant=variant,
         title=model.title, description=model.description, board=engine.grid, notes=notes,
@@ -614,11 +611,7 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
         turn = engine.resolve_turn(board, label)
         if len(actors) > 1:
             turn.reasoning.insert(0, _order_step(engine, label, position, actors))
-        if label in choices:
-            if not 0 <= choices[label] < len(turn.options):
-                raise ScenarioError(scenario.path, 1, 1, f"--choose {label}={choices[label]}: {label} has options 0 to {len(turn.options) - 1}")
-            turn.chosen = choices[label]
-        option = turn.options[turn.chosen or 0]
+        option = follow_option(scenario, turn, choices, result, last=position == len(actors) - 1)
         opened = engine.opened_by.get((label, tuple(option.path)), ())
         board, events = engine.apply(board, label, option.path, opened)
         for other, cell in events["pushed"]:
@@ -627,8 +620,6 @@ def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result
             if kind == "acolyte" and terrain in SPECIAL_TERRAIN:
                 suffers = "suffers" if model.rules.trample_failure_events else "does not suffer"
                 turn.note("failure events", f"Acolyte {other} is pushed into {terrain} by the trample: it {suffers} the failure event (`trample_failure_events: {str(model.rules.trample_failure_events).lower()}`).")
-        if len(turn.options) > 1 and position < len(actors) - 1:
-            result.notes.append(f"{label}: the rest of the phase follows option {turn.chosen} (to {list(option.to)}); `--choose {label}=N` picks another.")
         result.turns.append(turn)
         result.boards_after.append(board.grid)
     return result
