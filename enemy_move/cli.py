@@ -7,8 +7,9 @@ Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -21,7 +22,9 @@ app = typer.Typer(
 
 def _fail(message: str) -> None:
     """A usage error: one line on stderr, exit 2."""
-    typer.echo(f"enemy-move: {message}", err=True)
+    from .errors import escape_controls
+
+    typer.echo(escape_controls(f"enemy-move: {message}"), err=True)
     raise typer.Exit(2)
 
 
@@ -29,6 +32,52 @@ def _fail_scenario(error: Exception) -> None:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)
+
+
+def _stdout_takes_unicode() -> bool:
+    """True when stdout encodes every character; otherwise make it escape what it cannot.
+
+    With PYTHONIOENCODING=ascii (or a Latin-1 terminal) a '·' in the text view
+    must not end in a traceback: it is written as a backslash escape instead.
+    """
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        name = "ascii"
+    if name.startswith("utf"):
+        return True
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    return False
+
+
+def _json_safe(value: Any) -> Any:
+    """Lone surrogates (undecodable bytes in file names) escaped, so the output is valid UTF-8."""
+    from .errors import escape_surrogates
+
+    if isinstance(value, str):
+        return escape_surrogates(value)
+    if isinstance(value, dict):
+        return {_json_safe(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def _write_json(document: Any) -> None:
+    """One JSON document on stdout: never NaN/Infinity, ASCII-escaped when stdout is not UTF-8."""
+    unicode_ok = _stdout_takes_unicode()
+    sys.stdout.write(json.dumps(_json_safe(document), indent=2, ensure_ascii=not unicode_ok, allow_nan=False) + "\n")
+
+
+def _is_exit(error: BaseException) -> bool:
+    import click
+
+    return isinstance(error, (click.exceptions.Exit, click.exceptions.Abort, click.ClickException))
 
 
 def _parse_choices(choose: list[str]) -> dict[str, int]:
@@ -56,18 +105,25 @@ def resolve(
     choices = _parse_choices(choose)
     try:
         result = resolve_scenario(load_scenario(file), variant, choices)
+        if json_output:
+            from .result import result_to_dict
+
+            _write_json(result_to_dict(result))
+            return
+        from rich.console import Console
+
+        from .render.rich_view import render_result
+
+        _stdout_takes_unicode()
+        render_result(result, Console(highlight=False))
     except ScenarioError as error:
         _fail_scenario(error)
-    if json_output:
-        from .result import result_to_dict
+    except Exception as error:
+        if _is_exit(error) or os.environ.get("ENEMY_MOVE_DEBUG"):
+            raise
+        from .errors import internal_error
 
-        sys.stdout.write(json.dumps(result_to_dict(result), indent=2, ensure_ascii=False) + "\n")
-        return
-    from rich.console import Console
-
-    from .render.rich_view import render_result
-
-    render_result(result, Console(highlight=False))
+        _fail_scenario(internal_error(file, error))
 
 
 @app.command()
@@ -85,12 +141,13 @@ def check(
             _fail(f"{path}: no such file or folder")
     report = check_paths(paths)
     if json_output:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n")
+        _write_json(report.to_dict())
     else:
         from rich.console import Console
 
         from .render.rich_view import render_check
 
+        _stdout_takes_unicode()
         render_check(report, Console(highlight=False))
     if not report.ok:
         raise typer.Exit(1)
@@ -109,7 +166,7 @@ def rulesets(
             {"name": r.name, "summary": r.summary, "default_variant": r.default_variant, "variants": r.variants, "options": r.options}
             for r in known
         ]
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        _write_json(doc)
         return
     from rich.console import Console
     from rich.table import Table
@@ -121,6 +178,7 @@ def rulesets(
     for r in known:
         variants = [f"{r.default_variant}: {r.variants[r.default_variant]}"] + [f"{k}: {v}" for k, v in r.variants.items() if k != r.default_variant]
         table.add_row(f"[bold]{r.name}[/]\n{r.summary}", "\n".join(variants), "\n".join(f"{k}: {v}" for k, v in r.options.items()) or "-")
+    _stdout_takes_unicode()
     Console(highlight=False).print(table)
 
 
@@ -129,7 +187,7 @@ def schema() -> None:
     """Print the JSON Schema of scenario files (for editors' YAML support)."""
     from .schema import scenario_schema
 
-    sys.stdout.write(json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n")
+    _write_json(scenario_schema())
 
 
 def main() -> None:

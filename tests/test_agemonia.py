@@ -406,11 +406,20 @@ def random_scenarios(draw):
     standable = [n for n in names if areas[n]["capacity"] > 0]
     figures = {"e": {"side": "enemy", "area": names[0], "fly": draw(st.booleans()),
                      "size": draw(st.sampled_from(["normal", "normal", "large"]))}}
+    # No area starts above its capacity (such a board is refused).
+    areas[names[0]]["capacity"] = max(areas[names[0]]["capacity"], 2 if figures["e"]["size"] == "large" else 1)
+    room = {n: areas[n]["capacity"] for n in standable}
+    room[names[0]] -= 2 if figures["e"]["size"] == "large" else 1
     for label in draw(st.lists(st.sampled_from(["H", "K", "f"]), min_size=1, max_size=3, unique=True)):
+        free = [n for n in standable if room[n] > 0]
+        if not free:
+            continue
+        area = draw(st.sampled_from(free))
+        room[area] -= 1
         if label == "f":
-            figures[label] = {"side": "enemy", "area": draw(st.sampled_from(standable))}
+            figures[label] = {"side": "enemy", "area": area}
         else:
-            figures[label] = {"side": "hero", "area": draw(st.sampled_from(standable)), "taunt": draw(st.integers(0, 3))}
+            figures[label] = {"side": "hero", "area": area, "taunt": draw(st.integers(0, 3))}
     attack = draw(st.sampled_from([{"kind": "melee"}, {"kind": "ranged", "range": 1}, {"kind": "ranged", "range": 2}]))
     return {"ruleset": "agemonia", "areas": areas, "links": links, "figures": figures, "active": "e",
             "action": {"move": draw(st.integers(0, 3)), "attack": attack}}

@@ -102,6 +102,8 @@ def validate_document(document: Document) -> Scenario:
         raise source.error((), "scenario is nested too deeply") from None
     scenario = Scenario(path=source.file, model=model, source=source)
     _check_active(scenario)
+    for yaml_path, message in model.reference_errors():
+        raise scenario.error(yaml_path, message)
     return scenario
 
 
@@ -146,6 +148,9 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         expected = first.get("ctx", {}).get("expected", "")
         hint = _did_you_mean(str(first.get("input")), [part.strip(" '") for part in expected.replace(" or ", ",").split(",")])
         message = f"{first.get('input')!r} is not allowed; expected {expected}{hint}"
+    elif kind in ("less_than_equal", "greater_than_equal", "too_long"):
+        # A cap (docs/errors.md): say it is one, so nobody hunts for a rule.
+        message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see docs/errors.md)"
     elif message.startswith("Value error, "):
         message = message[len("Value error, "):]
     elif kind in _TYPE_ERRORS and "input" in first:

@@ -14,6 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..errors import escape_controls
 from ..geometry.areas import AreaBoard
 from ..result import Turn
 
@@ -63,7 +64,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None) -> Any:
             occupants.append(f"{figure.label}{extra}{size}", style=style or None)
         capacity = f"{board.occupancy(name)}/{info.capacity}" if info.capacity else "-"
         title = f"{name} ({info.title})" if info.title else name
-        table.add_row(title, capacity, str(info.height), "trap" if info.trap else "", occupants, marks.get(name, ""))
+        table.add_row(Text(escape_controls(title)), capacity, str(info.height), "trap" if info.trap else "", occupants, marks.get(name, ""))
     parts: list[Any] = [table]
     borders = border_lines(board)
     if borders:

@@ -7,9 +7,11 @@ from typing import Any
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
 from ..checking import CheckReport
+from ..errors import escape_controls
 from ..geometry.grid import Grid
 from ..result import Result, Turn
 from . import ascii_map
@@ -60,7 +62,7 @@ def _options_table(turn: Turn) -> Table:
 def _plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
-    return str(value)
+    return escape(escape_controls(str(value)))
 
 
 def _reasoning(turn: Turn) -> Text:
@@ -70,7 +72,7 @@ def _reasoning(turn: Turn) -> Text:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
         text.append(f"[{step.step}] ", style="bold cyan")
-        text.append(step.text)
+        text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
     if not turn.reasoning:
         text.append("(no reasoning recorded)", style="dim")
     return text
@@ -78,10 +80,12 @@ def _reasoning(turn: Turn) -> Text:
 
 def render_result(result: Result, console: Console) -> None:
     header = Text()
-    header.append(result.title or result.scenario, style="bold")
-    header.append(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", style="dim")
+    # Scenario text and file names are shown with control characters escaped:
+    # a title holding "\e[2J" must not clear the screen.
+    header.append(escape_controls(result.title or result.scenario), style="bold")
+    header.append(escape_controls(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", keep="\n"), style="dim")
     if result.description:
-        header.append("\n" + result.description)
+        header.append("\n" + escape_controls(result.description, keep="\n"))
     console.print(Panel(header, expand=False))
     for index, turn in enumerate(result.turns):
         board = result.board
@@ -95,7 +99,7 @@ def render_result(result: Result, console: Console) -> None:
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
     for note in result.notes:
-        console.print(Text(note, style="italic"))
+        console.print(Text(escape_controls(note), style="italic"))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 
@@ -112,7 +116,7 @@ def render_check(report: CheckReport, console: Console) -> None:
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
-        table.add_row(Text(entry.file), Text(entry.status, style=styles[entry.status]), Text(detail))  # Text: "[3, 4]" is not markup
+        table.add_row(Text(escape_controls(entry.file)), Text(entry.status, style=styles[entry.status]), Text(escape_controls(detail, keep="\n")))  # Text: "[3, 4]" is not markup
     console.print(table)
     s = report.summary
     console.print(f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]")
