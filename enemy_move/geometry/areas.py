@@ -52,8 +52,12 @@ class AreaBoard:
     # frozenset({a, b}) -> line kind
     borders: dict[frozenset, str]
     figures: dict[str, AreaFigure]
-    # frozenset({a, b}) for every pair of different areas that see each other
+    # frozenset({a, b}) for the pairs of different areas that see each other;
+    # with ``sight_open`` every pair sees unless it is in ``sight_blocked``, and
+    # only those are stored (6,000 areas make 18 million pairs, a few blocked).
     sight_pairs: frozenset = field(default_factory=frozenset)
+    sight_open: bool = False
+    sight_blocked: frozenset = field(default_factory=frozenset)
     kind: str = "areas"
 
     # -- borders -------------------------------------------------------------
@@ -99,7 +103,12 @@ class AreaBoard:
         return distance
 
     def sees(self, a: str, b: str) -> bool:
-        return a == b or frozenset((a, b)) in self.sight_pairs
+        if a == b:
+            return True
+        pair = frozenset((a, b))
+        if self.sight_open:
+            return pair not in self.sight_blocked
+        return pair in self.sight_pairs
 
     # -- occupants -----------------------------------------------------------
     def occupants(self, area: str, *, without: str | None = None) -> list[AreaFigure]:
