@@ -75,9 +75,7 @@ def _write_json(document: Any) -> None:
 
 
 def _is_exit(error: BaseException) -> bool:
-    import click
-
-    return isinstance(error, (click.exceptions.Exit, click.exceptions.Abort, click.ClickException))
+    return isinstance(error, (typer.Exit, typer.Abort))
 
 
 def _parse_choices(choose: list[str]) -> dict[str, int]:
