@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, UsageError
 from ..models import Scenario
 from ..result import Option, Result, Turn
 
@@ -73,7 +73,7 @@ def resolve(scenario: Scenario, variant: str | None = None, choices: dict[str, i
         where = ("variant",) if not variant else ()
         message = f"unknown variant {chosen!r} for ruleset {engine.name!r}; known: {', '.join(engine.variants)}"
         if variant:
-            raise ScenarioError(scenario.path, 1, 1, message)
+            raise UsageError(f"--variant {variant}: {message}")
         raise scenario.error(where, message)
     try:
         return engine.resolve(scenario, chosen, dict(choices or {}))
@@ -88,7 +88,7 @@ def check_choices(scenario: Scenario, actors: list[str], choices: dict[str, int]
     """Every ``--choose LABEL=N`` must name a figure that acts in this scenario."""
     for label in sorted(choices):
         if label not in actors:
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not act in this scenario: it does not move or attack in this phase (acting: {', '.join(actors) or 'nobody'})")
+            raise UsageError(f"--choose {label}=...: {label!r} does not act in this scenario: it does not move or attack in this phase (acting: {', '.join(actors) or 'nobody'})")
 
 
 def follow_option(scenario: Scenario, turn: Turn, choices: dict[str, int], result: Result, *, last: bool) -> Option | None:
@@ -98,8 +98,7 @@ def follow_option(scenario: Scenario, turn: Turn, choices: dict[str, int], resul
     index = choices.get(turn.actor, 0)
     count = len(turn.options)
     if not 0 <= index < count:
-        raise ScenarioError(
-            scenario.path, 1, 1,
+        raise UsageError(
             f"--choose {turn.actor}={index}: {turn.actor} has {count} option(s), numbered 0 to {count - 1} (only {count} option(s) to follow)",
         )
     turn.chosen = index
