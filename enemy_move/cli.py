@@ -39,6 +39,12 @@ def _main(
     """Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios."""
 
 
+def _complete_ruleset(incomplete: str) -> list[str]:
+    from .starters import STARTERS
+
+    return [name for name in sorted(STARTERS) if name.startswith(incomplete)]
+
+
 def _write_json(document: dict[str, Any]) -> None:
     """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
     stamped = {"version": __version__, "format": OUTPUT_FORMAT, **document}
@@ -227,7 +233,7 @@ def check(
 
 @app.command()
 def rulesets(
-    name: Annotated[Optional[str], typer.Argument(help="Only this ruleset.")] = None,
+    name: Annotated[Optional[str], typer.Argument(help="Only this ruleset.", autocompletion=_complete_ruleset)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
@@ -262,7 +268,7 @@ def schema() -> None:
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.")],
+    ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.", autocompletion=_complete_ruleset)],
     variant: Annotated[Optional[str], typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")] = None,
     schema_location: Annotated[Optional[str], typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
