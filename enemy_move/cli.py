@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import Enum
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -51,13 +51,13 @@ def _write_json(document: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(stamped, indent=2, ensure_ascii=False) + "\n")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     """A usage error: one line on stderr, exit 2."""
     typer.echo(f"enemy-move: {message}", err=True)
     raise typer.Exit(2)
 
 
-def _fail_scenario(error: Exception) -> None:
+def _fail_scenario(error: Exception) -> NoReturn:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)

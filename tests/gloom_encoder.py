@@ -38,7 +38,7 @@ def to_v0(location: int) -> int:
 
 def encode(board: g.GloomBoard, version: tuple[int, int, int] = (1, 5, 0)) -> str:
     writer = BitWriter()
-    for width, value in zip((4, 3, 3), version):
+    for width, value in zip((4, 3, 3), version, strict=True):
         writer.write(width, value)
     for name, width, _ in g.SIMPLE_KEYS:
         writer.write(width, getattr(board, name))

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from enemy_move import OUTPUT_FORMAT, __version__, rulesets
 from enemy_move.checking import check_paths
@@ -23,8 +23,8 @@ DEMO = ROOT / "scenarios" / "gloomhaven" / "demo.yaml"
 runner = CliRunner()
 
 
-def invoke(*args: str, columns: int = 80, **kwargs: object):
-    return runner.invoke(app, list(args), env={"COLUMNS": str(columns), "NO_COLOR": "1"}, **kwargs)
+def invoke(*args: str, columns: int = 80, input: str | bytes | None = None) -> Result:
+    return runner.invoke(app, list(args), env={"COLUMNS": str(columns), "NO_COLOR": "1"}, input=input)
 
 
 # --- version, completion -------------------------------------------------------------

@@ -270,7 +270,7 @@ def _thin_walls(board: GloomBoard) -> set[frozenset[tuple[int, int]]]:
     walls = set()
     for location, flags in board.walls.items():
         here = _cell(location)
-        for flag, other in zip(flags, _wall_sides(*here)):
+        for flag, other in zip(flags, _wall_sides(*here), strict=True):
             if flag:
                 walls.add(frozenset((here, other)))
     return walls
