@@ -143,7 +143,7 @@ def _describe(options: list[tuple]) -> str:
     return "; ".join(parts)
 
 
-def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None) -> Result:
+def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()) -> Result:
     """Run the scenario's engine; without one, still report mistakes in its map first."""
     from . import rulesets  # engines load lazily, only when a file needs one
 
@@ -151,7 +151,7 @@ def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[st
         from .geometry.grid import precheck_grid
 
         precheck_grid(scenario)
-    return rulesets.resolve(scenario, variant, choices)
+    return rulesets.resolve(scenario, variant, choices, first)
 
 
 def check_file(file: str) -> FileResult | None:

@@ -47,17 +47,21 @@ def resolve(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
     variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
     choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
+    first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     from .checking import resolve_scenario
     from .errors import ScenarioError
     from .models import load_scenario
+    from .rulesets import UsageError
 
     choices = _parse_choices(choose)
     try:
-        result = resolve_scenario(load_scenario(file), variant, choices)
+        result = resolve_scenario(load_scenario(file), variant, choices, tuple(first))
     except ScenarioError as error:
         _fail_scenario(error)
+    except UsageError as error:
+        _fail(str(error))
     if json_output:
         from .result import result_to_dict
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
@@ -39,8 +40,8 @@ from ..geometry.los import HexSight
 from ..geometry.paths import dijkstra, one_path
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn
+from . import GameInfo, NextActor, in_order
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -785,55 +786,74 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
     return sorted(monsters, key=key)
 
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    model = scenario.model
-    rules = VARIANTS[variant]
-    figures: dict[str, GloomhavenFigure] = dict(model.figures)
-    for label, figure in figures.items():
-        if figure.kind == "summon" and figure.owner is not None and figure.owner not in figures:
-            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
-    if model.active is not None and model.active not in figures:
-        raise scenario.error(("active",), f"active figure {model.active!r} is not in figures ({', '.join(sorted(figures))})")
-    grid = parse_grid(
-        scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
-        figure_cells={label: (tuple(f.at) if f.at else None) for label, f in figures.items()},
-    )
-    for key in model.actions:
-        if key not in figures and not any((f.type or f.name) == key for f in figures.values()):
-            raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
-    actors = [model.active] if model.active else activation_order(figures, set(grid.figures))
-    check_choices(scenario, actors, choices)
-    result = Result(scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=model.title, description=model.description, board=grid)
-    board = grid
-    for index, actor in enumerate(actors):
-        figure = figures[actor]
-        action = model.actions.get(actor) or model.actions.get(figure.type or figure.name or "\0") or model.action
-        turn = resolve_turn(board, figures, actor, action, rules)
-        followed = follow_option(scenario, turn, choices, result, last=index == len(actors) - 1)
-        result.turns.append(turn)
-        if len(actors) > 1:
-            if followed is not None:
-                board = _after_move(board, actor, followed, figure, action)
-            result.boards_after.append(board)
-    return result
+class GloomhavenPlay:
+    """One Gloomhaven scenario under one variant's rules (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario, variant: str):
+        model = scenario.model
+        self.rules = VARIANTS[variant]
+        self.model = model
+        self.figures: dict[str, GloomhavenFigure] = dict(model.figures)
+        for label, figure in self.figures.items():
+            if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
+                raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+        self.board: Grid = parse_grid(
+            scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
+            figure_cells={label: (tuple(f.at) if f.at else None) for label, f in self.figures.items()},
+        )
+        for key in model.actions:
+            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
+                raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+        self.state = BoardState(dict(self.board.figures))
+        self.notes: list[str] = []
+
+    def acting_side(self) -> list[str]:
+        return activation_order(self.figures, set(self.board.figures))
+
+    def check_actor(self, label: str) -> None:
+        """Any figure on the board may be shown acting (a summon too)."""
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return in_order(waiting)
+
+    def action_of(self, actor: str) -> GloomhavenAction:
+        figure = self.figures[actor]
+        actions = self.model.actions
+        return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        turn = resolve_turn(board, self.figures, actor, self.action_of(actor), self.rules)
+        turn.options = [replace(option, effects=self._traps_sprung(board, actor, option)) for option in turn.options]
+        return turn.finish()
+
+    def _traps_sprung(self, board: Grid, actor: str, option: Option) -> tuple[Effect, ...]:
+        """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
+        action = self.action_of(actor)
+        if self.figures[actor].flying or len(option.path) < 2:
+            return option.effects
+        entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
+        sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
+        return (*option.effects, *sprung)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        terrain = board.terrain
+        figures = dict(board.figures)
+        for effect in option.effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = effect.path[-1]
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                terrain = dict(terrain) if terrain is board.terrain else terrain
+                terrain[effect.at] = "floor"
+        return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
-def _after_move(board: Grid, actor: str, option: Option, figure: GloomhavenFigure, action: GloomhavenAction) -> Grid:
-    """The board for the next figure: the actor moved, the traps it sprang removed (rulebook p.14)."""
-    moved = board.moved(actor, option.to)
-    if figure.flying or len(option.path) < 2:
-        return moved
-    entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
-    sprung = [cell for cell in entered if board.terrain.get(cell) == "trap"]
-    if not sprung:
-        return moved
-    terrain = dict(board.terrain)
-    for cell in sprung:
-        terrain[cell] = "floor"
-    return Grid(moved.kind, moved.width, moved.height, terrain, moved.thin_walls, moved.figures, moved.symbols)
+@dataclass(frozen=True)
+class GloomhavenGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> GloomhavenPlay:
+        return GloomhavenPlay(scenario, variant)
 
 
-register(Ruleset(
+GAME = GloomhavenGame(
     name="gloomhaven",
     summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
@@ -842,10 +862,9 @@ register(Ruleset(
         "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
     },
     default_variant="gloomhaven",
-    resolve=resolve,
     options={
         "action.move / jump / teleport": "the card's move; 0 = no move",
         "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
         "actions": "per-label or per-type cards for a whole phase (no `active`)",
     },
-))
+)
