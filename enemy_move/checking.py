@@ -14,7 +14,7 @@ from typing import Any
 from .errors import ScenarioError
 from .loader import load_file
 from .models import validate_document
-from .result import Result, Turn, position_key, position_to_json
+from .result import Result, Turn, format_position, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -138,8 +138,7 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
 def _describe(options: list[tuple]) -> str:
     parts = []
     for to, attacks in options:
-        where = list(to) if isinstance(to, tuple) else to
-        parts.append(f"{where} attacking {', '.join(attacks)}" if attacks else f"{where} (no attack)")
+        parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))
     return "; ".join(parts)
 
 

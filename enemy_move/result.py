@@ -19,10 +19,6 @@ Cell = tuple[int, int]
 #: A grid cell, or an area's name on area maps.
 Position = Union[Cell, str]
 
-#: Movement points or hexes to a goal that cannot be reached at all.
-UNREACHABLE = 10**9
-
-
 def position_key(position: Position) -> tuple[Any, ...]:
     """Sort key: grid cells by (col, row), area names alphabetically, grids first."""
     if isinstance(position, tuple):

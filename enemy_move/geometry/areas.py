@@ -41,7 +41,7 @@ class AreaFigure:
         return self.side != "enemy"
 
     def describe(self) -> str:
-        return f"{self.label} ({self.name})" if self.name else self.label
+        return f"{self.name} ({self.label})" if self.name else self.label
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name
 from . import GameInfo, NextActor, in_order
 
 #: Shortest routes listed per destination before the rest are summarised.
@@ -119,8 +119,7 @@ class Mover:
 
 
 def _describe(board: AreaBoard, label: str) -> str:
-    figure = board.figures[label]
-    return f"{figure.name} ({label})" if figure.name else label
+    return figure_name(label, board.figures[label].name)
 
 
 def _target_text(board: AreaBoard, labels: list[str]) -> str:

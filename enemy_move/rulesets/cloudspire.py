@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..geometry.grid import Grid, parse_grid
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import UNREACHABLE, dijkstra, one_path
 from ..models import Scenario
-from ..result import UNREACHABLE, BoardState, Displaced, Moved, Option, Step, Turn
+from ..result import BoardState, Displaced, Moved, Option, Step, Turn, format_position, format_positions
 from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
@@ -87,13 +87,8 @@ class Settings:
     optional_displacement: bool
 
 
-def _cell(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
-
-
 def _cells(cells: Any) -> str:
-    cells = sorted(cells)
-    return ", ".join(_cell(c) for c in cells) if cells else "none"
+    return format_positions(sorted(cells)) or "none"
 
 
 # --- board and units ---------------------------------------------------------
@@ -263,7 +258,7 @@ def enumerate_routes(
 
 
 def _describe_displacements(displaced: Displacements) -> str:
-    return "; ".join(f"{hero} to {_cell(cell)}" for hero, cell in displaced)
+    return "; ".join(f"{hero} to {format_position(cell)}" for hero, cell in displaced)
 
 
 def _prefer_no_displacement(outcomes: dict[Displacements, tuple[Cell, ...]]) -> dict[Displacements, tuple[Cell, ...]]:
@@ -284,7 +279,7 @@ def march(
     """Rule steps 2-5 from the last hex of ``prefix`` with ``movement`` hexes left."""
     start = prefix[-1]
     if movement == 0:
-        turn.note("movement", f"{unit.label} has no movement left and stays on {_cell(start)}.", movement=0)
+        turn.note("movement", f"{unit.label} has no movement left and stays on {format_position(start)}.", movement=0)
         return [Candidate(prefix, (), start_distance, "stay")]
     allowed = unit.allowed
 
@@ -307,8 +302,8 @@ def march(
             if plain:
                 closer = plain
         label = "full movement" if moves == movement else f"movement {moves}"
-        kept_text = ", ".join(f"{_cell(c)} ({dist[c]})" for c in sorted(closer)) or "none"
-        dropped_text = ", ".join(f"{_cell(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
+        kept_text = ", ".join(f"{format_position(c)} ({dist[c]})" for c in sorted(closer)) or "none"
+        dropped_text = ", ".join(f"{format_position(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
         if at_moves:
             text = f"With {label} ({moves} hex{'es' if moves > 1 else ''}): end hexes closer than {start_distance}: {kept_text}; not closer (dropped): {dropped_text}."
         else:
@@ -346,7 +341,7 @@ def march(
             for displaced, path in sorted(closer[cell].items()):
                 candidates.append(Candidate(path, displaced, dist[cell], "progress"))
                 if displaced:
-                    turn.note("displace", f"Ending on {_cell(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
+                    turn.note("displace", f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
         return candidates
 
     # Step 5: no movement value gets closer.
@@ -365,7 +360,7 @@ def march(
         lateral = {c: _prefer_no_displacement(outs) for c, outs in lateral.items()}
     turn.note(
         "lateral",
-        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {_cell(start)} (players' choice).",
+        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {format_position(start)} (players' choice).",
         lateral=sorted(lateral),
         distance=start_distance,
     )
@@ -397,7 +392,7 @@ def leave_invalid_hex(
     nearest = sorted(c for c, k in targets.items() if k == fewest)
     turn.note(
         "invalid-hex",
-        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {_cell(start)}, allowance {unit.allowance}): "
+        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {format_position(start)}, allowance {unit.allowance}): "
         f"it first takes the fewest unoccupied hexes of any terrain to a valid hex: {fewest} to {_cells(nearest)}.",
         fewest=fewest,
         nearest=nearest,
@@ -417,7 +412,7 @@ def leave_invalid_hex(
     candidates: list[Candidate] = []
     for entry in nearest:
         prefix = tuple(one_path(preds, entry))
-        turn.note("invalid-hex", f"From the valid hex {_cell(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
+        turn.note("invalid-hex", f"From the valid hex {format_position(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
         for candidate in march(board, units, unit, prefix, unit.move - fewest, dist[entry], dist, settings, turn):
             kind = "to-valid-hex" if candidate.kind == "stay" else candidate.kind
             candidates.append(Candidate(candidate.path, candidate.displaced, candidate.distance, kind))
@@ -442,14 +437,14 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
     if status == "gate":
         turn.note(
             "distance",
-            f"{label} deploys from the fortress gate at {_cell(start)}: counting its valid terrain ({terrain_words}) {how}, "
-            f"the gate is {start_distance} hexes from the mark {_cell(unit.mark)}.",
+            f"{label} deploys from the fortress gate at {format_position(start)}: counting its valid terrain ({terrain_words}) {how}, "
+            f"the gate is {start_distance} hexes from the mark {format_position(unit.mark)}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     else:
         turn.note(
             "distance",
-            f"{label} at {_cell(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {_cell(unit.mark)}, {how}.",
+            f"{label} at {format_position(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {format_position(unit.mark)}, {how}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)

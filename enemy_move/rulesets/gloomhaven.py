@@ -37,10 +37,10 @@ from dataclasses import dataclass, field, replace
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name, format_position
 from . import GameInfo, NextActor, in_order
 
 Cell = tuple[int, int]
@@ -249,7 +249,7 @@ class Mover:
         if self.mode == "teleport":
             view = self.view
             return {c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c)) for c in view.grid.terrain if view.terrain(c) not in NOT_A_STEP}
-        steps = _bfs(start, self.free_steps)
+        steps, _ = bfs(start, self.free_steps)
         result = {}
         for cell, count in steps.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
@@ -270,13 +270,13 @@ class Mover:
                 for c in view.grid.terrain
                 if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
             }
-        counts, parents = _bfs(start, self.free_steps, with_parents=True)
+        counts, parents = bfs(start, self.free_steps)
         reach = {}
         for cell, count in counts.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
             cost = (extra[0], count + extra[1])
             if cost[1] <= points:
-                reach[cell] = (cost, _unwind(parents, cell))
+                reach[cell] = (cost, unwind(parents, cell))
         return reach
 
     def _walk_reach(self, points: int) -> dict[Cell, tuple[Cost, tuple[Cell, ...]]]:
@@ -324,7 +324,7 @@ class Mover:
             return best
         if self.mode in ("jump", "fly"):
             extra = self.landing_cost(target)
-            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in _bfs(target, self.free_steps).items()}
+            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in bfs(target, self.free_steps)[0].items()}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
         return {}  # icy walking: callers search forwards instead
@@ -334,27 +334,6 @@ def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
     qa, ra = hexgrid.to_axial(a)
     qb, rb = hexgrid.to_axial(b)
     return (qb - qa, rb - ra)
-
-
-def _bfs(start: Cell, steps, with_parents: bool = False):
-    counts = {start: 0}
-    parents: dict[Cell, Cell] = {}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for nxt in sorted(steps(cell)):
-            if nxt not in counts:
-                counts[nxt] = counts[cell] + 1
-                parents[nxt] = cell
-                queue.append(nxt)
-    return (counts, parents) if with_parents else counts
-
-
-def _unwind(parents: dict[Cell, Cell], cell: Cell) -> tuple[Cell, ...]:
-    path = [cell]
-    while path[-1] in parents:
-        path.append(parents[path[-1]])
-    return tuple(reversed(path))
 
 
 # ---------------------------------------------------------------------------
@@ -487,12 +466,7 @@ def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
 
 
 def _describe(label: str, figures: dict[str, GloomhavenFigure]) -> str:
-    name = figures[label].name
-    return f"{label} ({name})" if name else label
-
-
-def _fmt(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+    return figure_name(label, figures[label].name)
 
 
 def _fmt_cost(cost: Cost) -> str:
@@ -664,7 +638,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             "attack-now",
             prefix + f"It can attack {focus} this turn from {len({c.hex_ for c in now})} hex(es). "
             + _explain_choice(rules, plan, muddled)
-            + f" Best: {', '.join(_fmt(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
+            + f" Best: {', '.join(format_position(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
             + f" ({reach[chosen[0].hex_][0][1]} movement point(s)).",
             candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
             kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
@@ -672,7 +646,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         staying = [c for c in now if c.hex_ == start]
         if staying and all(c.hex_ != start for c in chosen):
             stay = min(staying, key=lambda c: c.key)
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {_first_difference(rules, stay.key, best)}.")
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {_first_difference(rules, stay.key, best)}.")
         for c in chosen:
             turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
         return
@@ -692,7 +666,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
-        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(_fmt(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
+        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
     if not reach or list(reach) == [start]:
@@ -712,13 +686,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {_fmt(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {_fmt(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(_fmt(e) for e in ends)}.",
+            prefix + f"Towards {format_position(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
             destination=list(destination), ends=[list(e) for e in ends],
         )
         for cell in ends:

@@ -26,7 +26,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
-from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, Turn, Woken, format_position
+from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, Turn, Woken, figure_name, format_position, format_positions
 from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
@@ -150,7 +150,7 @@ class Engine:
 
     def who(self, label: str) -> str:
         figure = self.figures[label]
-        return f"{label} ({figure.name or TYPE_NAMES[figure.kind]})"
+        return figure_name(label, figure.name or TYPE_NAMES[figure.kind])
 
     def ap(self, label: str) -> int:
         figure = self.figures[label]
@@ -455,8 +455,8 @@ class Engine:
             turn.options.append(Option(move.to, move.path, attacks, {"AP": move.spent}, effects))
             self.note_failure_events(after, move, pushed, turn)
         for move in moves:
-            where = "stays" if len(move.path) == 1 else f"moves to {list(move.to)} spending {move.spent} AP"
-            text = f"{mover.label} {where}" + (f", opening the door at {', '.join(str(list(c)) for c in move.opened)} for 1 AP" if move.opened else "")
+            where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"
+            text = f"{mover.label} {where}" + (f", opening the door at {format_positions(move.opened)} for 1 AP" if move.opened else "")
             if mover.ap and move.spent > 0 and move.spent == mover.ap and len(move.path) == 2 and self.enter_cost(board, mover, move.path[0], move.path[1], ())[1] > mover.ap:
                 text += f" (it has all its {mover.ap} AP, so it may enter the costlier square)"
             remaining = goal_cost - self.path_cost(board, mover, move)
@@ -482,7 +482,7 @@ class Engine:
             goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if self.free_for(board, mover, cell)}
             goals |= {cell for cell in alarms if cell == mover.start}
             where = "next to the alarm symbol"
-        turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({', '.join(str(list(a)) for a in alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
+        turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
         best, preds = self.shortest(board, mover)
         moves, cost = self.walk(board, mover, best, preds, goals)
         if cost is None:
@@ -493,7 +493,7 @@ class Engine:
         for move in moves:
             special = sorted({board.terrain[c] for c in move.path[1:] if board.terrain[c] in SPECIAL_TERRAIN})
             if special:
-                turn.note("failure-events", f"Moving to {list(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
+                turn.note("failure-events", f"Moving to {format_position(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
 
     def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
         grid = board
@@ -544,7 +544,7 @@ class Engine:
 
         safest = max(closest_hero(c) for c in at_range)
         chosen = [c for c in at_range if closest_hero(c) == safest]
-        turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {', '.join(str(list(c)) for c in chosen)}" + (" — the players choose." if len(chosen) > 1 else "."), closest_hero=safest)
+        turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(chosen)}" + (" — the players choose." if len(chosen) > 1 else "."), closest_hero=safest)
         for c in chosen:
             path = tuple(one_path(preds, c))
             move = Move(c, path, best[c][0] if best[c][0] <= mover.ap else mover.ap)
