@@ -168,6 +168,22 @@ class Option:
         return (position_key(self.to), self.attacks, tuple(position_key(p) for p in self.path))
 
 
+@dataclass(frozen=True)
+class RuledOut:
+    """Why a position is not a destination option ("why not this hex?").
+
+    ``step`` is the rule step that dropped it, ``reason`` says why in plain English,
+    ``against`` lists the positions that beat it at that step (empty when it was not
+    a contest: unreachable, cannot end there...), ``data`` the numbers compared.
+    """
+
+    at: Position
+    step: StepId
+    reason: str
+    against: tuple[Position, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
 # --- boards ----------------------------------------------------------------------------------
 
 
@@ -225,9 +241,17 @@ class Turn:
     chosen: int | None = None
     # The board state once the chosen option was followed (set by the phase runner).
     board_after: BoardState | None = None
+    # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
+    ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
+
+    def rule_out(self, at: Position, step: StepId, reason: str, *, against: Any = (), **data: Any) -> None:
+        """Record why ``at`` is not a destination. The earliest step wins: engines call this
+        as they drop candidates, so later steps never overwrite an earlier reason."""
+        if at not in self.ruled_out:
+            self.ruled_out[at] = RuledOut(at, step, reason, tuple(sorted(against, key=position_key)), data)
 
     def finish(self, *, distinct_paths: bool = False) -> "Turn":
         """Sort focus and options into their documented order, dropping duplicates.
