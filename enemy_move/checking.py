@@ -14,7 +14,7 @@ from typing import Any
 from .errors import ScenarioError
 from .loader import load_file
 from .models import validate_document
-from .result import Result, Turn, position_key, position_to_json
+from .result import Result, Turn, format_position, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -141,12 +141,11 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
 def _describe(options: list[tuple]) -> str:
     parts = []
     for to, attacks in options:
-        where = list(to) if isinstance(to, tuple) else to
-        parts.append(f"{where} attacking {', '.join(attacks)}" if attacks else f"{where} (no attack)")
+        parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))
     return "; ".join(parts)
 
 
-def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None) -> Result:
+def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()) -> Result:
     """Run the scenario's engine; without one, still report mistakes in its map first."""
     from . import rulesets  # engines load lazily, only when a file needs one
 
@@ -154,7 +153,7 @@ def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[st
         from .geometry.grid import precheck_grid
 
         precheck_grid(scenario)
-    return rulesets.resolve(scenario, variant, choices)
+    return rulesets.resolve(scenario, variant, choices, first)
 
 
 def check_file(file: str) -> FileResult | None:

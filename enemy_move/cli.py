@@ -99,27 +99,17 @@ def _load(file: str) -> Any:
     return load_scenario(file)
 
 
-def _check_variant(scenario: Any, variant: str | None) -> None:
-    """``--variant`` is a command-line option: a bad one is a usage error, not the file's."""
-    if variant is None:
-        return
-    from . import rulesets
-
-    engine = rulesets.get(scenario.ruleset)
-    if engine is not None and variant not in engine.variants:
-        _fail(f"--variant {variant}: unknown variant {variant!r} for ruleset {engine.name!r}; known: {', '.join(engine.variants)}")
-
-
-def _resolve_once(file: str, variant: str | None, choices: dict[str, int], json_output: bool) -> None:
+def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...], json_output: bool) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
+    from .rulesets import UsageError
 
     try:
-        scenario = _load(file)
-        _check_variant(scenario, variant)
-        result = resolve_scenario(scenario, variant, choices)
+        result = resolve_scenario(_load(file), variant, choices, first)
     except ScenarioError as error:
         _fail_scenario(error)
+    except UsageError as error:
+        _fail(str(error))
     if json_output:
         from .result import result_to_dict
 
@@ -138,22 +128,23 @@ def resolve(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
     variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
     choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
+    first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
     watch: Annotated[bool, typer.Option("--watch", help="Redraw the answer each time the file is saved (Ctrl-C stops).")] = False,
     interval: Annotated[float, typer.Option("--interval", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file.")] = 0.5,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     choices = _parse_choices(choose)
     if not watch:
-        _resolve_once(file, variant, choices, json_output)
+        _resolve_once(file, variant, choices, tuple(first), json_output)
         return
     if file == "-":
         _fail("--watch needs a file to watch, not standard input")
     if json_output:
         _fail("--watch redraws the tables; it cannot be combined with --json")
-    run_watch(file, variant, choices, interval=interval)
+    run_watch(file, variant, choices, tuple(first), interval=interval)
 
 
-def run_watch(file: str, variant: str | None, choices: dict[str, int], *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
+def run_watch(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...] = (), *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
     """Clear the screen and resolve again after each save; errors are shown, not fatal."""
     from rich.console import Console
 
@@ -164,7 +155,7 @@ def run_watch(file: str, variant: str | None, choices: dict[str, int], *, interv
     def redraw() -> None:
         console.clear()
         try:
-            _resolve_once(file, variant, choices, False)
+            _resolve_once(file, variant, choices, first, False)
         except typer.Exit:
             pass  # the error line is on stderr already; wait for the next save
         console.print(f"[dim]watching {file} (Ctrl-C stops)[/]")

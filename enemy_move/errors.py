@@ -15,17 +15,3 @@ class ScenarioError(Exception):
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
-
-
-class UsageError(ScenarioError):
-    """A mistake in the command line, not in the file: reported as ``enemy-move: message``.
-
-    A ScenarioError subclass so that every layer that contains scenario errors
-    contains these too; only the way it is printed differs.
-    """
-
-    def __init__(self, message: str, file: str = ""):
-        super().__init__(file, 1, 1, message)
-
-    def __str__(self) -> str:
-        return f"enemy-move: {self.message}"

@@ -166,9 +166,9 @@ def test_github_annotation_escapes_newlines_and_commas() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--variant", "nope"], "enemy-move: --variant nope: unknown variant 'nope' for ruleset 'gloomhaven'"),
-        (["--choose", "z=0"], "enemy-move: --choose z=...: 'z' does not act"),
-        (["--choose", "a=7"], "enemy-move: --choose a=7: a has 2 option(s)"),
+        (["--variant", "nope"], "enemy-move: --variant: unknown variant 'nope' for ruleset 'gloomhaven'"),
+        (["--choose", "z=0"], "enemy-move: --choose z: 'z' does not act"),
+        (["--choose", "a=7"], "enemy-move: --choose a=7: a has 2 options"),
         (["--watch", "--json"], "enemy-move: --watch redraws the tables"),
     ],
 )
