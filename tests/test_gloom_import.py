@@ -330,3 +330,13 @@ def test_output_file(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout == ""
     assert out.read_text().startswith("# yaml-language-server: $schema=")
     assert runner.invoke(app, ["import", "gloom", EXAMPLE_LINKS[-1][0], "-o", str(tmp_path / "no" / "dir.yaml")]).exit_code == 2
+
+
+def test_imported_board_pipes_into_resolve() -> None:
+    text = imported(EXAMPLE_LINKS[-2][0])  # the teleport example: a wall line between monster and character
+    result = runner.invoke(app, ["resolve", "-", "--json"], input=text)
+    assert result.exit_code == 0, result.stderr
+    import json
+
+    turn = json.loads(result.stdout)["turns"][0]
+    assert turn["focus"] == ["A"] and all(option["attacks"] == ["A"] for option in turn["options"])
