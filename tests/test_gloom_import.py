@@ -283,7 +283,7 @@ def boards(draw: st.DrawFn, version: tuple[int, int, int]) -> g.GloomBoard:
 
 
 @pytest.mark.parametrize("version", [(1, 0, 0), (1, 1, 0), (1, 2, 0), (1, 3, 0), (1, 4, 0), (1, 5, 0), (1, 5, 3)])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_round_trip_every_data_version(version: tuple[int, int, int], data: st.DataObject) -> None:
     made = data.draw(boards(version))
