@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .errors import ScenarioError
 from .loader import load_file
@@ -18,11 +18,14 @@ from .result import Result, Turn, format_position, position_key, position_to_jso
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
+#: A checked file passed, failed (differences), or could not be loaded or resolved.
+FileStatus = Literal["pass", "fail", "error", "valid"]  # valid: no `expect:` block; it loads and resolves
+
 
 @dataclass
 class FileResult:
     file: str
-    status: str  # "pass" | "fail" | "error" | "valid" (no `expect:` block; it loads and resolves)
+    status: FileStatus
     expected: list[Any] | None = None
     got: list[Any] | None = None
     message: str | None = None
