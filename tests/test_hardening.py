@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from enemy_move import checking, rulesets
+from enemy_move import checking
 from enemy_move.cli import app
 from enemy_move.errors import escape_controls
 from enemy_move.geometry.grid import MAX_MAP_SIDE
@@ -162,18 +162,15 @@ def test_ascii_stdout_gives_no_traceback() -> None:
 
 @pytest.fixture
 def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Gloomhaven engine, failing with a bug on files whose title says so."""
-    real = rulesets.get("gloomhaven")
-    assert real is not None
+    """The real engines, failing with a bug on files whose title says so."""
+    real = checking.resolve_scenario
 
-    def resolve(scenario, variant, choices):  # type: ignore[no-untyped-def]
+    def resolve_scenario(scenario, *args, **kwargs):  # type: ignore[no-untyped-def]
         if scenario.model.title == "boom":
             raise KeyError("a bug")
-        return real.resolve(scenario, variant, choices)
+        return real(scenario, *args, **kwargs)
 
-    from dataclasses import replace
-
-    monkeypatch.setitem(rulesets._REGISTRY, "gloomhaven", replace(real, resolve=resolve))
+    monkeypatch.setattr(checking, "resolve_scenario", resolve_scenario)
 
 
 def test_internal_error_is_one_file_error_and_the_batch_goes_on(tmp_path: Path, broken_engine: None) -> None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, model_validator
+from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
 from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
 
@@ -50,7 +50,7 @@ def _valid_link(text: str) -> str:
     return text
 
 
-LinkText = Annotated[str, AfterValidator(_valid_link)]
+LinkText = Annotated[str, AfterValidator(_valid_link), WithJsonSchema({"type": "string", "pattern": _LINK.pattern, "description": "'A -- B', 'A == B' or 'A || B'"})]
 
 
 class Area(StrictModel):

@@ -31,16 +31,17 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name, format_position
+from . import GameInfo, NextActor, in_order
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -248,7 +249,7 @@ class Mover:
         if self.mode == "teleport":
             view = self.view
             return {c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c)) for c in view.grid.terrain if view.terrain(c) not in NOT_A_STEP}
-        steps = _bfs(start, self.free_steps)
+        steps, _ = bfs(start, self.free_steps)
         result = {}
         for cell, count in steps.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
@@ -269,13 +270,13 @@ class Mover:
                 for c in view.grid.terrain
                 if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
             }
-        counts, parents = _bfs(start, self.free_steps, with_parents=True)
+        counts, parents = bfs(start, self.free_steps)
         reach = {}
         for cell, count in counts.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
             cost = (extra[0], count + extra[1])
             if cost[1] <= points:
-                reach[cell] = (cost, _unwind(parents, cell))
+                reach[cell] = (cost, unwind(parents, cell))
         return reach
 
     def _walk_reach(self, points: int) -> dict[Cell, tuple[Cost, tuple[Cell, ...]]]:
@@ -323,7 +324,7 @@ class Mover:
             return best
         if self.mode in ("jump", "fly"):
             extra = self.landing_cost(target)
-            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in _bfs(target, self.free_steps).items()}
+            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in bfs(target, self.free_steps)[0].items()}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
         return {}  # icy walking: callers search forwards instead
@@ -333,27 +334,6 @@ def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
     qa, ra = hexgrid.to_axial(a)
     qb, rb = hexgrid.to_axial(b)
     return (qb - qa, rb - ra)
-
-
-def _bfs(start: Cell, steps, with_parents: bool = False):
-    counts = {start: 0}
-    parents: dict[Cell, Cell] = {}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for nxt in sorted(steps(cell)):
-            if nxt not in counts:
-                counts[nxt] = counts[cell] + 1
-                parents[nxt] = cell
-                queue.append(nxt)
-    return (counts, parents) if with_parents else counts
-
-
-def _unwind(parents: dict[Cell, Cell], cell: Cell) -> tuple[Cell, ...]:
-    path = [cell]
-    while path[-1] in parents:
-        path.append(parents[path[-1]])
-    return tuple(reversed(path))
 
 
 # ---------------------------------------------------------------------------
@@ -486,12 +466,7 @@ def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
 
 
 def _describe(label: str, figures: dict[str, GloomhavenFigure]) -> str:
-    name = figures[label].name
-    return f"{label} ({name})" if name else label
-
-
-def _fmt(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+    return figure_name(label, figures[label].name)
 
 
 def _fmt_cost(cost: Cost) -> str:
@@ -663,7 +638,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             "attack-now",
             prefix + f"It can attack {focus} this turn from {len({c.hex_ for c in now})} hex(es). "
             + _explain_choice(rules, plan, muddled)
-            + f" Best: {', '.join(_fmt(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
+            + f" Best: {', '.join(format_position(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
             + f" ({reach[chosen[0].hex_][0][1]} movement point(s)).",
             candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
             kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
@@ -671,7 +646,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         staying = [c for c in now if c.hex_ == start]
         if staying and all(c.hex_ != start for c in chosen):
             stay = min(staying, key=lambda c: c.key)
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {_first_difference(rules, stay.key, best)}.")
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {_first_difference(rules, stay.key, best)}.")
         for c in chosen:
             turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
         return
@@ -691,7 +666,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
-        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(_fmt(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
+        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
     if not reach or list(reach) == [start]:
@@ -711,13 +686,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {_fmt(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {_fmt(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(_fmt(e) for e in ends)}.",
+            prefix + f"Towards {format_position(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
             destination=list(destination), ends=[list(e) for e in ends],
         )
         for cell in ends:
@@ -785,55 +760,74 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
     return sorted(monsters, key=key)
 
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    model = scenario.model
-    rules = VARIANTS[variant]
-    figures: dict[str, GloomhavenFigure] = dict(model.figures)
-    for label, figure in figures.items():
-        if figure.kind == "summon" and figure.owner is not None and figure.owner not in figures:
-            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
-    if model.active is not None and model.active not in figures:
-        raise scenario.error(("active",), f"active figure {model.active!r} is not in figures ({', '.join(sorted(figures))})")
-    grid = parse_grid(
-        scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
-        figure_cells={label: (tuple(f.at) if f.at else None) for label, f in figures.items()},
-    )
-    for key in model.actions:
-        if key not in figures and not any((f.type or f.name) == key for f in figures.values()):
-            raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
-    actors = [model.active] if model.active else activation_order(figures, set(grid.figures))
-    check_choices(scenario, actors, choices)
-    result = Result(scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=model.title, description=model.description, board=grid)
-    board = grid
-    for index, actor in enumerate(actors):
-        figure = figures[actor]
-        action = model.actions.get(actor) or model.actions.get(figure.type or figure.name or "\0") or model.action
-        turn = resolve_turn(board, figures, actor, action, rules)
-        followed = follow_option(scenario, turn, choices, result, last=index == len(actors) - 1)
-        result.turns.append(turn)
-        if len(actors) > 1:
-            if followed is not None:
-                board = _after_move(board, actor, followed, figure, action)
-            result.boards_after.append(board)
-    return result
+class GloomhavenPlay:
+    """One Gloomhaven scenario under one variant's rules (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario, variant: str):
+        model = scenario.model
+        self.rules = VARIANTS[variant]
+        self.model = model
+        self.figures: dict[str, GloomhavenFigure] = dict(model.figures)
+        for label, figure in self.figures.items():
+            if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
+                raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+        self.board: Grid = parse_grid(
+            scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
+            figure_cells={label: (tuple(f.at) if f.at else None) for label, f in self.figures.items()},
+        )
+        for key in model.actions:
+            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
+                raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+        self.state = BoardState(dict(self.board.figures))
+        self.notes: list[str] = []
+
+    def acting_side(self) -> list[str]:
+        return activation_order(self.figures, set(self.board.figures))
+
+    def check_actor(self, label: str) -> None:
+        """Any figure on the board may be shown acting (a summon too)."""
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return in_order(waiting)
+
+    def action_of(self, actor: str) -> GloomhavenAction:
+        figure = self.figures[actor]
+        actions = self.model.actions
+        return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        turn = resolve_turn(board, self.figures, actor, self.action_of(actor), self.rules)
+        turn.options = [replace(option, effects=self._traps_sprung(board, actor, option)) for option in turn.options]
+        return turn.finish()
+
+    def _traps_sprung(self, board: Grid, actor: str, option: Option) -> tuple[Effect, ...]:
+        """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
+        action = self.action_of(actor)
+        if self.figures[actor].flying or len(option.path) < 2:
+            return option.effects
+        entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
+        sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
+        return (*option.effects, *sprung)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        terrain = board.terrain
+        figures = dict(board.figures)
+        for effect in option.effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = effect.path[-1]
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                terrain = dict(terrain) if terrain is board.terrain else terrain
+                terrain[effect.at] = "floor"
+        return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
-def _after_move(board: Grid, actor: str, option: Option, figure: GloomhavenFigure, action: GloomhavenAction) -> Grid:
-    """The board for the next figure: the actor moved, the traps it sprang removed (rulebook p.14)."""
-    moved = board.moved(actor, option.to)
-    if figure.flying or len(option.path) < 2:
-        return moved
-    entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
-    sprung = [cell for cell in entered if board.terrain.get(cell) == "trap"]
-    if not sprung:
-        return moved
-    terrain = dict(board.terrain)
-    for cell in sprung:
-        terrain[cell] = "floor"
-    return Grid(moved.kind, moved.width, moved.height, terrain, moved.thin_walls, moved.figures, moved.symbols)
+@dataclass(frozen=True)
+class GloomhavenGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> GloomhavenPlay:
+        return GloomhavenPlay(scenario, variant)
 
 
-register(Ruleset(
+GAME = GloomhavenGame(
     name="gloomhaven",
     summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
@@ -842,10 +836,9 @@ register(Ruleset(
         "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
     },
     default_variant="gloomhaven",
-    resolve=resolve,
     options={
         "action.move / jump / teleport": "the card's move; 0 = no move",
         "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
         "actions": "per-label or per-type cards for a whole phase (no `active`)",
     },
-))
+)
