@@ -126,12 +126,21 @@ class AreaBoard:
     def moved(self, label: str, area: str) -> "AreaBoard":
         figures = dict(self.figures)
         figures[label] = replace(figures[label], area=area)
-        return replace(self, figures=figures)
+        return self._keeping_borders(replace(self, figures=figures))
 
     def without_trap(self, area: str) -> "AreaBoard":
         areas = dict(self.areas)
         areas[area] = replace(areas[area], trap=False)
-        return replace(self, areas=areas)
+        return self._keeping_borders(replace(self, areas=areas))
+
+    def _keeping_borders(self, board: "AreaBoard") -> "AreaBoard":
+        # Moves and traps leave the borders alone: the next board reuses the
+        # adjacency and the distances already found (a phase of 31 enemies
+        # would otherwise repeat every search 31 times).
+        for name in ("_adjacency", "_distance_cache"):
+            if name in self.__dict__:
+                board.__dict__[name] = self.__dict__[name]
+        return board
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictIn
 from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
 
 #: Most areas on one map (real maps have a few dozen).
-MAX_AREAS = 2000
+MAX_AREAS = 1000
 
 AREA_NAME_PATTERN = r"^[A-Za-z0-9_-]{1,24}$"
 AreaName = Annotated[str, Field(pattern=AREA_NAME_PATTERN, description="An area's name (letters, digits, _ or -).")]
