@@ -235,3 +235,13 @@ def test_fifo_in_a_folder_is_an_error_not_a_hang(tmp_path: Path) -> None:
     report = checking.check_paths([str(tmp_path)])
     assert [r.status for r in report.results] == ["pass", "error"]
     assert report.results[1].message == f"{tmp_path / 'pipe.yaml'}:1:1: is a FIFO, not a scenario file"
+
+
+def test_explicit_block_indentation_keeps_leading_blank_cells() -> None:
+    from enemy_move.geometry.grid import precheck_grid
+
+    text = "ruleset: gloomhaven\nmap: |2\n      . a . A\n   . . . . . .\nfigures:\n  A: {kind: character}\n  a: {kind: monster}\n"
+    grid = precheck_grid(load_scenario_text(text))
+    assert grid is not None
+    assert (0, 0) not in grid and (1, 0) not in grid  # the two blank cells of row 0
+    assert grid.figures == {"a": (3, 0), "A": (5, 0)} and (0, 1) in grid
