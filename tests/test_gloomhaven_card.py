@@ -129,7 +129,10 @@ def test_move_after_last_attack_steps_away_or_stays_by_reading():
     figures = {"a": GUARD, "A": character(30)}
     board = ". . . . .\n . a A . .\n. . . . .\n"
     card = [{"attack": {"range": 3}}, {"move": 2}]
-    assert {to for to, _ in options(run(scenario(board, figures, card)))} == {(0, 1), (1, 0), (1, 2)}
+    stepped = run(scenario(board, figures, card))
+    assert {to for to, _ in options(stepped)} == {(0, 1), (1, 0), (1, 2)}
+    # The attack came first, next to the Brute: with disadvantage, and the record says so.
+    assert stepped.turns[0].options[0].details["actions"] == ["1: attack A from [1, 1] (focus A; disadvantage on A)", "2: move [1, 1] -> [0, 1]"]
     assert options(run(scenario(board, figures, card, rules={"move_after_last_attack": "melee"}))) == {((1, 1), ("A",))}
 
 

@@ -893,7 +893,7 @@ def resolve_card(
         attacks = tuple(option.attacks) if first.performs else ()
         outcome = (option.to, tuple(sorted(option.attacks)))
         foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
-        done = _record(first, start, option.path, attacks, foci[0] if len(foci) == 1 else None)
+        done = _record(first, start, option.path, attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, option.to, attacks))
         board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
         for focus in foci:
             branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
@@ -951,7 +951,19 @@ def _merge_branches(turn: Turn, branches: list[_Branch]) -> list[_Branch]:
     return merged
 
 
-def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None) -> list[str]:
+def _disadvantaged(board: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
+    if not targets or attack is None or "disarmed" in figures[actor].conditions:
+        return ()
+    if "muddled" in figures[actor].conditions:
+        return tuple(sorted(targets))
+    if attack.range == 0 or (attack.aoe is not None and "@" in attack.aoe):
+        return ()
+    view = View(board.moved(actor, at), figures, actor, rules)
+    return tuple(sorted(t for t in targets if view.range_between(at, board.figures[t]) == 1))
+
+
+def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None, disadvantaged: tuple[str, ...] = ()) -> list[str]:
     """What the segment did, one line per action: shown with the option."""
     done: list[str] = []
     if segment.move is not None:
@@ -959,7 +971,8 @@ def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tup
     if segment.attack is not None and segment.performs:
         number = segment.index + (1 if segment.move is not None else 0)
         if attacks:
-            done.append(f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}" + (f" (focus {focus})" if focus else ""))
+            worse = f"; disadvantage on {', '.join(sorted(disadvantaged))}" if disadvantaged else ""
+            done.append(f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}" + (f" (focus {focus}{worse})" if focus else f" ({worse[2:]})" if worse else ""))
         else:
             done.append(f"{number}: no attack" + (f" (focus {focus} out of reach)" if focus else " (no focus)"))
     return done
@@ -1024,7 +1037,7 @@ def _later_segment(
         for option in scratch.options[options_before:]:
             hit = tuple(option.attacks) if segment.performs else ()
             path = branch.path + tuple(option.path[1:])
-            done = branch.done + _record(segment, here, tuple(option.path), hit, focus if segment.performs else None)
+            done = branch.done + _record(segment, here, tuple(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, option.to, hit))
             summary = (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays") if segment.move is not None else ""
             if segment.performs:
                 summary += (", then " if summary else "") + (f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack")
