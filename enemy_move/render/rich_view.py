@@ -7,7 +7,6 @@ from typing import Any
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
-from rich.markup import escape
 from rich.text import Text
 
 from ..checking import CheckReport
@@ -73,7 +72,7 @@ def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
 def _plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
-    return escape(escape_controls(str(value)))
+    return escape_controls(str(value))
 
 
 def _reasoning(turn: Turn) -> Text:
