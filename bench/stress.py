@@ -1,6 +1,6 @@
 """Worst cases at the caps of docs/errors.md, for every ruleset: time and peak memory.
 
-Usage: python bench/stress.py [--only SUBSTRING] [--timeout SECONDS] [--keep DIR]
+Usage: python bench/stress.py [--only TEXT] [--timeout S] [--memory MB] [--side N] [--keep DIR]
 
 Each case is a scenario file generated at (or just past) the documented
 limits: largest map, largest move and range, most figures, most targets,
@@ -39,6 +39,8 @@ from enemy_move.models.gloomhaven import MAX_AOE_SIDE, MAX_TARGETS  # noqa: E402
 
 #: Every figure label there is: 62, the most figures a file can hold.
 LABELS = string.ascii_lowercase + string.ascii_uppercase + string.digits
+#: Side of the largest maps; --side tries a smaller map cap.
+SIDE = MAX_MAP_SIDE
 GOAL_SECONDS = 10.0
 GOAL_MB = 1024
 
@@ -62,7 +64,7 @@ def gh(map_text: str, figures: dict[str, str], action: str, active: str | None =
 
 
 def gh_open_board() -> str:
-    side = MAX_MAP_SIDE
+    side = SIDE
     figures = {"a": "kind: monster, at: [0, 0]"}
     for index, label in enumerate(LABELS[26:52]):
         figures[label] = f"kind: character, initiative: {index + 1}, at: [{side - 1 - index}, {side - 1}]"
@@ -70,7 +72,7 @@ def gh_open_board() -> str:
 
 
 def gh_maze() -> str:
-    side = MAX_MAP_SIDE
+    side = SIDE
     rng = random.Random(14)
     terrain = {(c, r): rng.choice("....*%^~") for c in range(side) for r in range(side)}
     figures = {"a": "kind: monster, at: [0, 0]"}
@@ -139,7 +141,7 @@ def over_move_cap() -> str:
 # -- Perdition's Mouth ----------------------------------------------------------
 
 def pm_board() -> str:
-    side = MAX_MAP_SIDE
+    side = SIDE
     rng = random.Random(3)
     terrain = {(c, r): rng.choice("........%~^=+$/") for c in range(side) for r in range(side)}
     terrain[(side // 2, side // 2)] = "!"
@@ -191,7 +193,7 @@ def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
 # -- Cloudspire ------------------------------------------------------------------
 
 def cloudspire_board() -> str:
-    side = MAX_MAP_SIDE
+    side = SIDE
     rng = random.Random(5)
     terrain = {(c, r): rng.choice("......,,%^~*") for c in range(side) for r in range(side)}
     terrain[(0, 0)] = "&"
@@ -225,7 +227,7 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("gloomhaven targets 12 among 24 characters (issue 14)", gh_targets(12, 24)),
     (f"gloomhaven targets {MAX_TARGETS} among 36 characters (cap)", gh_targets(MAX_TARGETS, 36)),
     ("gloomhaven icy 100x100, move 20 (issue 14)", gh_icy(100, 20)),
-    (f"gloomhaven icy {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, move {MAX_MOVE} (cap)", gh_icy(MAX_MAP_SIDE, MAX_MOVE)),
+    (f"gloomhaven icy {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, move {MAX_MOVE} (cap)", lambda: gh_icy(SIDE, MAX_MOVE)()),
     (f"gloomhaven AoE {MAX_AOE_SIDE}x{MAX_AOE_SIDE} ranged, 36 characters", gh_aoe),
     ("gloomhaven whole phase, 31 monsters, 31 characters, 128x128", gh_phase),
     (f"gloomhaven move {MAX_MOVE} on a 3-cell map", gh_huge_move_tiny_map),
@@ -240,14 +242,23 @@ CASES: list[tuple[str, Callable[[], str]]] = [
 ]
 
 
-def run(path: Path, timeout: float) -> tuple[float, float, int | str, str]:
+def run(path: Path, timeout: float, memory_mb: int) -> tuple[float, float, int | str, str]:
     """Wall seconds, peak RSS in MB, exit code and first stderr line of `enemy-move resolve FILE --json`."""
     command = [sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"]
     errors = path.with_suffix(".stderr")
     start = time.monotonic()
     with errors.open("wb") as sink:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, cwd=ROOT)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, cwd=ROOT, preexec_fn=lambda: _limit_memory(memory_mb))
         return _wait(process, start, timeout) + (_first_line(errors),)
+
+
+def _limit_memory(megabytes: int) -> None:
+    # A runaway case must not take the machine down with it: past the limit
+    # it gets a MemoryError (reported as an internal error, exit 2).
+    import resource
+
+    limit = megabytes * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def _first_line(path: Path) -> str:
@@ -278,10 +289,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="run only the cases whose name contains this text")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a case is stopped (reported as TIMEOUT)")
+    parser.add_argument("--side", type=int, default=MAX_MAP_SIDE, help="side of the largest maps (default: the map cap)")
+    parser.add_argument("--memory", type=int, default=3072, help="address-space limit per case in MB (a MemoryError past it)")
     parser.add_argument("--keep", default=None, help="write the generated files to this folder and keep them")
     args = parser.parse_args()
+    global SIDE
+    SIDE = args.side
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="enemy-move-stress-"))
     folder.mkdir(parents=True, exist_ok=True)
+    print(f"largest maps {SIDE}x{SIDE}; each case stopped after {args.timeout:.0f} s or {args.memory} MB of address space")
     print(f"{'case':<84} {'KiB':>6} {'time s':>7} {'peak MB':>8} exit")
     worst_ok = True
     for index, (name, make) in enumerate(CASES):
@@ -289,7 +305,7 @@ def main() -> None:
             continue
         path = folder / f"case-{index:02d}.yaml"
         path.write_text(make())
-        seconds, megabytes, status, message = run(path, args.timeout)
+        seconds, megabytes, status, message = run(path, args.timeout, args.memory)
         flag = "" if status in (0, 2) and seconds < GOAL_SECONDS and megabytes < GOAL_MB else "  <-- over the goal"
         worst_ok = worst_ok and not flag
         print(f"{name:<84} {path.stat().st_size // 1024:>6} {seconds:>7.2f} {megabytes:>8.0f} {status}{flag}", flush=True)
