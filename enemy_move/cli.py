@@ -41,6 +41,35 @@ def _parse_choices(choose: list[str]) -> dict[str, int]:
     return choices
 
 
+def _why_not_positions(result: object, cells: list[str]) -> list[object]:
+    """Parse each ``--why-not`` argument for the result's board kind (a usage error when it names nothing)."""
+    from .registry import GAMES
+    from .why_not import WhyNotError, parse_position
+
+    entry = GAMES.get(getattr(result, "ruleset", ""))
+    kind = entry.board if entry is not None else "hex"
+    board = getattr(result, "board", None)
+    names = sorted(board.areas) if kind == "areas" and board is not None else None
+    positions = []
+    for cell in cells:
+        try:
+            positions.append(parse_position(cell, kind, names))
+        except WhyNotError as error:
+            _fail(str(error))
+    return positions
+
+
+def _write_picture(result: object, path: str, kind: str) -> None:
+    from .render import svg
+
+    try:
+        text = svg.result_svg(result) if kind == "svg" else svg.result_html(result)  # type: ignore[arg-type]
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        _fail(f"--{kind} {path}: {error.strerror or error}")
+
+
 @app.command()
 def resolve(
     file: Annotated[str, typer.Argument(help="Scenario file (YAML).")],
@@ -48,6 +77,11 @@ def resolve(
     variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
     choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
     first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
+    why_not: Annotated[list[str], typer.Option("--why-not", metavar="CELL", help="Why is CELL not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).")] = [],
+    brief: Annotated[bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default when the terminal is small.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Full view with the reasoning, whatever the terminal size.")] = False,
+    svg_path: Annotated[Optional[str], typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")] = None,
+    html_path: Annotated[Optional[str], typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")] = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     from .checking import resolve_scenario
@@ -55,6 +89,8 @@ def resolve(
     from .models import load_scenario
     from .rulesets import UsageError
 
+    if brief and full:
+        _fail("--brief and --full exclude each other")
     choices = _parse_choices(choose)
     try:
         result = resolve_scenario(load_scenario(file), variant, choices, tuple(first))
@@ -62,6 +98,14 @@ def resolve(
         _fail_scenario(error)
     except UsageError as error:
         _fail(str(error))
+    if why_not:
+        from .why_not import explain
+
+        explain(result, _why_not_positions(result, why_not))  # type: ignore[arg-type]
+    if svg_path:
+        _write_picture(result, svg_path, "svg")
+    if html_path:
+        _write_picture(result, html_path, "html")
     if json_output:
         from .result import result_to_dict
 
@@ -69,9 +113,10 @@ def resolve(
         return
     from rich.console import Console
 
-    from .render.rich_view import render_result
+    from .render.rich_view import render_result, small_terminal
 
-    render_result(result, Console(highlight=False))
+    console = Console(highlight=False)
+    render_result(result, console, brief=brief or (not full and small_terminal(console)))
 
 
 @app.command()

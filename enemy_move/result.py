@@ -58,6 +58,8 @@ StepId = Literal[
     "traps", "unreachable",
     # cloudspire
     "leading-minion", "distance", "movement", "blocking", "lateral", "closest", "choice", "displace", "invalid-hex",
+    # --why-not answers (added after the engine ran; see enemy_move/why_not.py)
+    "why-not",
 ]
 STEP_IDS: tuple[str, ...] = get_args(StepId)
 _KNOWN_STEPS = frozenset(STEP_IDS)
@@ -243,6 +245,8 @@ class Turn:
     board_after: BoardState | None = None
     # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
     ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
+    # The ``--why-not`` answers as JSON entries (empty unless asked; see enemy_move/why_not.py).
+    why_not: list[dict[str, Any]] = field(default_factory=list)
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
@@ -338,6 +342,7 @@ def result_to_dict(result: Result) -> dict[str, Any]:
                 for step in turn.reasoning
             ],
             "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
+            **({"why_not": list(turn.why_not)} if turn.why_not else {}),
         })
     document: dict[str, Any] = {
         "scenario": result.scenario,

@@ -54,6 +54,11 @@ class Area(StrictModel):
     height: StrictInt = Field(default=0, description="Height level; borders between different heights carry the height symbol.")
     trap: StrictBool = Field(default=False, description="A Trap token lies in the area (an enemy without Fly entering it triggers it).")
     name: str | None = Field(default=None, description="Longer name shown in the area table.")
+    at: tuple[Annotated[float, Field(ge=0, le=100)], Annotated[float, Field(ge=0, le=100)]] | None = Field(
+        default=None,
+        description="Optional drawing position [x, y] for pictures (--svg), in area widths and heights from the top left; "
+        "areas without one are laid out automatically.",
+    )
 
 
 class AgemoniaFigure(StrictModel):

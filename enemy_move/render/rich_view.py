@@ -1,7 +1,13 @@
-"""Terminal rendering with rich: panel, map, options table, numbered reasoning."""
+"""Terminal rendering with rich: the full view (panel, map, options, reasoning) and a brief one.
+
+The brief view (``--brief``, and the default on a small terminal) fits one
+turn into 80x24: the answer in one line, the map, the options; the reasoning
+is a ``--full`` away. Neither view decides anything: they draw the Result.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console, Group
@@ -11,29 +17,79 @@ from rich.text import Text
 
 from ..checking import CheckReport
 from ..geometry.grid import Grid
-from ..result import Result, Turn, describe_effect, format_position
+from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
 
+#: A terminal smaller than this (columns, lines) gets the brief view by default.
+SMALL_TERMINAL = (100, 40)
 
-def _map_renderable(result: Result, turn: Turn | None, board: Any) -> Any:
+_PLURAL = re.compile(r"(\d+)((?:\s+[A-Za-z-]+)*?)\s+([A-Za-z]+)\((e?s)\)")
+
+
+def small_terminal(console: Console) -> bool:
+    """True when stdout is a terminal smaller than SMALL_TERMINAL (pipes and files get the full view)."""
+    return console.is_terminal and (console.width < SMALL_TERMINAL[0] or console.height < SMALL_TERMINAL[1])
+
+
+def plain_english(text: str) -> str:
+    """``1 hex(es)`` -> ``1 hex``, ``7 hex(es)`` -> ``7 hexes`` (engine wording, for the text view only)."""
+
+    def fix(match: re.Match[str]) -> str:
+        number, middle, word, suffix = match.groups()
+        return f"{number}{middle} {word}{'' if number == '1' else suffix}"
+
+    text = _PLURAL.sub(fix, text)
+    return text.replace("hex(es)", "hexes").replace("(s)", "s")
+
+
+def _board_for(result: Result, index: int) -> Any:
+    """The board turn ``index`` started from."""
+    if index > 0 and index - 1 < len(result.boards_after):
+        return result.boards_after[index - 1]
+    return result.board
+
+
+def _has_focus(result: Result) -> bool:
+    from ..rulesets import get
+
+    game = get(result.ruleset)
+    return bool(getattr(game, "has_focus", True))
+
+
+def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False,
+                    brief: bool = False) -> Any:
     if isinstance(board, Grid):
-        text = Text()
-        for index, runs in enumerate(ascii_map.grid_lines(board, turn)):
+        view = ascii_map.grid_view(board, turn, max_width=width, max_rows=max_rows, followed=followed)
+        if view.too_narrow:
+            return Text(view.too_narrow, style="bold yellow")
+        text = Text(no_wrap=True, overflow="crop")
+        for index, runs in enumerate(view.lines):
             if index:
                 text.append("\n")
             for chunk, style in runs:
                 text.append(chunk, style=style or None)
-        legend = "  ".join(f"{symbol} {meaning}" for symbol, meaning in ascii_map.legend_entries(board, turn))
-        return Group(text, Text(legend, style="dim"))
+        legend = Text("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend), style="dim")
+        parts: list[Any] = [text, legend]
+        if view.notes:
+            parts.append(Text("; ".join(view.notes) if brief else "\n".join(view.notes), style="dim"))
+        return Group(*parts)
     if getattr(board, "kind", None) == "areas":
         from .area_map import render_area_map
 
-        return render_area_map(board, turn)
+        return render_area_map(board, turn, followed=followed, brief=brief)
     return Text("(no map view for this board)", style="dim")
 
 
-def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
-    table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
+def _index_text(index: int) -> str:
+    mark = ascii_map.option_mark(index)
+    return str(index) if mark == str(index) else f"{index} ({mark})"
+
+
+def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False) -> Table:
+    if brief:
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
+    else:
+        table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
     table.add_column("#", justify="right")
     table.add_column("to")
     table.add_column("attacks")
@@ -51,7 +107,7 @@ def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
         table.add_column("phase")
     for index, option in enumerate(turn.options):
         row = [
-            str(index),
+            _index_text(index),
             format_position(option.to),
             ", ".join(option.attacks) or "-",
             str(len(option.path) - 1),
@@ -62,7 +118,7 @@ def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
             row.append("; ".join(describe_effect(e) for e in option.effects[1:]) or "-")
         if followed:
             row.append("followed" if index == turn.chosen else "")
-        table.add_row(*(Text(cell) for cell in row))
+        table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
     if not turn.options:
         table.add_row("-", "-", "-", "-", "no options")
     return table
@@ -74,41 +130,111 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _reasoning(turn: Turn) -> Text:
+def _steps(turn: Turn) -> list[Step]:
+    """The reasoning without repeated lines."""
+    seen: set[tuple[str, str]] = set()
+    steps = []
+    for step in turn.reasoning:
+        key = (step.step, step.text)
+        if key not in seen:
+            seen.add(key)
+            steps.append(step)
+    return steps
+
+
+def _reasoning(steps: list[Step]) -> Text:
     text = Text()
-    for number, step in enumerate(turn.reasoning, 1):
+    for number, step in enumerate(steps, 1):
         if number > 1:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
-        text.append(f"[{step.step}] ", style="bold cyan")
-        text.append(step.text)
-    if not turn.reasoning:
+        text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
+        text.append(plain_english(step.text))
+    if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text
 
 
-def render_result(result: Result, console: Console) -> None:
+def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False) -> str:
+    """The turn in one line: who, focus, and what it does (or how many options there are)."""
+    parts = [turn.actor]
+    if has_focus:
+        parts.append(f"focus {', '.join(turn.focus) if turn.focus else 'none'}")
+    options = turn.options
+    if not options:
+        parts.append("no options")
+    elif len(options) == 1:
+        option = options[0]
+        moves = len(option.path) - 1
+        what = f"moves to {format_position(option.to)} ({moves} {'move' if moves == 1 else 'moves'})" if moves else "stays"
+        if option.attacks:
+            what += f", attacks {', '.join(option.attacks)}"
+        parts.append(what)
+    else:
+        what = f"{len(options)} options, the players choose"
+        if whole_phase and turn.chosen is not None:
+            what += f"; the phase follows option {turn.chosen} (--choose {turn.actor}=N)"
+        parts.append(what)
+    return "  ·  ".join(parts)
+
+
+def render_result(result: Result, console: Console, *, brief: bool = False) -> None:
+    if brief:
+        _render_brief(result, console)
+        return
     header = Text()
     header.append(result.title or result.scenario, style="bold")
     header.append(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", style="dim")
     if result.description:
         header.append("\n" + result.description)
     console.print(Panel(header, expand=False))
+    has_focus = _has_focus(result)
+    whole_phase = len(result.turns) > 1
+    map_width = max(20, console.width - 4)  # panel borders and padding
     for index, turn in enumerate(result.turns):
-        board = result.board
-        if index > 0 and index - 1 < len(result.boards_after):
-            board = result.boards_after[index - 1]
-        focus = ", ".join(turn.focus) if turn.focus else "none"
-        title = f"Turn {index + 1}: {turn.actor}  ·  focus: {focus}" if len(result.turns) > 1 else f"{turn.actor}  ·  focus: {focus}"
-        console.print(Panel(_map_renderable(result, turn, board), title=title, title_align="left", expand=False))
-        console.print(_options_table(turn, whole_phase=len(result.turns) > 1))
-        console.print(Panel(_reasoning(turn), title="Reasoning", title_align="left", expand=False))
+        board = _board_for(result, index)
+        title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=has_focus)
+        drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
+        console.print(Panel(drawing, title=Text(title), title_align="left", expand=False))
+        console.print(_options_table(turn, whole_phase=whole_phase))
+        console.print(Panel(_reasoning(_steps(turn)), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
-    if len(result.turns) > 1 and result.boards_after:
-        console.print(Panel(_map_renderable(result, None, result.boards_after[-1]), title="After the phase", title_align="left", expand=False))
+    if whole_phase and result.boards_after:
+        console.print(Panel(_map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False))
     for note in result.notes:
-        console.print(Text(note, style="italic"))
+        if not note.startswith(tuple(f"{t.actor}: the rest of the phase follows" for t in result.turns)):  # said after each turn
+            console.print(Text(note, style="italic"))
+    if not result.turns:
+        console.print(Text("No figure acts.", style="italic"))
+
+
+def _render_brief(result: Result, console: Console) -> None:
+    """One turn per screen of 80x24: title line, answer line, map, options, why-not answers."""
+    title = Text(result.title or result.scenario, style="bold")
+    title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
+    console.print(title, no_wrap=True, overflow="ellipsis")
+    has_focus = _has_focus(result)
+    whole_phase = len(result.turns) > 1
+    for index, turn in enumerate(result.turns):
+        board = _board_for(result, index)
+        line = Text((f"Turn {index + 1}/{len(result.turns)}: " if whole_phase else ""), style="bold")
+        line.append(answer_line(turn, has_focus=has_focus, whole_phase=whole_phase), style="bold")
+        console.print(line)
+        # Lines left for map rows once the other parts are counted (80x24 is the target).
+        room = max(4, console.height - 11 - len(turn.options))
+        console.print(_map_renderable(turn, board, width=console.width, max_rows=room,
+                                      followed=whole_phase and len(turn.options) > 1, brief=True))
+        if turn.options:
+            console.print(_options_table(turn, whole_phase=whole_phase, brief=True))
+        answers = [step for step in _steps(turn) if step.step == "why-not"]
+        for step in answers:
+            console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text), style="magenta"))
+        steps = len(_steps(turn)) - len(answers)
+        console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
+    if whole_phase and result.boards_after:
+        console.print(Text("After the phase:", style="bold"))
+        console.print(_map_renderable(None, result.boards_after[-1], width=console.width, brief=True))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 

@@ -95,6 +95,8 @@ class GameInfo:
     variants: dict[str, str]
     default_variant: str
     options: dict[str, str] = field(default_factory=dict)
+    #: False for games without a focus (Cloudspire minions march to a mark): views then do not say "focus: none".
+    has_focus: bool = True
 
 
 def in_order(waiting: Sequence[str]) -> NextActor:

@@ -46,7 +46,7 @@ MELEE = AgemoniaAttack(kind="melee")
 def build_board(scenario: Scenario) -> AreaBoard:
     model = scenario.model
     areas = {
-        name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name)
+        name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name, at=area.at)
         for name, area in model.areas.items()
     }
     if not areas:

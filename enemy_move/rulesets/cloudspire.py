@@ -537,6 +537,7 @@ class CloudspireGame(GameInfo):
 
 GAME = CloudspireGame(
     name="cloudspire",
+    has_focus=False,
     summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
     variants={
         "player": "player-controlled minions: every hex that gets closer (at the highest movement that does) is the players' choice",
