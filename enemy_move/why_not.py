@@ -14,7 +14,7 @@ from typing import Any
 
 from .result import Position, Result, Step, Turn, format_position, format_positions, position_to_json
 
-_CELL = re.compile(r"^\s*\[?\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]?\s*$")
+_CELL = re.compile(r"^\s*(?:\[\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]|(-?\d+)\s*(?:,\s*|\s+)(-?\d+))\s*$")
 
 
 class WhyNotError(ValueError):
@@ -35,7 +35,8 @@ def parse_position(text: str, board_kind: str, area_names: list[str] | None = No
     match = _CELL.match(text)
     if not match:
         raise WhyNotError(f"--why-not {text!r}: expected a cell as COL,ROW (e.g. 3,4, [3,4] or '3 4')")
-    return (int(match.group(1)), int(match.group(2)))
+    col, row = (match.group(1), match.group(2)) if match.group(1) is not None else (match.group(3), match.group(4))
+    return (int(col), int(row))
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ def _board_fact(turn: Turn, board: Any, at: Position) -> str:
     if terrain in ("wall", "obstacle"):
         return f"it is {'a wall' if terrain == 'wall' else 'an obstacle'}"
     if terrain != "floor":
-        return f"{terrain} terrain; not among the options"
+        name = terrain.replace("-", " ")
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}{' terrain' if terrain in ('hazardous', 'difficult', 'icy') else ''}; not among the options"
     return "not among the options"
 
 

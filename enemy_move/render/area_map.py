@@ -23,6 +23,7 @@ from ..geometry.areas import AreaBoard
 from ..result import Turn
 
 LINE_TEXT = {"single": "--", "double": "==", "barrier": "||"}
+LINE_NAMES = {"single": "single line", "double": "double line", "barrier": "barrier"}
 #: Maps with at most this many areas are shown whole; larger ones only their relevant areas.
 SHOW_ALL_AREAS = 8
 
@@ -128,15 +129,17 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
     left_out = len(board.areas) - len(names)
     if left_out:
         parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))
-    legend = ["-- single line, == double line, || barrier"]
+    legend: list[str] = []
     if turn is not None and turn.actor in board.figures:
-        legend.insert(0, f"{turn.actor} acting figure (first line: where it starts)")
+        legend.append(f"{turn.actor} acting figure (first line: where it starts)")
     if any(m not in ("", ":") for m in marks.values()):
-        legend.append("0 1 ... option destinations (as in the options table)")
+        legend.append("0 1.. options (see the table)")
+    kinds = set(board.borders.values())
+    legend.append(", ".join(f"{LINE_TEXT[k]} {LINE_NAMES[k]}" for k in ("single", "double", "barrier") if k in kinds) or "no borders")
     shown = _shown(turn)
     if turn is not None and shown is not None and len(turn.options[shown].path) > 1:
         which = f"option {shown}" + (", the one the phase follows" if followed else "")
         route = " > ".join(str(a) for a in turn.options[shown].path)
         legend.append((": " if ":" in marks.values() else "") + f"route of {which}: {route}")
-    parts.append(Text("; ".join(legend) if brief else "\n".join(legend), style="dim"))
+    parts.append(Text("  ".join(legend) if brief else "\n".join(legend), style="dim"))
     return Group(*parts)

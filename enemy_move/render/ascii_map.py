@@ -38,8 +38,6 @@ PATH_MARK = ":"
 OPTION_MARKS = "0123456789abcdefghijklmnopqrstuvwxyz"
 OPTION_STYLE = "bold black on bright_green"
 PATH_STYLE = "bold yellow"
-#: Keep this many cells around the interesting part when cropping.
-CROP_MARGIN = 2
 
 TERRAIN_STYLES = {
     "wall": "bold white on grey23",
@@ -98,17 +96,13 @@ def _interesting(grid: Grid, turn: Turn | None) -> list[Cell]:
 
 
 def _span(low: int, high: int, size: int, fits: int) -> range:
-    """At most ``fits`` indexes of ``range(size)`` around ``low..high`` (with a margin when room allows)."""
+    """At most ``fits`` indexes of ``range(size)``, centred on ``low..high`` (the caller checks that it fits)."""
     if size <= fits:
         return range(size)
-    start = max(0, low - CROP_MARGIN)
-    stop = min(size, high + CROP_MARGIN + 1)
-    while stop - start > fits and (start < low or stop > high + 1):  # give back margins first
-        if start < low:
-            start += 1
-        if stop - start > fits and stop > high + 1:
-            stop -= 1
-    return range(start, stop)
+    if high - low + 1 >= fits:
+        return range(low, high + 1)
+    start = max(0, min(size - fits, (low + high + 1) // 2 - fits // 2))
+    return range(start, start + fits)
 
 
 def _ruler(columns: range, shift: int, gutter: int) -> list[list[Run]]:
@@ -138,7 +132,7 @@ def grid_view(grid: Grid, turn: Turn | None = None, *, max_width: int | None = N
     columns = _span(min(cols_all), max(cols_all), grid.width, fits_cols)
     rows = _span(min(rows_all), max(rows_all), grid.height, grid.height if max_rows is None else max(1, max_rows))
     view = MapView()
-    if max_width is not None and (len(columns) < max(cols_all) - min(cols_all) + 1 or fits_cols < 1):
+    if max_width is not None and (len(columns) > fits_cols or fits_cols < 1):
         needed = gutter + 2 * (max(cols_all) - min(cols_all) + 1) + (1 if hexes else 0)
         view.too_narrow = (
             f"The terminal is too narrow for this map: it needs {needed} columns, {max_width} are available. "
@@ -219,7 +213,7 @@ def grid_view(grid: Grid, turn: Turn | None = None, *, max_width: int | None = N
         view.legend.append(("0 1..", "options (see the table)"))
     if drawn_path and shown is not None:
         which = f"option {shown}" + (", the one the phase follows" if followed else "")
-        view.legend.append((PATH_MARK, f"path of {which}"))
+        view.legend.append((PATH_MARK, f"route of {which}"))
     for symbol, name in sorted(grid.symbols.items(), key=lambda kv: kv[1]):
         if name in used_terrain and name not in ("floor",) and symbol != " ":
             view.legend.append((symbol, name))
@@ -231,10 +225,13 @@ def grid_view(grid: Grid, turn: Turn | None = None, *, max_width: int | None = N
     view.notes.extend(on_figures + shared + hidden)
     if hexes and len(rows) > 1 and any(r & 1 for r in rows):
         view.notes.append("odd rows: read the column on the bottom ruler")
-    if len(columns) < grid.width or len(rows) < grid.height:
-        view.notes.append(
-            f"cropped: columns {columns[0]}-{columns[-1]} of 0-{grid.width - 1}, rows {rows[0]}-{rows[-1]} of 0-{grid.height - 1}"
-        )
+    cropped = []
+    if len(columns) < grid.width:
+        cropped.append(f"columns {columns[0]}-{columns[-1]} of 0-{grid.width - 1}")
+    if len(rows) < grid.height:
+        cropped.append(f"rows {rows[0]}-{rows[-1]} of 0-{grid.height - 1}")
+    if cropped:
+        view.notes.append("cropped to " + " and ".join(cropped) + " (the rulers keep the true numbers)")
     return view
 
 

@@ -173,7 +173,7 @@ def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False
     else:
         what = f"{len(options)} options, the players choose"
         if whole_phase and turn.chosen is not None:
-            what += f"; the phase follows option {turn.chosen} (--choose {turn.actor}=N)"
+            what += f"; the phase follows {turn.chosen}"
         parts.append(what)
     return "  ·  ".join(parts)
 

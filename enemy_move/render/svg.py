@@ -51,7 +51,7 @@ OPTION_FILL = "#2e9e44"
 
 _DEFS = (
     "<defs>"
-    f"<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\">"
+    f"<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"3.5\" markerHeight=\"3.5\" orient=\"auto-start-reverse\">"
     f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{PATH_STROKE}\"/></marker>"
     f"<marker id=\"attack\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
     f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{FOCUS_STROKE}\"/></marker>"
@@ -174,8 +174,11 @@ def _section_grid(grid: Any, turn: Turn | None, followed: bool) -> tuple[list[st
         fill = TERRAIN_FILL.get(terrain, "#dddddd")
         used_terrain.add(terrain)
         out.append(layout.outline(cell) + f" fill=\"{fill}\" stroke=\"#8c8471\" stroke-width=\"1\" class=\"cell {escape(terrain)}\"/>")
+        x, y = layout.center(cell)
+        if terrain not in DARK_TERRAIN:  # the true coordinates, small, at the bottom of the cell
+            out.append(_text(x, y + (HEX_RADIUS * 0.66 if layout.hexes else SQUARE * 0.36), f"{cell[0]},{cell[1]}", size=7,
+                             fill="#8a8372", cls="coordinates"))
         if terrain not in ("floor", "path"):
-            x, y = layout.center(cell)
             symbol = grid.symbol_for(terrain)
             out.append(_text(x, y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3), symbol, size=10,
                              fill="#ffffff" if terrain in DARK_TERRAIN else "#333", cls="terrain-symbol"))
@@ -249,7 +252,14 @@ def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[
         x, y = corners[name]
         for index, figure in enumerate(board.occupants(name)):
             figure_centers[figure.label] = (x + 22 + index * (2 * radius + 6), y + AREA_H / 2 + 2)
-    out += _marks(turn, lambda area: (centers_of[area][0] + 30, centers_of[area][1] + 8), figure_centers, radius, followed, legend,
+    start = figure_centers.get(turn.actor) if turn is not None else None
+
+    def route_point(area: Any, index: int | None = None) -> tuple[float, float]:
+        if index == 0 and start is not None:  # the route leaves from the acting figure itself
+            return start
+        return (centers_of[area][0], centers_of[area][1] + 24)
+
+    out += _marks(turn, route_point, figure_centers, radius, followed, legend,
                   badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32))
     out += _figures({label: f.area for label, f in board.figures.items()}, turn, figure_centers, radius, legend,
                     describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()})
@@ -269,13 +279,13 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
         return out
     shown = ascii_map.shown_option(turn)
     option: Option = turn.options[shown or 0]
-    points = [center(p) for p in option.path]
+    points = [center(p, i) if badge_at is not None else center(p) for i, p in enumerate(option.path)]
     if len(points) > 1:
         coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
         out.append(f"<polyline points=\"{coords}\" fill=\"none\" stroke=\"{PATH_STROKE}\" stroke-width=\"4\" stroke-linejoin=\"round\" "
                    "stroke-opacity=\"0.85\" marker-mid=\"url(#arrow)\" marker-end=\"url(#arrow)\" class=\"path\"/>")
-        legend.append((PATH_STROKE, f"path of option {shown}" + (", the one the phase follows" if followed else "")))
-    end = center(option.to)
+        legend.append((PATH_STROKE, f"route of option {shown}" + (", the one the phase follows" if followed else "")))
+    end = points[-1]
     for label in option.attacks:
         if label in figure_centers:
             tx, ty = figure_centers[label]
@@ -335,7 +345,7 @@ def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[l
         if (colour, text) in seen:
             continue
         seen.add((colour, text))
-        item = 22 + 6.2 * len(text)
+        item = 22 + 5.8 * len(text)
         if x + item > width - PAD and x > PAD:
             x, y = PAD, y + 18
         out.append(f"<rect x=\"{_f(x)}\" y=\"{_f(y - 6)}\" width=\"12\" height=\"12\" rx=\"2\" fill=\"{colour}\" stroke=\"#555\" stroke-width=\"0.5\"/>")
@@ -394,14 +404,14 @@ def result_svg(result: Result) -> str:
     """One SVG document: a heading, then one section per turn (and the board after the phase)."""
     parts: list[str] = []
     drawn = sections(result)
-    width = max([w for _, _, w, _ in drawn] + [480.0])
+    title = result.title or result.scenario
+    width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
     y = HEADING
     for caption, elements, _, height in drawn:
         parts.append(f"<g class=\"turn\" transform=\"translate(0,{_f(y)})\">")
         parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
         parts.append(f"<g transform=\"translate(0,18)\">" + "".join(elements) + "</g></g>")
         y += height + 18 + 20
-    title = result.title or result.scenario
     head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(y)}\" viewBox=\"0 0 {_f(width)} {_f(y)}\" {FONT}>"
             f"<title>{escape(title)}</title>{_DEFS}<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
             + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
