@@ -302,7 +302,7 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
     for to, indexes in sorted(badges.items(), key=lambda item: item[1][0]):
         x, y = badge_at(to) if badge_at is not None else center(to)
         if badge_at is None and any(math.hypot(fx - x, fy - y) < 1 for fx, fy in figure_centers.values()):
-            x, y = x + radius * 0.8, y + radius * 0.8  # beside the figure standing there
+            x, y = x - radius * 0.75, y - radius * 0.95  # above left of the figure standing there
         text = ",".join(ascii_map.option_mark(i) for i in indexes)
         w = 12 + 7 * len(text)
         out.append(f"<g class=\"option\" data-options={quoteattr(' '.join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>"
