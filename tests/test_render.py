@@ -233,6 +233,8 @@ def test_plurals_are_fixed_in_the_text_view() -> None:
     assert plain_english("from 1 hex(es)") == "from 1 hex"
     assert plain_english("(1 movement point(s))") == "(1 movement point)"
     assert plain_english("(2 move(s) from it)") == "(2 moves from it)"
+    assert plain_english("1 AP; 1 squares still to go") == "1 AP; 1 square still to go"
+    assert plain_english("needs 1 moves, 11 moves, 1 hexes") == "needs 1 move, 11 moves, 1 hex"
 
 
 def test_repeated_reasoning_lines_are_shown_once() -> None:

@@ -24,6 +24,8 @@ from . import ascii_map
 SMALL_TERMINAL = (100, 40)
 
 _PLURAL = re.compile(r"(\d+)((?:\s+[A-Za-z-]+)*?)\s+([A-Za-z]+)\((e?s)\)")
+#: "1 squares", "1 moves": the engines' plural after a count of one.
+_ONE_PLURAL = re.compile(r"(^|[^\d.,])1 (squares|moves|hexes|areas|points|steps)\b")
 
 
 def small_terminal(console: Console) -> bool:
@@ -39,6 +41,7 @@ def plain_english(text: str) -> str:
         return f"{number}{middle} {word}{'' if number == '1' else suffix}"
 
     text = _PLURAL.sub(fix, text)
+    text = _ONE_PLURAL.sub(lambda m: f"{m.group(1)}1 {m.group(2)[:-2] if m.group(2) == 'hexes' else m.group(2)[:-1]}", text)
     return text.replace("hex(es)", "hexes").replace("(s)", "s")
 
 
@@ -111,7 +114,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False) -> Tab
             format_position(option.to),
             ", ".join(option.attacks) or "-",
             str(len(option.path) - 1),
-            " > ".join(format_position(p) for p in option.path),
+            _path_text(option, brief),
             *[_plain(option.details.get(key, "")) for key in extra_keys],
         ]
         if show_effects:
@@ -122,6 +125,12 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False) -> Tab
     if not turn.options:
         table.add_row("-", "-", "-", "-", "no options")
     return table
+
+
+def _path_text(option: Any, brief: bool) -> str:
+    if brief:  # compact, so that a path rarely wraps at 80 columns
+        return ">".join(format_position(p).replace(", ", ",") for p in option.path)
+    return " > ".join(format_position(p) for p in option.path)
 
 
 def _plain(value: Any) -> str:
