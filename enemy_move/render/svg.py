@@ -196,8 +196,8 @@ def _section_grid(grid: Any, turn: Turn | None, followed: bool) -> tuple[list[st
     if grid.thin_walls:
         legend.append(("#111", "thin wall"))
     centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
-    out += _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
-    out += _figures(grid.figures, turn, centers, layout.figure_radius, legend)
+    under, over = _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
+    out += under + _figures(grid.figures, turn, centers, layout.figure_radius, legend) + over
     for terrain in sorted(used_terrain - {"floor"}):
         legend.append((TERRAIN_FILL.get(terrain, "#dddddd"), terrain))
     return out, layout.width, layout.height, legend
@@ -259,10 +259,10 @@ def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[
             return start
         return (centers_of[area][0], centers_of[area][1] + 24)
 
-    out += _marks(turn, route_point, figure_centers, radius, followed, legend,
-                  badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32))
-    out += _figures({label: f.area for label, f in board.figures.items()}, turn, figure_centers, radius, legend,
-                    describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()})
+    under, over = _marks(turn, route_point, figure_centers, radius, followed, legend,
+                         badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32))
+    out += under + _figures({label: f.area for label, f in board.figures.items()}, turn, figure_centers, radius, legend,
+                            describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()}) + over
     for kind, text in (("single", "single white line"), ("double", "double white line"), ("barrier", "solid barrier")):
         if kind in kinds_used:
             legend.append(({"single": "#6b6b6b", "double": "#6b6b6b", "barrier": "#b22222"}[kind], text))
@@ -272,11 +272,13 @@ def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[
 
 
 def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float, float]], radius: float, followed: bool,
-           legend: list[tuple[str, str]], badge_at: Any = None) -> list[str]:
-    """The path of the option shown, attack lines from its end, and every option's number."""
+           legend: list[tuple[str, str]], badge_at: Any = None) -> tuple[list[str], list[str]]:
+    """The path of the option shown and attack lines from its end (drawn under the figures),
+    and every option's numbered badge (drawn over them)."""
     out: list[str] = []
+    badges_out: list[str] = []
     if turn is None or not turn.options:
-        return out
+        return out, badges_out
     shown = ascii_map.shown_option(turn)
     option: Option = turn.options[shown or 0]
     points = [center(p, i) if badge_at is not None else center(p) for i, p in enumerate(option.path)]
@@ -305,11 +307,11 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
             x, y = x - radius * 0.75, y - radius * 0.95  # above left of the figure standing there
         text = ",".join(ascii_map.option_mark(i) for i in indexes)
         w = 12 + 7 * len(text)
-        out.append(f"<g class=\"option\" data-options={quoteattr(' '.join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>"
+        badges_out.append(f"<g class=\"option\" data-options={quoteattr(' '.join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>"
                    f"<rect x=\"{_f(x - w / 2)}\" y=\"{_f(y - 9)}\" width=\"{_f(w)}\" height=\"18\" rx=\"9\" fill=\"{OPTION_FILL}\" stroke=\"#fff\"/>"
                    + _text(x, y, text, size=12, fill="#fff", weight="bold") + "</g>")
     legend.append((OPTION_FILL, "option destinations, numbered as in the options table"))
-    return out
+    return out, badges_out
 
 
 def _figures(positions: dict[str, Any], turn: Turn | None, centers: dict[str, tuple[float, float]], radius: float,
