@@ -20,7 +20,7 @@ from enemy_move.geometry.grid import Grid
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.registry import GAMES
 from enemy_move.render import ascii_map, svg
-from enemy_move.render.rich_view import _steps, answer_line, plain_english
+from enemy_move.render.text import answer_line, plain_english, unique_steps
 from enemy_move.result import Option, Step, Turn
 from enemy_move.why_not import WhyNotError, parse_position
 
@@ -239,7 +239,7 @@ def test_plurals_are_fixed_in_the_text_view() -> None:
 
 def test_repeated_reasoning_lines_are_shown_once() -> None:
     turn = Turn("a", reasoning=[Step("move", "x"), Step("move", "x"), Step("move", "y")])
-    assert [s.text for s in _steps(turn)] == ["x", "y"]
+    assert [s.text for s in unique_steps(turn)] == ["x", "y"]
 
 
 def test_answer_line() -> None:
@@ -352,3 +352,15 @@ def test_cli_svg_to_an_unwritable_path_is_a_usage_error(tmp_path: Path, monkeypa
     monkeypatch.chdir(ROOT)
     result = runner.invoke(app, ["resolve", PICTURES["hex"], "--svg", str(tmp_path / "no" / "such" / "x.svg")])
     assert result.exit_code == 2 and result.stderr.startswith("enemy-move: --svg")
+
+
+def test_the_brief_view_is_the_default_only_on_a_small_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    from enemy_move.render.rich_view import small_terminal
+
+    assert small_terminal(Console(file=io.StringIO(), force_terminal=True, width=80, height=24))
+    assert not small_terminal(Console(file=io.StringIO(), force_terminal=True, width=160, height=50))
+    assert not small_terminal(Console(file=io.StringIO(), width=80, height=24))  # a pipe or a file: the full view

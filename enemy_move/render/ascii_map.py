@@ -25,6 +25,7 @@ colour it and plain text can drop the styles.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..geometry.grid import Grid
@@ -242,8 +243,8 @@ def _article(terrain: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def _and(items: object) -> str:
-    words = list(items)  # type: ignore[call-overload]
+def _and(items: Iterable[str]) -> str:
+    words = list(items)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 

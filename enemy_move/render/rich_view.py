@@ -7,7 +7,6 @@ is a ``--full`` away. Neither view decides anything: they draw the Result.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Console, Group
@@ -19,13 +18,11 @@ from ..checking import CheckReport
 from ..geometry.grid import Grid
 from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
+from .text import answer_line, has_focus, plain_english, unique_steps
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
 
-_PLURAL = re.compile(r"(\d+)((?:\s+[A-Za-z-]+)*?)\s+([A-Za-z]+)\((e?s)\)")
-#: "1 squares", "1 moves": the engines' plural after a count of one.
-_ONE_PLURAL = re.compile(r"(^|[^\d.,])1 (squares|moves|hexes|areas|points|steps)\b")
 
 
 def small_terminal(console: Console) -> bool:
@@ -33,30 +30,11 @@ def small_terminal(console: Console) -> bool:
     return console.is_terminal and (console.width < SMALL_TERMINAL[0] or console.height < SMALL_TERMINAL[1])
 
 
-def plain_english(text: str) -> str:
-    """``1 hex(es)`` -> ``1 hex``, ``7 hex(es)`` -> ``7 hexes`` (engine wording, for the text view only)."""
-
-    def fix(match: re.Match[str]) -> str:
-        number, middle, word, suffix = match.groups()
-        return f"{number}{middle} {word}{'' if number == '1' else suffix}"
-
-    text = _PLURAL.sub(fix, text)
-    text = _ONE_PLURAL.sub(lambda m: f"{m.group(1)}1 {m.group(2)[:-2] if m.group(2) == 'hexes' else m.group(2)[:-1]}", text)
-    return text.replace("hex(es)", "hexes").replace("(s)", "s")
-
-
 def _board_for(result: Result, index: int) -> Any:
     """The board turn ``index`` started from."""
     if index > 0 and index - 1 < len(result.boards_after):
         return result.boards_after[index - 1]
     return result.board
-
-
-def _has_focus(result: Result) -> bool:
-    from ..rulesets import get
-
-    game = get(result.ruleset)
-    return bool(getattr(game, "has_focus", True))
 
 
 def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False,
@@ -139,18 +117,6 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _steps(turn: Turn) -> list[Step]:
-    """The reasoning without repeated lines."""
-    seen: set[tuple[str, str]] = set()
-    steps = []
-    for step in turn.reasoning:
-        key = (step.step, step.text)
-        if key not in seen:
-            seen.add(key)
-            steps.append(step)
-    return steps
-
-
 def _reasoning(steps: list[Step]) -> Text:
     text = Text()
     for number, step in enumerate(steps, 1):
@@ -164,29 +130,6 @@ def _reasoning(steps: list[Step]) -> Text:
     return text
 
 
-def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False) -> str:
-    """The turn in one line: who, focus, and what it does (or how many options there are)."""
-    parts = [turn.actor]
-    if has_focus:
-        parts.append(f"focus {', '.join(turn.focus) if turn.focus else 'none'}")
-    options = turn.options
-    if not options:
-        parts.append("no options")
-    elif len(options) == 1:
-        option = options[0]
-        moves = len(option.path) - 1
-        what = f"moves to {format_position(option.to)} ({moves} {'move' if moves == 1 else 'moves'})" if moves else "stays"
-        if option.attacks:
-            what += f", attacks {', '.join(option.attacks)}"
-        parts.append(what)
-    else:
-        what = f"{len(options)} options, the players choose"
-        if whole_phase and turn.chosen is not None:
-            what += f"; the phase follows {turn.chosen}"
-        parts.append(what)
-    return "  ·  ".join(parts)
-
-
 def render_result(result: Result, console: Console, *, brief: bool = False) -> None:
     if brief:
         _render_brief(result, console)
@@ -197,16 +140,16 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
     if result.description:
         header.append("\n" + result.description)
     console.print(Panel(header, expand=False))
-    has_focus = _has_focus(result)
+    focus_shown = has_focus(result)
     whole_phase = len(result.turns) > 1
     map_width = max(20, console.width - 4)  # panel borders and padding
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
-        title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=has_focus)
+        title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(title), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase))
-        console.print(Panel(_reasoning(_steps(turn)), title="Reasoning", title_align="left", expand=False))
+        console.print(Panel(_reasoning(unique_steps(turn)), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
     if whole_phase and result.boards_after:
@@ -223,12 +166,12 @@ def _render_brief(result: Result, console: Console) -> None:
     title = Text(result.title or result.scenario, style="bold")
     title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
     console.print(title, no_wrap=True, overflow="ellipsis")
-    has_focus = _has_focus(result)
+    focus_shown = has_focus(result)
     whole_phase = len(result.turns) > 1
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         line = Text((f"Turn {index + 1}/{len(result.turns)}: " if whole_phase else ""), style="bold")
-        line.append(answer_line(turn, has_focus=has_focus, whole_phase=whole_phase), style="bold")
+        line.append(answer_line(turn, has_focus=focus_shown, whole_phase=whole_phase), style="bold")
         console.print(line)
         # Lines left for map rows once the other parts are counted (80x24 is the target).
         room = max(4, console.height - 11 - len(turn.options))
@@ -236,10 +179,10 @@ def _render_brief(result: Result, console: Console) -> None:
                                       followed=whole_phase and len(turn.options) > 1, brief=True))
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True))
-        answers = [step for step in _steps(turn) if step.step == "why-not"]
+        answers = [step for step in unique_steps(turn) if step.step == "why-not"]
         for step in answers:
             console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text), style="magenta"))
-        steps = len(_steps(turn)) - len(answers)
+        steps = len(unique_steps(turn)) - len(answers)
         console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
     if whole_phase and result.boards_after:
         console.print(Text("After the phase:", style="bold"))

@@ -360,17 +360,10 @@ def _turn_title(result: Result, index: int | None) -> str:
     if index is None:
         return "After the phase"
     turn = result.turns[index]
-    from .rich_view import answer_line
+    from .text import answer_line, has_focus
 
-    has_focus = True
-    try:
-        from ..rulesets import get
-
-        has_focus = bool(getattr(get(result.ruleset), "has_focus", True))
-    except Exception:  # pragma: no cover - a picture never fails over a caption
-        pass
     prefix = f"Turn {index + 1} of {len(result.turns)}: " if len(result.turns) > 1 else ""
-    return prefix + answer_line(turn, has_focus=has_focus, whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
+    return prefix + answer_line(turn, has_focus=has_focus(result), whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
 
 
 def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
@@ -423,7 +416,7 @@ def result_svg(result: Result) -> str:
 
 def result_html(result: Result) -> str:
     """A self-contained page: title, description, then per turn its picture, options and reasoning."""
-    from .rich_view import _steps, plain_english
+    from .text import plain_english, unique_steps
 
     title = escape(result.title or result.scenario)
     body = [f"<h1>{title}</h1>", f"<p class=\"meta\">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>"]
@@ -445,7 +438,7 @@ def result_html(result: Result) -> str:
                         f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>")
         if rows:
             body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
-        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(plain_english(step.text))}</li>" for step in _steps(turn))
+        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(plain_english(step.text))}</li>" for step in unique_steps(turn))
         body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
     style = ("body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
              "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
