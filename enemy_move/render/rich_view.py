@@ -66,26 +66,16 @@ def _index_text(index: int) -> str:
     return str(index) if mark == str(index) else f"{index} ({mark})"
 
 
-def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False) -> Table:
+def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80) -> Table:
     if brief:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
     else:
         table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("to")
-    table.add_column("attacks")
-    table.add_column("moves", justify="right")
-    table.add_column("path")
     extra_keys = sorted({key for option in turn.options for key in option.details})
-    for key in extra_keys:
-        table.add_column(key)
     # The actor's own move is the path column; other effects get their own.
     show_effects = any(len(option.effects) > 1 for option in turn.options)
-    if show_effects:
-        table.add_column("effects")
     followed = whole_phase and len(turn.options) > 1
-    if followed:
-        table.add_column("phase")
+    rows: list[list[str]] = []
     for index, option in enumerate(turn.options):
         row = [
             _index_text(index),
@@ -99,10 +89,43 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False) -> Tab
             row.append("; ".join(describe_effect(e) for e in option.effects[1:]) or "-")
         if followed:
             row.append("followed" if index == turn.chosen else "")
+        rows.append(row)
+    headers = ["#", "to", "attacks", "moves", "path", *extra_keys] + (["effects"] if show_effects else []) + (["phase"] if followed else [])
+    fixed = {0, 1, 2, 3} | ({len(headers) - 1} if followed else set())
+    widths = [max([len(headers[i])] + [len(row[i]) for row in rows]) for i in range(len(headers))]
+    # Brief: one line per option; the number, destination, attacks and moves always whole, the
+    # path and details share the rest of the width and end in an ellipsis (--full shows them whole).
+    squeezed = [i for i in range(len(headers)) if i not in fixed]
+    room = _share(width - sum(widths[i] for i in fixed) - 2 * (len(headers) - 1), [widths[i] for i in squeezed])
+    for i, header in enumerate(headers):
+        options: dict[str, Any] = {"justify": "right"} if header in ("#", "moves") else {}
+        if brief:
+            options.update({"no_wrap": True, "min_width": widths[i]} if i in fixed
+                           else {"no_wrap": True, "overflow": "ellipsis", "max_width": room[squeezed.index(i)]})
+        table.add_column(header, **options)
+    for index, row in enumerate(rows):
         table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
     if not turn.options:
         table.add_row("-", "-", "-", "-", "no options")
     return table
+
+
+def _share(available: int, wanted: list[int]) -> list[int]:
+    """Split ``available`` columns: narrow columns get what they want, wide ones share the rest equally."""
+    given = [0] * len(wanted)
+    left = list(range(len(wanted)))
+    while left:
+        share = max(6, available // len(left))
+        small = [i for i in left if wanted[i] <= share]
+        if not small:
+            for i in left:
+                given[i] = share
+            break
+        for i in small:
+            given[i] = wanted[i]
+            available -= wanted[i]
+            left.remove(i)
+    return given
 
 
 def _path_text(option: Any, brief: bool) -> str:
@@ -178,7 +201,7 @@ def _render_brief(result: Result, console: Console) -> None:
         console.print(_map_renderable(turn, board, width=console.width, max_rows=room,
                                       followed=whole_phase and len(turn.options) > 1, brief=True))
         if turn.options:
-            console.print(_options_table(turn, whole_phase=whole_phase, brief=True))
+            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width))
         answers = [step for step in unique_steps(turn) if step.step == "why-not"]
         for step in answers:
             console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text), style="magenta"))
