@@ -282,12 +282,16 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
     shown = ascii_map.shown_option(turn)
     option: Option = turn.options[shown or 0]
     points = [center(p, i) if badge_at is not None else center(p) for i, p in enumerate(option.path)]
+    end = points[-1]
     if len(points) > 1:
+        (px, py), (qx, qy) = points[-2], points[-1]
+        span = math.hypot(qx - px, qy - py) or 1.0
+        cut = min(11.0, span / 2)  # stop short of the destination's badge so the arrow head shows
+        points = points[:-1] + [(qx - (qx - px) / span * cut, qy - (qy - py) / span * cut)]
         coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
         out.append(f"<polyline points=\"{coords}\" fill=\"none\" stroke=\"{PATH_STROKE}\" stroke-width=\"4\" stroke-linejoin=\"round\" "
                    "stroke-opacity=\"0.85\" marker-mid=\"url(#arrow)\" marker-end=\"url(#arrow)\" class=\"path\"/>")
         legend.append((PATH_STROKE, f"route of option {shown}" + (", the one the phase follows" if followed else "")))
-    end = points[-1]
     for label in option.attacks:
         if label in figure_centers:
             tx, ty = figure_centers[label]
