@@ -251,7 +251,7 @@ action: {move: 2, attack: {kind: melee}}
     assert [o.path for o in result.turns[0].options] == [("A", "N", "D"), ("A", "S", "D")]
 
 
-def test_fallback_prefers_least_movement_unless_told_to_choose():
+def test_fallback_ties_players_choose_unless_told_least_movement():
     text = """
 ruleset: agemonia
 areas: {S: {capacity: 3}, N1: {capacity: 3}, N2: {capacity: 3}, Top: {capacity: 1, height: 1}}
@@ -262,8 +262,12 @@ figures:
 active: e
 action: {move: 3, attack: {kind: melee}}
 """
-    assert options(run(text)) == {("N1", ())}
-    assert options(run(text.replace("links:", "rules: {fallback_ties: choose}\nlinks:"))) == {("N1", ()), ("N2", ())}
+    literal = run(text)
+    assert options(literal) == {("N1", ()), ("N2", ())}
+    assert any("fallback_ties: choose" in step.text for step in literal.turns[0].reasoning)
+    least = run(text.replace("links:", "rules: {fallback_ties: movement}\nlinks:"))
+    assert options(least) == {("N1", ())}
+    assert least.turns[0].ruled_out["N2"].step == "least-movement"
 
 
 def test_traps_trigger_without_fly_only():
@@ -429,6 +433,9 @@ def random_scenarios(draw):
             figures[label] = {"side": "enemy", "area": draw(st.sampled_from(standable))}
         else:
             figures[label] = {"side": "hero", "area": draw(st.sampled_from(standable)), "taunt": draw(st.integers(0, 3))}
+    for figure in figures.values():  # start positions over capacity are an input error: widen the area
+        used = sum(2 if f.get("size") == "large" else 1 for f in figures.values() if f["area"] == figure["area"])
+        areas[figure["area"]]["capacity"] = max(areas[figure["area"]]["capacity"], used)
     attack = draw(st.sampled_from([{"kind": "melee"}, {"kind": "ranged", "range": 1}, {"kind": "ranged", "range": 2}]))
     return {"ruleset": "agemonia", "areas": areas, "links": links, "figures": figures, "active": "e",
             "action": {"move": draw(st.integers(0, 3)), "attack": attack}}
