@@ -528,6 +528,29 @@ def make_mover(board: AreaBoard, figure_model, label: str, action: AgemoniaActio
     return Mover(label=label, start=figure.area, size=figure.size, fly=fly, move=move, attack=attack, attacking=attacking)
 
 
+#: Open readings of the attack rules, and which attack kind each one concerns.
+READINGS = {"range_over_double_lines": "ranged", "ranged_taunt": "ranged", "melee_across_double_lines": "melee"}
+
+
+def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn) -> None:
+    """Say so when the other answer to an open reading would change the options."""
+    def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
+        return sorted({(str(o.to), o.attacks) for o in options})
+
+    mine = answers(turn.options)
+    for key, kind in READINGS.items():
+        if mover.attack.kind != kind:
+            continue
+        value = getattr(rules, key)
+        other = {"target": "any", "any": "target"}.get(value, not value) if key == "ranged_taunt" else not value
+        scratch = Turn(actor=turn.actor)
+        TurnSolver(board, mover, rules.model_copy(update={key: other})).solve(scratch)
+        theirs = answers(scratch.finish(distinct_paths=True).options)
+        if theirs != mine:
+            shown = "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
+            turn.note("attack-areas", f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {shown}.", reading=key, value=value, other=other, options=[to for to, _ in theirs])
+
+
 def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
     turn = Turn(actor=label)
     mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
@@ -537,6 +560,7 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
     else:
         solver = TurnSolver(board, mover, scenario.model.rules)
         solver.solve(turn)
+        name_deciding_readings(board, mover, scenario.model.rules, turn)
         if solver.capped:
             turn.note("routes", f"more than {MAX_ROUTES_PER_AREA} shortest routes lead to {', '.join(sorted(set(solver.capped)))}; the first {MAX_ROUTES_PER_AREA} (by area names) are listed", areas=sorted(set(solver.capped)))
     return turn.finish(distinct_paths=True)
