@@ -853,5 +853,10 @@ GAME = PerditionsMouthGame(
         "rules.acolyte_goal": "on (default) or adjacent: where the Acolyte stops at the alarm.",
         "rules.chileen_pays_terrain": "Whether the Chi'leen pays terrain costs (default true).",
         "rules.trample_failure_events": "Whether an Acolyte trampled into special terrain suffers the failure event (default false).",
+        "rules.unreachable_goal": "stay (default) or closer: no path reaches any goal square.",
+        "rules.sleeping_blocks": "Whether a sleeping enemy out of attack range blocks path-finding (default true).",
+        "rules.full_ap_rule": "acolyte-guard (default, as written) or all: who may spend all its AP on one costlier square.",
+        "rules.summoner_priority": "range (default): farthest range, then away from heroes; safety: the reverse.",
+        "rules.pass_through_figures": "Whether enemies walk through non-blocking enemies (default true) or stop before them.",
     },
 )
