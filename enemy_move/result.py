@@ -49,6 +49,7 @@ StepId = Literal[
     "order", "card", "move", "stunned", "no-attack", "range", "target",
     # gloomhaven
     "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
+    "card-action",
     # perditions-mouth
     "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
     "sleeping", "terrain", "threatened-squares", "tie",
