@@ -557,6 +557,9 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
     if mover is None:
         start = board.figures[label].area
         turn.options.append(Option(to=start, path=(start,)))
+        for area in sorted(board.areas):
+            if area != start:
+                turn.rule_out(area, "stunned", "it is stunned: it misses this turn")
     else:
         solver = TurnSolver(board, mover, scenario.model.rules)
         solver.solve(turn)

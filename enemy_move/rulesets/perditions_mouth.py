@@ -704,7 +704,8 @@ class Engine:
     def rule_out_all(self, board: Board, turn: Turn, step: StepId, reason: str) -> None:
         """The enemy does not move: every other square is ruled out by that one step."""
         for cell in sorted(board.terrain):
-            turn.rule_out(cell, step, reason)
+            if cell != board.figures[turn.actor]:
+                turn.rule_out(cell, step, reason)
 
     def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> None:
         """Squares it cannot end on or cannot get to this turn: terrain, figures, no path, AP."""
