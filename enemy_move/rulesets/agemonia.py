@@ -263,9 +263,12 @@ class TurnSolver:
             if nearest < to_goal[chosen[0]][0]:
                 closest = [a for a in endable if to_goal[a][0] == nearest]
                 fewest = min(distance[a][0] for a in closest)
+                text = (f"{goal} needs {need} moves, it has {self.mover.move}. Along a shortest route it could stop no further than "
+                        f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
+                        f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
+                        f"{nearest} move{'s' if nearest != 1 else ''} from it")
                 chosen = sorted(a for a in closest if distance[a][0] == fewest)
-                text += (f"; `blocked_route: closest` ('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
-                         f"{nearest} move{'s' if nearest != 1 else ''} from it: {', '.join(chosen)} (`stay` would keep it on the shortest routes)")
+                text += f": {', '.join(chosen)} (`stay` would keep it on the shortest routes)"
         elif skipped:
             text += " (`blocked_route: stay`: only shortest routes count; `closest` would take a longer route ending nearer)"
         turn.note("as-far-as-possible", text, goal=goal, needed=need, move=self.mover.move, ends=chosen, cannot_stop=skipped)

@@ -18,7 +18,7 @@ The engine never prints: every rule applied is a ``turn.note``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..geometry import squaregrid
@@ -417,7 +417,7 @@ class Engine:
             turn.options.append(stay)
             self.rule_out_all(board, turn, "target", "there is no hero on the map: it does not move")
             return turn.finish()
-        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Points" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
+        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Point{'s' if self.ap(label) != 1 else ''}" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
         turn.note("threatened-squares", f"The {TYPE_NAMES[figure.kind]} does not suffer from the threatened-square movement penalty.")
         if figure.kind in ("boneworm", "rotikka"):
             turn.note("terrain", f"The {TYPE_NAMES[figure.kind]} ignores terrain movement penalties: every square costs 1 AP. Obstacles (walls, chests, doors, portcullises) still block.")
@@ -730,7 +730,7 @@ class Engine:
                 turn.rule_out(cell, "move", "the procedure picked other squares", against=chosen)
             return
 
-        def edges(cell: Cell):  # reversed: the cost of stepping from ``before`` onto ``cell``
+        def edges(cell: Cell) -> Iterator[tuple[Cell, tuple[int]]]:  # reversed: the cost of stepping from ``before`` onto ``cell``
             for before in self.steps(board, cell):
                 cost = self.enter_cost(board, mover, before, cell)
                 if cost is not None:
