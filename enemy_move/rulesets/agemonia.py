@@ -541,13 +541,17 @@ def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules,
         return sorted({(str(o.to), o.attacks) for o in options})
 
     mine = answers(turn.options)
+    current = TurnSolver(board, mover, rules)
     for key, kind in READINGS.items():
         if mover.attack.kind != kind:
             continue
         value = getattr(rules, key)
         other = {"target": "any", "any": "target"}.get(value, not value) if key == "ranged_taunt" else not value
+        flipped = TurnSolver(board, mover, rules.model_copy(update={key: other}))
+        if all(flipped.targets_from(area) == current.targets_from(area) for area in sorted(board.areas)):
+            continue  # the same areas to attack from, with the same targets and Taunt: the same answer
         scratch = Turn(actor=turn.actor)
-        TurnSolver(board, mover, rules.model_copy(update={key: other})).solve(scratch)
+        flipped.solve(scratch)
         theirs = answers(scratch.finish(distinct_paths=True).options)
         if theirs != mine:
             shown = "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
