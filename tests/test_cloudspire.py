@@ -542,3 +542,14 @@ def test_why_not_each_hex():
     assert any(r.step == "closest" and r.against == chosen for r in ruled.values())
     assert all(o.to not in ruled for o in turn.options)
     assert ruled[(8, 1)].step == "movement" and "not reachable" in ruled[(8, 1)].reason
+
+
+def test_text_view_shows_no_focus_or_attacks_for_cloudspire(tmp_path):
+    from typer.testing import CliRunner
+
+    from enemy_move.cli import app
+
+    path = tmp_path / "m.yaml"
+    path.write_text(corridor(". . m . . . . . . &"))
+    output = CliRunner().invoke(app, ["resolve", str(path)], env={"COLUMNS": "120"}).output
+    assert "Options for m" in output and "focus:" not in output and "attacks" not in output
