@@ -590,6 +590,8 @@ class Engine:
         else:
             goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if board.terrain[cell] not in BLOCKING_TERRAIN}
             goals |= {cell for cell in alarms if cell == mover.start}
+            possible = {cell for cell in goals if self.possible_for(board, mover, cell)}
+            goals = possible or goals  # a square next to the alarm held by a blocker only counts when all are
             where = "next to the alarm symbol"
         turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
         held = sorted(cell for cell in goals if not self.free_for(board, mover, cell))
