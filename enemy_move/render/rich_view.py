@@ -18,7 +18,7 @@ from ..checking import CheckReport
 from ..geometry.grid import Grid
 from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
-from .text import answer_line, has_focus, plain_english, unique_steps
+from .text import answer_line, has_attacks, has_focus, plain_english, unique_steps
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
@@ -66,7 +66,7 @@ def _index_text(index: int) -> str:
     return str(index) if mark == str(index) else f"{index} ({mark})"
 
 
-def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80) -> Table:
+def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> Table:
     if brief:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
     else:
@@ -80,7 +80,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
         row = [
             _index_text(index),
             format_position(option.to),
-            ", ".join(option.attacks) or "-",
+            *([", ".join(option.attacks) or "-"] if attacks else []),
             str(len(option.path) - 1),
             _path_text(option, brief),
             *[_plain(option.details.get(key, "")) for key in extra_keys],
@@ -91,7 +91,9 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
             row.append("followed" if index == turn.chosen else "")
         rows.append(row)
     headers = ["#", "to", "attacks", "moves", "path", *extra_keys] + (["effects"] if show_effects else []) + (["phase"] if followed else [])
-    fixed = {0, 1, 2, 3} | ({len(headers) - 1} if followed else set())
+    if not attacks:  # games without attacks (Cloudspire) get no attacks column
+        headers.remove("attacks")
+    fixed = set(range(4 if attacks else 3)) | ({len(headers) - 1} if followed else set())
     widths = [max([len(headers[i])] + [len(row[i]) for row in rows]) for i in range(len(headers))]
     # Brief: one line per option; the number, destination, attacks and moves always whole, the
     # path and details share the rest of the width and end in an ellipsis (--full shows them whole).
@@ -106,7 +108,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
     for index, row in enumerate(rows):
         table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
     if not turn.options:
-        table.add_row("-", "-", "-", "-", "no options")
+        table.add_row(*(["-"] * (len(headers) - 1)), "no options")
     return table
 
 
@@ -171,7 +173,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(title), title_align="left", expand=False))
-        console.print(_options_table(turn, whole_phase=whole_phase))
+        console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
         console.print(Panel(_reasoning(unique_steps(turn)), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
@@ -201,7 +203,7 @@ def _render_brief(result: Result, console: Console) -> None:
         console.print(_map_renderable(turn, board, width=console.width, max_rows=room,
                                       followed=whole_phase and len(turn.options) > 1, brief=True))
         if turn.options:
-            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width))
+            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
         answers = [step for step in unique_steps(turn) if step.step == "why-not"]
         for step in answers:
             console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text), style="magenta"))

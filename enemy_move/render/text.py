@@ -30,6 +30,12 @@ def has_focus(result: Result) -> bool:
     return bool(getattr(game, "has_focus", True))
 
 
+def has_attacks(result: Result) -> bool:
+    from ..rulesets import get
+
+    return bool(getattr(get(result.ruleset), "has_attacks", True))
+
+
 def unique_steps(turn: Turn) -> list[Step]:
     """The reasoning without repeated lines."""
     seen: set[tuple[str, str]] = set()
