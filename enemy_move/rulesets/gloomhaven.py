@@ -39,6 +39,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
+from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
 from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name, format_position
 from . import GameInfo, NextActor, in_order
@@ -492,10 +493,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     if "stunned" in figure.conditions:
         turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
+        _rule_out_all_but(turn, grid, start, "stunned", "It is stunned: it does not move this turn.")
         turn.options.append(stay)
         return turn.finish()
     if action.move == 0 and action.attack is None:
         turn.note("card", f"{actor}'s card has neither a move nor an attack: it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "card", "Its card has neither a move nor an attack: it does not move.")
         turn.options.append(stay)
         return turn.finish()
 
@@ -510,6 +513,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     if "immobilized" in figure.conditions:
         points = 0
         turn.note("card", f"{actor} is immobilized: it cannot move this turn.")
+    _rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
     side = "characters and their summons" if view.actor_is_monster else "monsters"
     muddled = "muddled" in figure.conditions
 
@@ -530,10 +534,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     unreachable = [e for e in view.visible_enemies if e not in ranks]
     if not view.visible_enemies:
         turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "no-focus", f"There are no {side} it could focus on: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     if not ranks:
         turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
+        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack any of {', '.join(view.visible_enemies)}: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -541,8 +547,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
+    _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
         _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures)
+    _forget_options(turn)
     return turn.finish()
 
 
@@ -647,6 +655,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         if staying and all(c.hex_ != start for c in chosen):
             stay = min(staying, key=lambda c: c.key)
             turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {_first_difference(rules, stay.key, best)}.")
+        _rule_out_attack_now(turn, view, attacks, plan, rules, focus, focus_hexes, reach, fewest_negatives, now, chosen, prefix)
         for c in chosen:
             turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
         return
@@ -669,6 +678,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
+    _rule_out_costly_attack_hexes(turn, view, focus, focus_hexes, reach, fewest_negatives, prefix)
     if not reach or list(reach) == [start]:
         turn.note("move", prefix + "It has no movement this turn, so it stays.")
         turn.options.append(Option(to=start, path=(start,)))
@@ -685,6 +695,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
                 continue
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
+        _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
             turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
@@ -842,3 +853,280 @@ GAME = GloomhavenGame(
         "actions": "per-label or per-type cards for a whole phase (no `active`)",
     },
 )
+
+
+# ---------------------------------------------------------------------------
+# "Why not this hex?" (issue 16): the engine records, from the data it already
+# computed, why each hex of the map is not a destination. Turn.rule_out keeps
+# the first reason per hex, so the calls above follow the procedure's order:
+# the card, the focus, hexes it cannot end in, hexes out of reach, then this
+# turn's attack or the move towards the destinations. Guarantee: every map
+# hex that is not an option's destination has a reason (tests check it).
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def _names(labels: frozenset[str], view: View) -> str:
+    return ", ".join(_describe(label, view.figures) for label in sorted(labels))
+
+
+def _rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
+    """The figure does not move at all: every other hex, for one reason."""
+    for cell in sorted(grid.terrain):
+        if cell != start:
+            turn.rule_out(cell, step, reason)
+
+
+def _rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
+    if points > 0:
+        return
+    if immobilized:
+        _rule_out_all_but(turn, grid, start, "immobilized", "It is immobilized: it cannot move this turn.")
+    else:
+        _rule_out_all_but(turn, grid, start, "card", "Its card has no move this turn.")
+
+
+def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | None:
+    """Why the acting figure may not end its move in ``cell`` (None: it may)."""
+    if cell == view.start or view.can_end(cell):
+        return None
+    terrain = view.terrain(cell)
+    if terrain == "wall":
+        return "A wall: no figure can stand there.", {"terrain": terrain}
+    if terrain == "door":
+        return "A closed door: monsters treat it as a wall.", {"terrain": terrain}
+    if terrain == "obstacle" and not view.flying:
+        return "An obstacle: only a flying figure can end its move there.", {"terrain": terrain}
+    occupant = view.grid.occupant(cell)
+    if occupant is not None:
+        name = _describe(occupant, view.figures)
+        if occupant in view.allies:
+            return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
+        return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
+    return "It cannot end its move there.", {"terrain": terrain}
+
+
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+
+    The focus search minimises negative hexes first, so its points can be more
+    than needed; walking needs this one extra search per turn (not per hex).
+    Jumps, flights and teleports already count plain points."""
+    if mover.mode != "walk":
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != mover.view.start else 0) for cell, cost in costs.items()}
+    best, _ = dijkstra(
+        [mover.view.start],
+        lambda c: [(land, (cost[1], cost[1] - 1)) for land, _, cost in mover.walk_steps(c)],
+        (0, 0),
+    )
+    return best
+
+
+def _blockers(view: View, mover: Mover) -> str:
+    """What a way round can be for (only the kinds on this board)."""
+    kinds = []
+    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+        kinds.append("walls")
+    if mover.mode == "walk":
+        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+            kinds.append("obstacles")
+        if view.blocking_cells:
+            kinds.append("enemies")
+    return " and ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+
+
+def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
+    """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
+    if points <= 0:
+        return  # already ruled out: it does not move
+    fewest: dict[Cell, tuple[int, int]] | None = None
+    blockers: str | None = None
+    start = view.start
+    for cell in sorted(view.grid.terrain):
+        if cell == start or cell in turn.ruled_out:
+            continue
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+            continue
+        if cell in reach:
+            continue
+        if blockers is None:
+            blockers = _blockers(view, mover)
+        if cell not in costs:
+            turn.rule_out(cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points)
+            continue
+        if fewest is None:
+            fewest = _fewest_points(mover, costs)
+        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
+        notes = []
+        if mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell):
+            notes.append(f"going around {blockers}")
+        if difficult and mover.mode == "walk":
+            notes.append("difficult terrain costs 2")
+        elif difficult:
+            notes.append("landing on difficult terrain costs 1 more")
+        detail = f" ({'; '.join(notes)})" if notes else ""
+        turn.rule_out(
+            cell, "unreachable",
+            f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}.",
+            needed=needed, has=points,
+        )
+
+
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight."""
+    target = view.grid.figures[focus]
+    name = _describe(focus, view.figures)
+    distance = view.range_between(cell, target)
+    sighted = view.sight.visible(cell, target)
+    data = {"focus": focus, "distance": distance, "range": plan.range}
+    if plan.pattern is not None and sighted:
+        how = "none of the ways it can turn its area attack covers" if plan.melee else f"no placement of its area attack within range {plan.range} covers"
+        return "range", f"It cannot attack {name} from here: {how} {name}.", data
+    if distance is None:
+        return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
+    if distance > plan.range:
+        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        if not plan.real:
+            needs = "it moves as if for a melee attack, which needs an adjacent target"
+        elif plan.melee:
+            needs = "a melee attack needs an adjacent target"
+        else:
+            needs = f"its range is {plan.range}"
+        return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+
+
+def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
+    return (
+        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f" (traps, hazardous terrain) where its focus path needs only {fewest}."
+    )
+
+
+def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: dict[Cell, Cost],
+                         reach: dict, fewest_negatives: int, now: list[_Candidate], chosen: list[_Candidate], prefix: str) -> None:
+    """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    winners = sorted({c.hex_ for c in chosen})
+    name = _describe(focus, view.figures)
+    best_of: dict[Cell, _Candidate] = {}
+    for candidate in now:
+        known = best_of.get(candidate.hex_)
+        if known is None or candidate.key < known.key:
+            best_of[candidate.hex_] = candidate
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in winners:
+            continue
+        if cell not in focus_hexes:
+            step, reason, data = _why_no_attack(view, plan, focus, cell)
+            turn.rule_out(cell, step, prefix + reason, **data)
+        elif reach[cell][0][0] != fewest_negatives:
+            negatives = reach[cell][0][0]
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), against=winners, focus=focus, negatives=negatives, fewest=fewest_negatives)
+        elif cell in best_of:
+            step, reason, data = _lost_preference(view, rules, focus, best_of[cell], chosen[0])
+            turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
+        else:
+            turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
+
+
+def _lost_preference(view: View, rules: VariantRules, focus: str, worse: _Candidate, best: _Candidate) -> tuple[StepId, str, dict]:
+    """The first preference (in attack_key's order) in which a hex loses to the best ones."""
+    if rules.focus_disadvantage_first:
+        fields = ["focus-disadvantage", "targets", "group-cost", "extras", "disadvantaged", "moves"]
+    else:
+        fields = ["targets", "disadvantaged", "extras", "moves"]
+    for field_name, here, there in zip(fields, worse.key, best.key):
+        if here == there:
+            continue
+        if field_name == "focus-disadvantage":
+            return (
+                "disadvantage",
+                f"From here it would attack {_describe(focus, view.figures)} with disadvantage (a ranged attack on an adjacent target); the best hexes avoid that.",
+                {},
+            )
+        if field_name == "targets":
+            return "fewer-targets", f"It could attack only {_plural(-here, 'target')} from here; the best hexes attack {-there}.", {"targets": -here, "best": -there}
+        if field_name == "group-cost":
+            return (
+                "target-group",
+                f"Its targets from here ({_names(worse.group, view)}) need at least {_plural(here, 'movement point')} to attack;"
+                f" the best group ({_names(best.group, view)}) needs only {there}.",
+                {"targets": sorted(worse.group), "best_targets": sorted(best.group), "points": here, "best": there},
+            )
+        if field_name == "extras":
+            by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+            return (
+                "extra-targets",
+                f"Its extra targets from here ({_names(worse.group - {focus}, view)}) rank below those of the best hexes"
+                f" ({_names(best.group - {focus}, view)}), by {by}.",
+                {"targets": sorted(worse.group), "best_targets": sorted(best.group)},
+            )
+        if field_name == "disadvantaged":
+            return (
+                "disadvantage",
+                f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {there}.",
+                {"disadvantaged": here, "best": there},
+            )
+        return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take only {there}.", {"points": here, "best": there}
+    return "more-movement", "It ranks just below the best hexes.", {}
+
+
+def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
+    """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        negatives = reach[cell][0][0]
+        if cell in focus_hexes and negatives > fewest_negatives:
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
+
+
+def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, scored: list, best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+    """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
+    start = view.start
+    stays = best_score[1] >= here[1]
+    ends = sorted(cell for score, cell in scored if score == best_score)
+    against = [start] if stays else ends
+    score_of = {cell: score for score, cell in scored}
+    to = format_position(destination)
+    data = {"destination": list(destination)}
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in against:
+            continue
+        score = score_of.get(cell)
+        if score is None or score[1] >= INFINITE[1]:
+            turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
+        elif score[0] > best_score[0]:
+            turn.rule_out(
+                cell, "negative-hexes",
+                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against, negatives=score[0], fewest=best_score[0], **data,
+            )
+        elif stays:
+            turn.rule_out(
+                cell, "stays",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against, moves=score[1], moves_from_start=here[1], **data,
+            )
+        elif score[1] > best_score[1]:
+            turn.rule_out(
+                cell, "not-closer",
+                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                against=against, moves=score[1], best=best_score[1], **data,
+            )
+        else:
+            turn.rule_out(
+                cell, "more-movement",
+                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                f" the best hexes use only {best_score[2]}.",
+                against=against, points=score[2], best=best_score[2], **data,
+            )
+
+
+def _forget_options(turn: Turn) -> None:
+    """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
+    for option in turn.options:
+        turn.ruled_out.pop(option.to, None)
