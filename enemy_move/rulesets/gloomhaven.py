@@ -934,7 +934,7 @@ def _blockers(view: View, mover: Mover) -> str:
             kinds.append("obstacles")
         if view.blocking_cells:
             kinds.append("enemies")
-    return " and ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+    return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
 
 
 def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
