@@ -177,6 +177,14 @@ def test_disarmed_plans_as_melee_and_says_so() -> None:
     assert "as if for a melee attack" in why(result, (1, 1)).reason
 
 
+def test_not_an_attack_hex_for_an_area_attack() -> None:
+    # "@ x x": from [1, 0] the line covers [2, 0] and the Brute on [3, 0]; from [0, 0] it falls short.
+    result = run("a . . A\n", {"a": GUARD, "A": character(10, "Brute")}, {"move": 1, "attack": {"range": 0, "aoe": "@ x x"}})
+    assert destinations(result) == {(1, 0)}
+    assert why(result, (0, 0)).step == "range"
+    assert "area attack" in why(result, (0, 0)).reason
+
+
 def test_not_an_attack_hex_no_line_of_sight() -> None:
     # From [2, 0] the Brute is 3 hexes away around the wall (range 3), but the wall hides it.
     result = run("A # a .\n . . . .\n", {"a": GUARD, "A": character(10, "Brute")}, {"move": 1, "attack": {"range": 3}})

@@ -29,6 +29,7 @@ Every rule difference between the variants is a named switch in
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections import deque
 from collections.abc import Sequence
@@ -914,14 +915,26 @@ def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[in
     The focus search minimises negative hexes first, so its points can be more
     than needed; walking needs this one extra search per turn (not per hex).
     Jumps, flights and teleports already count plain points."""
+    view = mover.view
     if mover.mode != "walk":
-        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != mover.view.start else 0) for cell, cost in costs.items()}
-    best, _ = dijkstra(
-        [mover.view.start],
-        lambda c: [(land, (cost[1], cost[1] - 1)) for land, _, cost in mover.walk_steps(c)],
-        (0, 0),
-    )
-    return best
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
+    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
+    weight = len(view.grid.terrain) + 1
+    best = {view.start: 0}
+    heap = [(0, view.start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell]:
+            continue
+        for land, _, (_, points) in mover.walk_steps(cell):
+            new = cost + points * weight + (points - 1)
+            if new < best.get(land, new + 1):
+                best[land] = new
+                heapq.heappush(heap, (new, land))
+    return {cell: divmod(cost, weight) for cell, cost in best.items()}
 
 
 def _blockers(view: View, mover: Mover) -> str:
@@ -943,6 +956,7 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: d
         return  # already ruled out: it does not move
     fewest: dict[Cell, tuple[int, int]] | None = None
     blockers: str | None = None
+    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
     start = view.start
     for cell in sorted(view.grid.terrain):
         if cell == start or cell in turn.ruled_out:
@@ -961,34 +975,37 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: d
         if fewest is None:
             fewest = _fewest_points(mover, costs)
         needed, difficult = fewest.get(cell, (costs[cell][1], 0))
-        notes = []
-        if mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell):
-            notes.append(f"going around {blockers}")
-        if difficult and mover.mode == "walk":
-            notes.append("difficult terrain costs 2")
-        elif difficult:
-            notes.append("landing on difficult terrain costs 1 more")
-        detail = f" ({'; '.join(notes)})" if notes else ""
-        turn.rule_out(
-            cell, "unreachable",
-            f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}.",
-            needed=needed, has=points,
-        )
+        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+        key = (needed, detour, difficult > 0)
+        reason = texts.get(key)
+        if reason is None:
+            notes = [f"going around {blockers}"] if detour else []
+            if difficult:
+                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            detail = f" ({'; '.join(notes)})" if notes else ""
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
 
 
 def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
-    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight."""
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
+
+    A hex it may end in, within range of the focus and in sight, is an attack hex
+    (Attacks.attack_hexes), so sight needs no new test (sight tests are costly)."""
     target = view.grid.figures[focus]
     name = _describe(focus, view.figures)
     distance = view.range_between(cell, target)
-    sighted = view.sight.visible(cell, target)
     data = {"focus": focus, "distance": distance, "range": plan.range}
-    if plan.pattern is not None and sighted:
-        how = "none of the ways it can turn its area attack covers" if plan.melee else f"no placement of its area attack within range {plan.range} covers"
-        return "range", f"It cannot attack {name} from here: {how} {name}.", data
+    in_range = distance is not None and distance <= plan.range
+    if plan.pattern is not None and not (plan.targets > 1 and in_range):
+        if plan.melee:
+            how = f"no way of turning its area attack covers {name} in its line of sight"
+        else:
+            how = f"no placement of its area attack within range {plan.range} covers {name} in its line of sight"
+        return "range", f"It cannot attack {name} from here: {how}.", data
     if distance is None:
         return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
-    if distance > plan.range:
+    if not in_range:
         away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
         if not plan.real:
             needs = "it moves as if for a melee attack, which needs an adjacent target"
