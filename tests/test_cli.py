@@ -42,6 +42,12 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "toy", toy_game_module.ENTRY)
 
 
+def unstamped(document: dict) -> dict:
+    """A JSON document without the "version"/"format" keys every document carries."""
+    assert document.pop("version") and document.pop("format") == 1
+    return document
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -56,7 +62,7 @@ def test_resolve_json_is_one_document(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["resolve", str(path), "--json"])
     assert result.exit_code == 0, result.stderr
-    document = json.loads(result.stdout)  # the whole of stdout is one JSON document
+    document = unstamped(json.loads(result.stdout))  # the whole of stdout is one JSON document
     assert document["ruleset"] == "toy" and document["variant"] == "plain"
     assert document["turns"][0]["options"][0] == {
         "to": [1, 0], "path": [[1, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[1, 0]]}],
@@ -108,6 +114,7 @@ def test_resolve_usage_errors_exit_2(tmp_path: Path, toy_game, args: list[str], 
     result = runner.invoke(app, ["resolve", str(path), *args])
     assert result.exit_code == 2
     assert message in result.stderr and result.stdout == ""
+    assert result.stderr.startswith("enemy-move: ")  # an option's mistake, not the file's
 
 
 def test_resolve_missing_argument_is_usage_error() -> None:
@@ -155,11 +162,12 @@ def test_check_json_summary_and_statuses(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "e-not-yaml.txt", "ignored")
     result = runner.invoke(app, ["check", str(tmp_path), "--json"])
     assert result.exit_code == 1
-    report = json.loads(result.stdout)
-    assert report["summary"] == {"total": 3, "passed": 1, "failed": 1, "errors": 1}
+    report = unstamped(json.loads(result.stdout))
+    assert report["summary"] == {"total": 4, "passed": 1, "failed": 1, "errors": 1, "valid": 1}
     files = [Path(r["file"]).name for r in report["results"]]
-    assert files == ["a-pass.yaml", "b-fail.yaml", "c-error.yaml"]
-    passed, failed, error = report["results"]
+    assert files == ["a-pass.yaml", "b-fail.yaml", "d-no-expect.yaml", "c-error.yaml"]  # sorted by path: sub/ last
+    passed, failed, valid, error = report["results"]
+    assert valid == {"file": str(tmp_path / "d-no-expect.yaml"), "status": "valid"}
     assert passed == {"file": str(tmp_path / "a-pass.yaml"), "status": "pass"}
     assert failed["expected"] == [{"to": [3, 0], "attacks": ["A"]}]
     assert failed["got"] == [{"to": [1, 0], "attacks": []}, {"to": [2, 0], "attacks": ["A"]}]
@@ -171,7 +179,7 @@ def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, toy_game) 
     write(tmp_path, "b.yml", PASSING)
     result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.stdout
-    assert "2 checked: 2 passed, 0 failed, 0 errors" in result.stdout
+    assert "2 checked: 2 passed, 0 failed, 0 errors" in result.stdout and "valid" not in result.stdout
 
 
 def test_check_table_lists_the_differences(tmp_path: Path, toy_game) -> None:
@@ -183,15 +191,18 @@ def test_check_table_lists_the_differences(tmp_path: Path, toy_game) -> None:
 
 def test_check_focus_mismatch_fails(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "f.yaml", SCENARIO + "expect:\n  focus: [a]\n")
-    report = json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout)
+    report = unstamped(json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout))
     assert report["results"][0]["status"] == "fail"
     assert "focus: expected ['a'], got ['A']" in report["results"][0]["differences"]
 
 
-def test_check_of_a_file_without_expect_counts_nothing(tmp_path: Path, toy_game) -> None:
+def test_check_of_a_file_without_expect_reports_it_valid(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["check", str(path), "--json"])
-    assert json.loads(result.stdout) == {"summary": {"total": 0, "passed": 0, "failed": 0, "errors": 0}, "results": []}
+    assert unstamped(json.loads(result.stdout)) == {
+        "summary": {"total": 1, "passed": 0, "failed": 0, "errors": 0, "valid": 1},
+        "results": [{"file": str(path), "status": "valid"}],
+    }
     assert result.exit_code == 0
 
 
@@ -206,7 +217,7 @@ def test_check_missing_path_is_usage_error(tmp_path: Path) -> None:
 def test_rulesets_json_lists_variants_and_options(toy_game) -> None:
     result = runner.invoke(app, ["rulesets", "--json"])
     assert result.exit_code == 0
-    known = {r["name"]: r for r in json.loads(result.stdout)}
+    known = {r["name"]: r for r in unstamped(json.loads(result.stdout))["rulesets"]}
     assert known["toy"]["variants"] == {"plain": "the only rules", "other": "the same rules"}
     assert known["toy"]["options"] == {"x": "an option"}
     table = runner.invoke(app, ["rulesets"], env={"COLUMNS": "160"})
@@ -258,8 +269,7 @@ def run_cli(commands: list[list[str]], seed: str) -> str:
 
 def test_same_bytes_under_different_hash_seeds() -> None:
     samples = [str(p.relative_to(ROOT)) for p in bundled_samples()]
-    if not samples:
-        pytest.skip("no bundled scenarios yet")
+    assert len(samples) >= 12
     commands = [["check", "scenarios", "--json"], ["schema"], ["rulesets", "--json"]]
     commands += [["resolve", s, "--json"] for s in samples] + [["resolve", s] for s in samples]
     first = run_cli(commands, "1")

@@ -113,19 +113,44 @@ def render_result(result: Result, console: Console) -> None:
         console.print(Text("No figure acts.", style="italic"))
 
 
-def render_check(report: CheckReport, console: Console) -> None:
+def render_check(report: CheckReport, console: Console, *, quiet: bool = False) -> None:
+    """The results table (with ``quiet``, only failures and errors), then the summary line."""
+    shown = [r for r in report.results if not quiet or r.status not in ("pass", "valid")]
     table = Table(title="Scenario check", title_justify="left")
     table.add_column("file")
     table.add_column("status")
     table.add_column("detail")
-    styles = {"pass": "green", "fail": "bold red", "error": "bold yellow"}
-    for entry in report.results:
+    styles = {"pass": "green", "valid": "cyan", "fail": "bold red", "error": "bold yellow"}
+    for entry in shown:
         detail = ""
         if entry.status == "fail":
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
         table.add_row(Text(entry.file), Text(entry.status, style=styles[entry.status]), Text(detail))  # Text: "[3, 4]" is not markup
-    console.print(table)
+    if shown:
+        console.print(table)
     s = report.summary
-    console.print(f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]")
+    console.print(
+        f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]"
+        + (f", [cyan]{s['valid']} valid[/] (no expect: block)" if s["valid"] else "")
+    )
+
+
+def render_rulesets(known: list[Any], console: Console) -> None:
+    """Each ruleset, its variants and its options, one per line; names never cut, descriptions wrap."""
+    for ruleset in known:
+        console.print(Text(ruleset.name, style="bold") + Text(f"  {ruleset.summary}"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="cyan")
+        grid.add_column(overflow="fold")
+        grid.add_row(Text("variants", style="bold"), "")
+        ordered = [ruleset.default_variant] + [v for v in ruleset.variants if v != ruleset.default_variant]
+        for variant in ordered:
+            suffix = " (default)" if variant == ruleset.default_variant else ""
+            grid.add_row(Text(f"  {variant}"), Text(ruleset.variants[variant] + suffix))
+        grid.add_row(Text("options", style="bold"), "" if ruleset.options else "-")
+        for option, explanation in ruleset.options.items():
+            grid.add_row(Text(f"  {option}"), Text(explanation))
+        console.print(grid)
+        console.print()

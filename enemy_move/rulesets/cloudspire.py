@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import UNREACHABLE, dijkstra, one_path
@@ -29,6 +29,8 @@ from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
 Displacements = tuple[tuple[str, Cell], ...]
+#: How an option relates to the mark: closer, as far (lateral), staying, or leaving an invalid hex.
+CandidateKind = Literal["progress", "lateral", "stay", "to-valid-hex"]
 
 #: Map symbols of the ruleset (the contract's defaults are re-purposed where
 #: Cloudspire has no such terrain: no traps, walls or icy ground).
@@ -73,7 +75,7 @@ class Candidate:
     path: tuple[Cell, ...]
     displaced: Displacements
     distance: int
-    kind: str  # progress | lateral | stay | to-valid-hex
+    kind: CandidateKind
 
 
 class _TooManyRoutes(Exception):
@@ -135,8 +137,6 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit]) -> tuple[str, lis
     model = scenario.model
     minion_factions = sorted({u.faction for u in units.values() if u.kind == "minion"})
     if model.active is not None:
-        if model.active not in units:
-            raise scenario.error(("active",), f"active figure {model.active!r} is not listed in figures")
         unit = units[model.active]
         if unit.kind != "minion":
             raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark")

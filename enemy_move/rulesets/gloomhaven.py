@@ -41,8 +41,8 @@ from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
 from ..result import StepId
-from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name, format_position
+from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
+from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
 from . import GameInfo, NextActor, in_order
 
 Cell = tuple[int, int]
@@ -78,11 +78,14 @@ class VariantRules:
     #: Out of reach this turn: head for the hex with the best attack (GH, JotL)
     #: rather than the closest hex that can attack the focus (FH).
     plan_best_future_attack: bool
+    #: A ranged area attack's hex within range may lie inside a wall hex (GH FAQ);
+    #: FH p.22: it "cannot be inside a wall line".
+    aoe_anchor_in_wall: bool = True
 
 
 VARIANTS: dict[str, VariantRules] = {
     "gloomhaven": VariantRules("gloomhaven", "corner", True, True, True, True, True, True, True),
-    "frosthaven": VariantRules("frosthaven", "any", True, False, False, True, False, False, False),
+    "frosthaven": VariantRules("frosthaven", "any", True, False, False, True, False, False, False, aoe_anchor_in_wall=False),
     "jotl": VariantRules("jotl", "any", False, True, False, True, True, True, True),
 }
 
@@ -124,6 +127,20 @@ def parse_pattern(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
     return origin is not None, vectors
 
 
+def side_of(figure: GloomhavenFigure) -> str:
+    """"monsters" or "characters": character summons are on the characters' side, objectives on their `side`."""
+    if figure.kind == "objective":
+        return figure.side or "characters"
+    return "monsters" if figure.kind == "monster" else "characters"
+
+
+def is_enemy(figure: GloomhavenFigure, actor_is_monster: bool) -> bool:
+    """An enemy the actor may focus on and attack: the other side, and not an objective its enemies ignore."""
+    if figure.kind == "objective" and not figure.targetable:
+        return False
+    return (side_of(figure) == "monsters") != actor_is_monster
+
+
 class View:
     """Board facts for one acting figure: who blocks, what costs, what is seen."""
 
@@ -136,7 +153,7 @@ class View:
         me = figures[actor]
         self.actor_is_monster = me.kind == "monster"
         self.flying = me.flying
-        self.enemies = sorted(l for l in grid.figures if l != actor and (figures[l].kind == "monster") != self.actor_is_monster)
+        self.enemies = sorted(l for l in grid.figures if l != actor and is_enemy(figures[l], self.actor_is_monster))
         self.allies = sorted(l for l in grid.figures if l != actor and l not in self.enemies)
         self.visible_enemies = [e for e in self.enemies if "invisible" not in figures[e].conditions]
         blocking = set()
@@ -144,6 +161,8 @@ class View:
             if "invisible" in figures[label].conditions and not rules.invisible_blocks_movement:
                 continue
             blocking.add(grid.figures[label])
+        # Objectives are never walked through, allied or not (FH p.24 Move).
+        blocking.update(cell for label, cell in grid.figures.items() if figures[label].kind == "objective")
         self.blocking_cells = blocking
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
@@ -377,7 +396,23 @@ class Attacks:
                         found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
             self._ranged_placements = sorted(found, key=sorted)
         reach = view.proximity(hex_)
-        return [p for p in self._ranged_placements if any(reach.get(c, 10**9) <= self.plan.range for c in p)]
+        return [p for p in self._ranged_placements if any(self.anchor_range(reach, c) <= self.plan.range for c in p)]
+
+    def anchor_allowed(self, cell: Cell) -> bool:
+        """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
+        terrain = self.view.terrain(cell)
+        if terrain == "none":
+            return False
+        return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
+
+    def anchor_range(self, reach: dict[Cell, int], cell: Cell) -> int:
+        """Range from the attacker (``reach``: its proximity table) to an area hex; a wall hex is
+        counted up to its edge (range is never counted through it), or is out of reach in FH."""
+        if cell in reach:
+            return reach[cell]
+        if not self.anchor_allowed(cell):
+            return 10**9
+        return 1 + min((reach[n] for n in self.view.grid.adjacent(cell) if n in reach), default=10**9 - 1)
 
     def groups_from(self, hex_: Cell, focus: str) -> list[frozenset[str]]:
         """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
@@ -439,7 +474,7 @@ class Attacks:
             for vq, vr in o:
                 for dq, dr in o:
                     anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
-                    if anchor in view.grid.terrain:
+                    if self.anchor_allowed(anchor):
                         anchors.add(anchor)
         for anchor in sorted(anchors):
             within(anchor, self.plan.range)
@@ -758,18 +793,331 @@ def _plain_key(key: tuple) -> list:
 
 
 # ---------------------------------------------------------------------------
+# Several actions on one card (docs/gloomhaven.md, "Several actions on one card")
+#
+# The card's actions are performed in the printed order (rulebook p.29). The
+# first attack decides the focus and the first move, exactly as for a
+# `{move, attack}` card (resolve_turn). Each later attack picks its own focus
+# with the normal rules among the enemies not yet attacked this turn (GH
+# rulebook p.31, notes 3.1) and, when a move comes just before it, that move
+# plans for it. A move after the last attack plans for that attack again
+# against its focus (its "current attack", rulebook p.29; "sa portée
+# actuelle", French procedure step 3).
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """A move (or none) and the attack it plans for; ``performs``: the attack is made."""
+
+    index: int  # 1-based number of the segment's first action on the card
+    move: GloomhavenCardAction | None
+    attack: GloomhavenAttack | None
+    performs: bool
+    keeps_focus: bool  # a move after the last attack: same focus as that attack
+
+
+def card_segments(card: list[GloomhavenCardAction], move_after_last_attack: str = "last-attack") -> list[_Segment]:
+    """Split a card into (move, attack) segments in the printed order."""
+    segments: list[_Segment] = []
+    last_attack: GloomhavenAttack | None = None
+    i = 0
+    while i < len(card):
+        step = card[i]
+        if step.attack is not None:
+            segments.append(_Segment(i + 1, None, step.attack, True, False))
+            last_attack = step.attack
+            i += 1
+            continue
+        following = card[i + 1] if i + 1 < len(card) else None
+        if following is not None and following.attack is not None:
+            segments.append(_Segment(i + 1, step, following.attack, True, False))
+            last_attack = following.attack
+            i += 2
+            continue
+        upcoming = next((s.attack for s in card[i + 1:] if s.attack is not None), None)
+        if upcoming is not None:
+            segments.append(_Segment(i + 1, step, upcoming, False, False))
+        elif last_attack is not None and move_after_last_attack == "last-attack":
+            segments.append(_Segment(i + 1, step, last_attack, False, True))
+        else:
+            segments.append(_Segment(i + 1, step, None, False, last_attack is None))
+        i += 1
+    return segments
+
+
+def _as_action(move: GloomhavenCardAction | None, attack: GloomhavenAttack | None) -> GloomhavenAction:
+    if move is None:
+        return GloomhavenAction(attack=attack)
+    return GloomhavenAction(move=move.move or 0, jump=move.jump, teleport=move.teleport, attack=attack)
+
+
+def _describe_segment(segment: _Segment) -> str:
+    parts = []
+    if segment.move is not None:
+        how = " (jump)" if segment.move.jump else " (teleport)" if segment.move.teleport else ""
+        parts.append(f"move {segment.move.move}{how}")
+    if segment.attack is not None and segment.performs:
+        attack = segment.attack
+        kind = "melee" if attack.range == 0 else f"range {attack.range}"
+        parts.append(f"attack ({kind}" + (f", {attack.targets} targets" if attack.targets > 1 else "") + (", area" if attack.aoe else "") + ")")
+    first = segment.index
+    numbers = f"action {first}" if len(parts) == 1 else f"actions {first}-{first + 1}"
+    return f"{numbers}: " + ", then ".join(parts)
+
+
+@dataclass
+class _Branch:
+    """One way the card has gone so far: the board, what was done, and the reasoning prefix."""
+
+    board: Grid
+    path: tuple[Cell, ...]
+    attacked: tuple[str, ...]
+    focus: str | None
+    done: list[str]
+    effects: tuple[Effect, ...] = ()
+
+
+def resolve_card(
+    grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, card: GloomhavenCard, rules: VariantRules, readings: GloomhavenRules | None = None
+) -> Turn:
+    """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn."""
+    readings = readings or GloomhavenRules()
+    figure = figures[actor]
+    if figure.summoned:
+        start = grid.figures[actor]
+        turn = Turn(actor=actor)
+        turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        _rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
+        turn.options.append(Option(to=start, path=(start,)))
+        return turn.finish()
+    if isinstance(card, GloomhavenAction):
+        return resolve_turn(grid, figures, actor, card, rules)
+    segments = card_segments(card, readings.move_after_last_attack)
+    first, later = segments[0], segments[1:]
+    turn = resolve_turn(grid, figures, actor, _as_action(first.move, first.attack), rules)
+    if "stunned" in figure.conditions or not later:
+        return turn
+    card_note = f"{actor}'s card has {len(card)} actions, performed in the printed order: " + "; ".join(_describe_segment(s) for s in segments) + ". The first attack decides the focus and the first move."
+    turn.reasoning.insert(0, Step("card", card_note))
+    start = grid.figures[actor]
+    branches: list[_Branch] = []
+    per_focus = _outcomes_per_focus(grid, figures, actor, _as_action(first.move, first.attack), rules, turn.focus) if len(turn.focus) > 1 else {}
+    for option in turn.options:
+        attacks = tuple(option.attacks) if first.performs else ()
+        outcome = (option.to, tuple(sorted(option.attacks)))
+        foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
+        done = _record(first, start, option.path, attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, option.to, attacks))
+        board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
+        for focus in foci:
+            branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+    earlier_reasons = dict(turn.ruled_out)
+    for segment in later:
+        if segment.move is not None:
+            turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
+        many = len(branches) > 1
+        grown: list[_Branch] = []
+        for branch in branches:
+            here = branch.board.figures[actor]
+            prefix = f"[{_describe_segment(segment).split(':')[0]}" + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "") + "] "
+            grown.extend(_later_segment(turn, branch, actor, figures, segment, rules, readings, prefix))
+        branches = _merge_branches(turn, grown)
+    turn.options = [
+        Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
+        for b in branches
+    ]
+    _after_card_reasons(turn, grid, earlier_reasons)
+    return turn.finish(distinct_paths=True)
+
+
+def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]) -> dict[str, set[tuple]]:
+    """For a focus the players choose: which first-segment outcomes (to, attacks) belong to which
+    focus, so a later move that keeps the focus keeps the one the players picked."""
+    figure = figures[actor]
+    view = View(grid, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    attacks = Attacks(view, plan)
+    costs = mover.costs_from(view.start)
+    points = 0 if "immobilized" in figure.conditions else action.move
+    reach = mover.reach_this_turn(points)
+    outcomes: dict[str, set[tuple]] = {}
+    for focus in foci:
+        scratch = Turn(actor=actor, focus=list(foci))
+        hexes = {h: costs[h] for h in attacks.attack_hexes(focus) if h in costs}
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes, reach, "muddled" in figure.conditions, figures)
+        outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
+    return outcomes
+
+
+#: Bound on the ways a card can go at once (the players' choices multiply).
+MAX_BRANCHES = 64
+
+
+def _merge_branches(turn: Turn, branches: list[_Branch]) -> list[_Branch]:
+    """Branches in the same state (hex, figures attacked, focus, traps left) have the same
+    future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
+    kept: dict[tuple, _Branch] = {}
+    for branch in branches:
+        key = (branch.board.figures[turn.actor], tuple(sorted(branch.attacked)), branch.focus,
+               tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))))
+        kept.setdefault(key, branch)
+    merged = list(kept.values())
+    if len(merged) > MAX_BRANCHES:
+        turn.note("card", f"The card's actions can go {len(merged)} ways; only the first {MAX_BRANCHES} are followed further (a limit of this tool).")
+        merged = merged[:MAX_BRANCHES]
+    return merged
+
+
+def _disadvantaged(board: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
+    if not targets or attack is None or "disarmed" in figures[actor].conditions:
+        return ()
+    if "muddled" in figures[actor].conditions:
+        return tuple(sorted(targets))
+    if attack.range == 0 or (attack.aoe is not None and "@" in attack.aoe):
+        return ()
+    view = View(board.moved(actor, at), figures, actor, rules)
+    return tuple(sorted(t for t in targets if view.range_between(at, board.figures[t]) == 1))
+
+
+def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None, disadvantaged: tuple[str, ...] = ()) -> list[str]:
+    """What the segment did, one line per action: shown with the option."""
+    done: list[str] = []
+    if segment.move is not None:
+        done.append(f"{segment.index}: move {format_position(start)} -> {format_position(path[-1])}" if path[-1] != start else f"{segment.index}: move: stays at {format_position(start)}")
+    if segment.attack is not None and segment.performs:
+        number = segment.index + (1 if segment.move is not None else 0)
+        if attacks:
+            worse = f"; disadvantage on {', '.join(sorted(disadvantaged))}" if disadvantaged else ""
+            done.append(f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}" + (f" (focus {focus}{worse})" if focus else f" ({worse[2:]})" if worse else ""))
+        else:
+            done.append(f"{number}: no attack" + (f" (focus {focus} out of reach)" if focus else " (no focus)"))
+    return done
+
+
+def _later_segment(
+    turn: Turn, branch: _Branch, actor: str, figures: dict[str, GloomhavenFigure], segment: _Segment, rules: VariantRules, readings: GloomhavenRules, prefix: str
+) -> list[_Branch]:
+    """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch)."""
+    board = branch.board
+    figure = figures[actor]
+    here = board.figures[actor]
+    action = _as_action(segment.move, segment.attack)
+    view = View(board, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    points = 0 if segment.move is None or "immobilized" in figure.conditions else (segment.move.move or 0)
+    scratch = Turn(actor=actor)
+    costs = mover.costs_from(here)
+    everyone = list(view.visible_enemies)
+    # A later attack does not target a figure this turn's attacks already hit
+    # (notes 3.1), unless `rules.later_attack_targets` reads it otherwise.
+    # (A move printed before a later attack plans for that attack, with the same exclusion.)
+    plans_later_attack = segment.attack is not None and not segment.keeps_focus
+    excluded = sorted(set(branch.attacked)) if plans_later_attack and readings.later_attack_targets != "any" else []
+    view.visible_enemies = [e for e in everyone if e not in excluded]
+    attacks = Attacks(view, plan)
+    hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    if excluded and readings.later_attack_targets == "others-first" and not any(hexes_for.values()):
+        scratch.note("focus", f"No enemy other than {', '.join(excluded)} can be focused, so it may attack them again (rules.later_attack_targets: others-first).")
+        excluded = []
+        view.visible_enemies = everyone
+        attacks = Attacks(view, plan)
+        hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    elif excluded:
+        scratch.note(
+            "focus",
+            f"Already attacked this turn, so not a target of this attack: {', '.join(excluded)} (notes 3.1; rules.later_attack_targets: {readings.later_attack_targets}).",
+            dropped=excluded,
+        )
+    if segment.keeps_focus:
+        foci = [branch.focus] if branch.focus in hexes_for and hexes_for[branch.focus] else []
+        if foci:
+            scratch.note("focus", f"It keeps its focus {_describe(branch.focus, figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).", focus=branch.focus)
+    else:
+        if segment.attack is None:
+            scratch.note("card", "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).")
+        ranks = {
+            e: FocusRank(e, min(h.values()), view.range_between(here, board.figures[e]) or 0, _initiative_key(e, figures))
+            for e, h in hexes_for.items() if h
+        }
+        foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
+    if not foci:
+        scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        _rule_out_all_but(scratch, board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move.")
+        _append_notes(turn, scratch, prefix)
+        _take_reasons(turn, scratch, prefix, segment)
+        return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
+    reach = mover.reach_this_turn(points)
+    _rule_out_when_it_cannot_move(scratch, board, actor, here, points, "immobilized" in figure.conditions)
+    _rule_out_cannot_end_or_reach(scratch, view, mover, reach, points, costs)
+    grown: list[_Branch] = []
+    for focus in foci:
+        options_before = len(scratch.options)
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures)
+        for option in scratch.options[options_before:]:
+            hit = tuple(option.attacks) if segment.performs else ()
+            path = branch.path + tuple(option.path[1:])
+            done = branch.done + _record(segment, here, tuple(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, option.to, hit))
+            summary = (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays") if segment.move is not None else ""
+            if segment.performs:
+                summary += (", then " if summary else "") + (f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack")
+            scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
+            board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
+            grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
+    _append_notes(turn, scratch, prefix)
+    _take_reasons(turn, scratch, prefix, segment)
+    return grown
+
+
+def _append_notes(turn: Turn, scratch: Turn, prefix: str) -> None:
+    for step in scratch.reasoning:
+        turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
+
+
+def _board_after(board: Grid, actor: str, path: tuple[Cell, ...], figure: GloomhavenFigure, move: GloomhavenCardAction | None) -> tuple[Grid, tuple[Effect, ...]]:
+    """The board after one move of the card, and that move's effects: the move, the traps
+    it sprang (removed from the board: rulebook p.14; a flyer springs none)."""
+    if move is None or len(path) < 2:
+        return board, ()
+    moved = board.moved(actor, path[-1])
+    if figure.flying:
+        return moved, (Moved(actor, path),)
+    entered = path[-1:] if (move.jump or move.teleport) else path[1:]
+    sprung = tuple(cell for cell in entered if board.terrain.get(cell) == "trap")
+    return _without_traps(moved, sprung), (Moved(actor, path), *(TrapSprung(cell, (actor,)) for cell in sprung))
+
+
+def _without_traps(board: Grid, sprung: tuple[Cell, ...]) -> Grid:
+    if not sprung:
+        return board
+    terrain = dict(board.terrain)
+    for cell in sprung:
+        terrain[cell] = "floor"
+    return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, board.figures, board.symbols)
+
+
+# ---------------------------------------------------------------------------
 # The scenario: one figure, or the whole phase
 
 
 def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[str]:
     """Monsters by initiative (type card), then type, elites first, then standee number."""
-    monsters = [l for l in present if figures[l].kind == "monster"]
+    monsters = [l for l in present if figures[l].kind == "monster" and not figures[l].summoned]
 
     def key(label: str) -> tuple:
         f = figures[label]
         return (f.initiative if f.initiative is not None else 100.0, f.type or f.name or "", not f.elite, f.number or 0, label)
 
     return sorted(monsters, key=key)
+
+
+def with_objective_initiative(figures: dict[str, GloomhavenFigure]) -> dict[str, GloomhavenFigure]:
+    """Objectives are focused on as if at initiative 99 (FH p.15) unless the file gives one."""
+    return {
+        label: figure.model_copy(update={"initiative": 99.0}) if figure.kind == "objective" and figure.initiative is None else figure
+        for label, figure in figures.items()
+    }
 
 
 class GloomhavenPlay:
@@ -779,7 +1127,8 @@ class GloomhavenPlay:
         model = scenario.model
         self.rules = VARIANTS[variant]
         self.model = model
-        self.figures: dict[str, GloomhavenFigure] = dict(model.figures)
+        self.scenario = scenario
+        self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
         for label, figure in self.figures.items():
             if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
                 raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
@@ -791,30 +1140,41 @@ class GloomhavenPlay:
             if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
                 raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
         self.state = BoardState(dict(self.board.figures))
-        self.notes: list[str] = []
+        self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
+        self.notes: list[str] = [
+            f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
+            for label in self.waiting_summons
+        ]
 
     def acting_side(self) -> list[str]:
         return activation_order(self.figures, set(self.board.figures))
 
     def check_actor(self, label: str) -> None:
-        """Any figure on the board may be shown acting (a summon too)."""
+        """Any figure on the board may be shown acting (a summon too), but never an objective."""
+        if self.figures[label].kind == "objective":
+            raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
 
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
         return in_order(waiting)
 
-    def action_of(self, actor: str) -> GloomhavenAction:
+    def action_of(self, actor: str) -> GloomhavenCard:
         figure = self.figures[actor]
         actions = self.model.actions
         return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
 
     def turn(self, board: Grid, actor: str) -> Turn:
-        turn = resolve_turn(board, self.figures, actor, self.action_of(actor), self.rules)
-        turn.options = [replace(option, effects=self._traps_sprung(board, actor, option)) for option in turn.options]
+        card = self.action_of(actor)
+        turn = resolve_card(board, self.figures, actor, card, self.rules, self.model.rules)
+        if self.model.active is None and self.waiting_summons:
+            # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
+            turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
+            self.waiting_summons = []
+        if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
+            turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
         return turn.finish()
 
-    def _traps_sprung(self, board: Grid, actor: str, option: Option) -> tuple[Effect, ...]:
+    def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
         """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
-        action = self.action_of(actor)
         if self.figures[actor].flying or len(option.path) < 2:
             return option.effects
         entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
@@ -851,7 +1211,12 @@ GAME = GloomhavenGame(
     options={
         "action.move / jump / teleport": "the card's move; 0 = no move",
         "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
+        "action: [...]": "the card's actions in the printed order: {move: N} (jump/teleport) or {attack: {...}}",
         "actions": "per-label or per-type cards for a whole phase (no `active`)",
+        "figures.X.kind: objective (side, targetable)": "an objective: focused at initiative 99, never walked through",
+        "figures.X.summoned": "a monster summoned this round: does not act in the phase",
+        "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
+        "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
     },
 )
 
@@ -903,6 +1268,8 @@ def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | N
     occupant = view.grid.occupant(cell)
     if occupant is not None:
         name = _describe(occupant, view.figures)
+        if view.figures[occupant].kind == "objective":
+            return f"Occupied by the objective {name}: it cannot end its move there.", {"figure": occupant}
         if occupant in view.allies:
             return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
         return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
@@ -945,8 +1312,8 @@ def _blockers(view: View, mover: Mover) -> str:
     if mover.mode == "walk":
         if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
             kinds.append("obstacles")
-        if view.blocking_cells:
-            kinds.append("enemies")
+        blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
+        kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
     return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
 
 
@@ -1147,3 +1514,23 @@ def _forget_options(turn: Turn) -> None:
     """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
     for option in turn.options:
         turn.ruled_out.pop(option.to, None)
+
+
+def _take_reasons(turn: Turn, scratch: Turn, prefix: str, segment: _Segment) -> None:
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
+    if segment.move is None:
+        return  # an attack alone moves nothing: where it ends was decided earlier
+    for cell, ruled in scratch.ruled_out.items():
+        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+
+
+def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict) -> None:
+    """A card with several actions: hexes no later move explained keep the first move's reason."""
+    for cell in sorted(grid.terrain):
+        if cell not in turn.ruled_out and cell in earlier:
+            turn.ruled_out[cell] = earlier[cell]
+    ends = {option.to for option in turn.options}
+    for cell in sorted(grid.terrain):
+        if cell not in ends:
+            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    _forget_options(turn)
