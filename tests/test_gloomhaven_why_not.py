@@ -334,6 +334,39 @@ def test_an_option_for_one_focus_is_not_ruled_out_by_the_other() -> None:
 
 
 # ---------------------------------------------------------------------------
+# Objectives, summons, cards with several actions
+
+
+def test_objective_cannot_be_ended_on() -> None:
+    # Scenario 72: the monsters' own altar blocks the row.
+    board = ". . . . . .\n . * * * * .\na o . . A .\n"
+    figures = {"a": GUARD, "o": {"kind": "objective", "name": "Altar", "side": "monsters"}, "A": character(40)}
+    result = run(board, figures, {"move": 3, "attack": MELEE})
+    assert why(result, (1, 2)).step == "cannot-end"
+    assert "objective Altar (o)" in why(result, (1, 2)).reason
+
+
+def test_monster_summoned_this_round_does_not_move() -> None:
+    figures = {"a": {**GUARD, "summoned": True, "initiative": 12}, "A": character(50)}
+    result = run("a . A\n", figures, {"move": 2, "attack": MELEE})
+    assert why(result, (1, 0)).step == "card"
+    assert "summoned this round" in why(result, (1, 0)).reason
+
+
+def test_a_later_move_of_the_card_gives_the_reasons() -> None:
+    # Scenario 78: move 2, attack the Brute from [2, 1], then move 2 towards the Tinkerer and attack it.
+    board = ". . . . . . .\n a . . A . . .\n. . . . . . B\n"
+    figures = {"a": GUARD, "A": character(20), "B": character(60)}
+    card = [{"move": 2}, {"attack": MELEE}, {"move": 2}, {"attack": MELEE}]
+    result = run(board, figures, card)
+    assert destinations(result) == {(4, 2)}
+    ruled = why(result, (2, 1))  # where the first move ended
+    assert ruled.step == "not-closer"
+    assert ruled.reason.startswith("[actions 3-4] ")
+    assert ruled.data == {"moves": 3, "best": 1, "destination": [5, 2]}
+
+
+# ---------------------------------------------------------------------------
 # Properties
 
 
