@@ -32,7 +32,7 @@ def character(initiative: float, name: str | None = None) -> dict:
     return {"kind": "character", "initiative": initiative, **({"name": name} if name else {})}
 
 
-def run(map_text: str, figures: dict, action: dict, *, variant: str = "gloomhaven", active: str = "a") -> Result:
+def run(map_text: str, figures: dict, action: dict | list, *, variant: str = "gloomhaven", active: str = "a") -> Result:
     document = {"ruleset": "gloomhaven", "variant": variant, "map": map_text, "figures": figures, "action": action, "active": active}
     text = yaml.safe_dump(json.loads(json.dumps(document)), sort_keys=False)
     return rulesets.resolve(load_scenario_text(text, "test.yaml"))
@@ -357,7 +357,7 @@ def test_a_later_move_of_the_card_gives_the_reasons() -> None:
     # Scenario 78: move 2, attack the Brute from [2, 1], then move 2 towards the Tinkerer and attack it.
     board = ". . . . . . .\n a . . A . . .\n. . . . . . B\n"
     figures = {"a": GUARD, "A": character(20), "B": character(60)}
-    card = [{"move": 2}, {"attack": MELEE}, {"move": 2}, {"attack": MELEE}]
+    card: list[dict] = [{"move": 2}, {"attack": MELEE}, {"move": 2}, {"attack": MELEE}]
     result = run(board, figures, card)
     assert destinations(result) == {(4, 2)}
     ruled = why(result, (2, 1))  # where the first move ended
@@ -416,17 +416,18 @@ def boards(draw: st.DrawFn) -> tuple:
     figures: dict = {"a": {**GUARD, "conditions": conditions, "flying": draw(st.sampled_from([False, False, True]))}}
     for label in labels[1:]:
         figures[label] = {**GUARD, "number": 2} if label == "b" else character(draw(st.sampled_from([10, 30, 30])))
-    action: dict = {"move": draw(st.sampled_from([0, 1, 2, 2, 3, 3, 4]))}
+    single: dict = {"move": draw(st.sampled_from([0, 1, 2, 2, 3, 3, 4]))}
     mode = draw(st.sampled_from(["walk", "walk", "jump", "teleport"]))
     if mode != "walk":
-        action[mode] = True
+        single[mode] = True
     attack = draw(st.one_of(st.none(), st.builds(dict, range=st.integers(0, 3), targets=st.integers(1, 2)), AREAS))
     if attack is not None:
-        action["attack"] = attack
+        single["attack"] = attack
+    action: dict | list = single
     if attack is not None and mode == "walk" and draw(st.integers(0, 4)) == 0:
         # A card with several actions: the last move decides where it ends.
-        later = draw(st.sampled_from([[{"move": 1}], [{"attack": {"range": 1}}, {"move": 2}], [{"move": 2}, {"attack": {"range": 0}}]]))
-        action = [{"move": action["move"]}, {"attack": attack}, *later] if action["move"] else [{"attack": attack}, *later]
+        later: list[dict] = draw(st.sampled_from([[{"move": 1}], [{"attack": {"range": 1}}, {"move": 2}], [{"move": 2}, {"attack": {"range": 0}}]]))
+        action = [{"move": single["move"]}, {"attack": attack}, *later] if single["move"] else [{"attack": attack}, *later]
     variant = draw(st.sampled_from(sorted(VARIANTS)))
     lines = [(" " if row & 1 else "") + " ".join(terrain[(col, row)] for col in range(width)) for row in range(height)]
     return "\n".join(lines) + "\n", terrain, figures, action, variant

@@ -1305,7 +1305,7 @@ def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[in
 
 
 def _blockers(view: View, mover: Mover) -> str:
-    """What a way round can be for (only the kinds on this board)."""
+    """What a way there may have to go around: only the kinds this board has."""
     kinds = []
     if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
         kinds.append("walls")
