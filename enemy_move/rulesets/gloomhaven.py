@@ -575,7 +575,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         return turn.finish()
     if not ranks:
         turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
-        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack any of {', '.join(view.visible_enemies)}: with no focus it does not move.")
+        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -1234,6 +1234,11 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
+def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
+    names = [_describe(label, figures) for label in labels]
+    return names[0] if len(names) == 1 else "any of " + ", ".join(names)
+
+
 def _names(labels: frozenset[str], view: View) -> str:
     return ", ".join(_describe(label, view.figures) for label in sorted(labels))
 
@@ -1455,7 +1460,7 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, worse: _Candid
                 f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {there}.",
                 {"disadvantaged": here, "best": there},
             )
-        return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take only {there}.", {"points": here, "best": there}
+        return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {there}.", {"points": here, "best": there}
     return "more-movement", "It ranks just below the best hexes.", {}
 
 
