@@ -50,6 +50,9 @@ StepId = Literal[
     # gloomhaven
     "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
     "card-action",
+    # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
+    "cannot-end", "immobilized", "no-focus", "negative-hexes", "disadvantage", "fewer-targets", "target-group", "extra-targets",
+    "more-movement", "not-closer",
     # perditions-mouth
     "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
     "sleeping", "terrain", "threatened-squares", "tie",
@@ -185,6 +188,10 @@ class RuledOut:
     reason: str
     against: tuple[Position, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.step not in _KNOWN_STEPS:
+            raise ValueError(f"unknown reasoning step id {self.step!r}")
 
 
 # --- boards ----------------------------------------------------------------------------------

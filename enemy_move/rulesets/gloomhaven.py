@@ -29,6 +29,7 @@ Every rule difference between the variants is a named switch in
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections import deque
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
+from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
 from . import GameInfo, NextActor, in_order
@@ -527,10 +529,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     if "stunned" in figure.conditions:
         turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
+        _rule_out_all_but(turn, grid, start, "stunned", "It is stunned: it does not move this turn.")
         turn.options.append(stay)
         return turn.finish()
     if action.move == 0 and action.attack is None:
         turn.note("card", f"{actor}'s card has neither a move nor an attack: it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "card", "Its card has neither a move nor an attack: it does not move.")
         turn.options.append(stay)
         return turn.finish()
 
@@ -545,6 +549,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     if "immobilized" in figure.conditions:
         points = 0
         turn.note("card", f"{actor} is immobilized: it cannot move this turn.")
+    _rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
     side = "characters and their summons" if view.actor_is_monster else "monsters"
     muddled = "muddled" in figure.conditions
 
@@ -565,10 +570,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     unreachable = [e for e in view.visible_enemies if e not in ranks]
     if not view.visible_enemies:
         turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "no-focus", f"There are no {side} it could focus on: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     if not ranks:
         turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
+        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -576,8 +583,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
+    _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
         _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures)
+    _forget_options(turn)
     return turn.finish()
 
 
@@ -682,6 +691,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         if staying and all(c.hex_ != start for c in chosen):
             stay = min(staying, key=lambda c: c.key)
             turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {_first_difference(rules, stay.key, best)}.")
+        _rule_out_attack_now(turn, view, attacks, plan, rules, focus, focus_hexes, reach, fewest_negatives, now, chosen, prefix)
         for c in chosen:
             turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
         return
@@ -704,6 +714,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
+    _rule_out_costly_attack_hexes(turn, view, focus, focus_hexes, reach, fewest_negatives, prefix)
     if not reach or list(reach) == [start]:
         turn.note("move", prefix + "It has no movement this turn, so it stays.")
         turn.options.append(Option(to=start, path=(start,)))
@@ -720,6 +731,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
                 continue
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
+        _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
             turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
@@ -875,6 +887,7 @@ def resolve_card(
         start = grid.figures[actor]
         turn = Turn(actor=actor)
         turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        _rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
         turn.options.append(Option(to=start, path=(start,)))
         return turn.finish()
     if isinstance(card, GloomhavenAction):
@@ -897,7 +910,10 @@ def resolve_card(
         board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
         for focus in foci:
             branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+    earlier_reasons = dict(turn.ruled_out)
     for segment in later:
+        if segment.move is not None:
+            turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
         many = len(branches) > 1
         grown: list[_Branch] = []
         for branch in branches:
@@ -909,6 +925,7 @@ def resolve_card(
         Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
         for b in branches
     ]
+    _after_card_reasons(turn, grid, earlier_reasons)
     return turn.finish(distinct_paths=True)
 
 
@@ -1027,9 +1044,13 @@ def _later_segment(
         foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
     if not foci:
         scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        _rule_out_all_but(scratch, board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move.")
         _append_notes(turn, scratch, prefix)
+        _take_reasons(turn, scratch, prefix, segment)
         return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
     reach = mover.reach_this_turn(points)
+    _rule_out_when_it_cannot_move(scratch, board, actor, here, points, "immobilized" in figure.conditions)
+    _rule_out_cannot_end_or_reach(scratch, view, mover, reach, points, costs)
     grown: list[_Branch] = []
     for focus in foci:
         options_before = len(scratch.options)
@@ -1045,6 +1066,7 @@ def _later_segment(
             board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
             grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
     _append_notes(turn, scratch, prefix)
+    _take_reasons(turn, scratch, prefix, segment)
     return grown
 
 
@@ -1197,3 +1219,323 @@ GAME = GloomhavenGame(
         "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
     },
 )
+
+
+# ---------------------------------------------------------------------------
+# "Why not this hex?" (issue 16): the engine records, from the data it already
+# computed, why each hex of the map is not a destination. Turn.rule_out keeps
+# the first reason per hex, so the calls above follow the procedure's order:
+# the card, the focus, hexes it cannot end in, hexes out of reach, then this
+# turn's attack or the move towards the destinations. Guarantee: every map
+# hex that is not an option's destination has a reason (tests check it).
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
+    names = [_describe(label, figures) for label in labels]
+    return names[0] if len(names) == 1 else "any of " + ", ".join(names)
+
+
+def _names(labels: frozenset[str], view: View) -> str:
+    return ", ".join(_describe(label, view.figures) for label in sorted(labels))
+
+
+def _rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
+    """The figure does not move at all: every other hex, for one reason."""
+    for cell in sorted(grid.terrain):
+        if cell != start:
+            turn.rule_out(cell, step, reason)
+
+
+def _rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
+    if points > 0:
+        return
+    if immobilized:
+        _rule_out_all_but(turn, grid, start, "immobilized", "It is immobilized: it cannot move this turn.")
+    else:
+        _rule_out_all_but(turn, grid, start, "card", "Its card has no move this turn.")
+
+
+def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | None:
+    """Why the acting figure may not end its move in ``cell`` (None: it may)."""
+    if cell == view.start or view.can_end(cell):
+        return None
+    terrain = view.terrain(cell)
+    if terrain == "wall":
+        return "A wall: no figure can stand there.", {"terrain": terrain}
+    if terrain == "door":
+        return "A closed door: monsters treat it as a wall.", {"terrain": terrain}
+    if terrain == "obstacle" and not view.flying:
+        return "An obstacle: only a flying figure can end its move there.", {"terrain": terrain}
+    occupant = view.grid.occupant(cell)
+    if occupant is not None:
+        name = _describe(occupant, view.figures)
+        if view.figures[occupant].kind == "objective":
+            return f"Occupied by the objective {name}: it cannot end its move there.", {"figure": occupant}
+        if occupant in view.allies:
+            return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
+        return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
+    return "It cannot end its move there.", {"terrain": terrain}
+
+
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+
+    The focus search minimises negative hexes first, so its points can be more
+    than needed; walking needs this one extra search per turn (not per hex).
+    Jumps, flights and teleports already count plain points."""
+    view = mover.view
+    if mover.mode != "walk":
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
+    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
+    weight = len(view.grid.terrain) + 1
+    best = {view.start: 0}
+    heap = [(0, view.start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell]:
+            continue
+        for land, _, (_, points) in mover.walk_steps(cell):
+            new = cost + points * weight + (points - 1)
+            if new < best.get(land, new + 1):
+                best[land] = new
+                heapq.heappush(heap, (new, land))
+    return {cell: divmod(cost, weight) for cell, cost in best.items()}
+
+
+def _blockers(view: View, mover: Mover) -> str:
+    """What a way there may have to go around: only the kinds this board has."""
+    kinds = []
+    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+        kinds.append("walls")
+    if mover.mode == "walk":
+        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+            kinds.append("obstacles")
+        blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
+        kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
+    return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+
+
+def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
+    """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
+    if points <= 0:
+        return  # already ruled out: it does not move
+    fewest: dict[Cell, tuple[int, int]] | None = None
+    blockers: str | None = None
+    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
+    start = view.start
+    for cell in sorted(view.grid.terrain):
+        if cell == start or cell in turn.ruled_out:
+            continue
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+            continue
+        if cell in reach:
+            continue
+        if blockers is None:
+            blockers = _blockers(view, mover)
+        if cell not in costs:
+            turn.rule_out(cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points)
+            continue
+        if fewest is None:
+            fewest = _fewest_points(mover, costs)
+        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
+        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+        key = (needed, detour, difficult > 0)
+        reason = texts.get(key)
+        if reason is None:
+            notes = [f"going around {blockers}"] if detour else []
+            if difficult:
+                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            detail = f" ({'; '.join(notes)})" if notes else ""
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
+
+
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
+
+    A hex it may end in, within range of the focus and in sight, is an attack hex
+    (Attacks.attack_hexes), so sight needs no new test (sight tests are costly)."""
+    target = view.grid.figures[focus]
+    name = _describe(focus, view.figures)
+    distance = view.range_between(cell, target)
+    data = {"focus": focus, "distance": distance, "range": plan.range}
+    in_range = distance is not None and distance <= plan.range
+    if plan.pattern is not None and not (plan.targets > 1 and in_range):
+        if plan.melee:
+            how = f"no way of turning its area attack covers {name} in its line of sight"
+        else:
+            how = f"no placement of its area attack within range {plan.range} covers {name} in its line of sight"
+        return "range", f"It cannot attack {name} from here: {how}.", data
+    if distance is None:
+        return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
+    if not in_range:
+        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        if not plan.real:
+            needs = "it moves as if for a melee attack, which needs an adjacent target"
+        elif plan.melee:
+            needs = "a melee attack needs an adjacent target"
+        else:
+            needs = f"its range is {plan.range}"
+        return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+
+
+def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
+    return (
+        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f" (traps, hazardous terrain) where its focus path needs only {fewest}."
+    )
+
+
+def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: dict[Cell, Cost],
+                         reach: dict, fewest_negatives: int, now: list[_Candidate], chosen: list[_Candidate], prefix: str) -> None:
+    """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    winners = sorted({c.hex_ for c in chosen})
+    name = _describe(focus, view.figures)
+    best_of: dict[Cell, _Candidate] = {}
+    for candidate in now:
+        known = best_of.get(candidate.hex_)
+        if known is None or candidate.key < known.key:
+            best_of[candidate.hex_] = candidate
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in winners:
+            continue
+        if cell not in focus_hexes:
+            step, reason, data = _why_no_attack(view, plan, focus, cell)
+            turn.rule_out(cell, step, prefix + reason, **data)
+        elif reach[cell][0][0] != fewest_negatives:
+            negatives = reach[cell][0][0]
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), against=winners, focus=focus, negatives=negatives, fewest=fewest_negatives)
+        elif cell in best_of:
+            step, reason, data = _lost_preference(view, rules, focus, best_of[cell], chosen[0])
+            turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
+        else:
+            turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
+
+
+def _lost_preference(view: View, rules: VariantRules, focus: str, worse: _Candidate, best: _Candidate) -> tuple[StepId, str, dict]:
+    """The first preference (in attack_key's order) in which a hex loses to the best ones."""
+    if rules.focus_disadvantage_first:
+        fields = ["focus-disadvantage", "targets", "group-cost", "extras", "disadvantaged", "moves"]
+    else:
+        fields = ["targets", "disadvantaged", "extras", "moves"]
+    for field_name, here, there in zip(fields, worse.key, best.key):
+        if here == there:
+            continue
+        if field_name == "focus-disadvantage":
+            return (
+                "disadvantage",
+                f"From here it would attack {_describe(focus, view.figures)} with disadvantage (a ranged attack on an adjacent target); the best hexes avoid that.",
+                {},
+            )
+        if field_name == "targets":
+            return "fewer-targets", f"It could attack only {_plural(-here, 'target')} from here; the best hexes attack {-there}.", {"targets": -here, "best": -there}
+        if field_name == "group-cost":
+            return (
+                "target-group",
+                f"Its targets from here ({_names(worse.group, view)}) need at least {_plural(here, 'movement point')} to attack;"
+                f" the best group ({_names(best.group, view)}) needs only {there}.",
+                {"targets": sorted(worse.group), "best_targets": sorted(best.group), "points": here, "best": there},
+            )
+        if field_name == "extras":
+            by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+            return (
+                "extra-targets",
+                f"Its extra targets from here ({_names(worse.group - {focus}, view)}) rank below those of the best hexes"
+                f" ({_names(best.group - {focus}, view)}), by {by}.",
+                {"targets": sorted(worse.group), "best_targets": sorted(best.group)},
+            )
+        if field_name == "disadvantaged":
+            return (
+                "disadvantage",
+                f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {there}.",
+                {"disadvantaged": here, "best": there},
+            )
+        return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {there}.", {"points": here, "best": there}
+    return "more-movement", "It ranks just below the best hexes.", {}
+
+
+def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
+    """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        negatives = reach[cell][0][0]
+        if cell in focus_hexes and negatives > fewest_negatives:
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
+
+
+def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, scored: list, best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+    """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
+    start = view.start
+    stays = best_score[1] >= here[1]
+    ends = sorted(cell for score, cell in scored if score == best_score)
+    against = [start] if stays else ends
+    score_of = {cell: score for score, cell in scored}
+    to = format_position(destination)
+    data = {"destination": list(destination)}
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in against:
+            continue
+        score = score_of.get(cell)
+        if score is None or score[1] >= INFINITE[1]:
+            turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
+        elif score[0] > best_score[0]:
+            turn.rule_out(
+                cell, "negative-hexes",
+                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against, negatives=score[0], fewest=best_score[0], **data,
+            )
+        elif stays:
+            turn.rule_out(
+                cell, "stays",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against, moves=score[1], moves_from_start=here[1], **data,
+            )
+        elif score[1] > best_score[1]:
+            turn.rule_out(
+                cell, "not-closer",
+                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                against=against, moves=score[1], best=best_score[1], **data,
+            )
+        else:
+            turn.rule_out(
+                cell, "more-movement",
+                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                f" the best hexes use only {best_score[2]}.",
+                against=against, points=score[2], best=best_score[2], **data,
+            )
+
+
+def _forget_options(turn: Turn) -> None:
+    """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
+    for option in turn.options:
+        turn.ruled_out.pop(option.to, None)
+
+
+def _take_reasons(turn: Turn, scratch: Turn, prefix: str, segment: _Segment) -> None:
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
+    if segment.move is None:
+        return  # an attack alone moves nothing: where it ends was decided earlier
+    for cell, ruled in scratch.ruled_out.items():
+        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+
+
+def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict) -> None:
+    """A card with several actions: hexes no later move explained keep the first move's reason."""
+    for cell in sorted(grid.terrain):
+        if cell not in turn.ruled_out and cell in earlier:
+            turn.ruled_out[cell] = earlier[cell]
+    ends = {option.to for option in turn.options}
+    for cell in sorted(grid.terrain):
+        if cell not in ends:
+            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    _forget_options(turn)
