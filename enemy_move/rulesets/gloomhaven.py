@@ -164,7 +164,9 @@ class View:
         return cell == self.start or self.can_end(cell)
 
     def negative(self, cell: Cell) -> int:
-        return 1 if self.terrain(cell) in NEGATIVE else 0
+        # Flying figures are never affected by traps or hazardous terrain, whatever
+        # their travel (a teleporting flyer may land on a trap like any flyer).
+        return 1 if not self.flying and self.terrain(cell) in NEGATIVE else 0
 
     # --- range -------------------------------------------------------------
     def proximity(self, source: Cell) -> dict[Cell, int]:
@@ -191,10 +193,12 @@ class Mover:
 
     def __init__(self, view: View, action: GloomhavenAction):
         self.view = view
-        if view.flying:
-            self.mode = "fly"
-        elif action.teleport:
+        # Teleport is not movement (FH p.24): it ignores everything between start
+        # and end, so it wins over flying; flying still sets where it may end.
+        if action.teleport:
             self.mode = "teleport"
+        elif view.flying:
+            self.mode = "fly"
         elif action.jump:
             self.mode = "jump"
         else:
