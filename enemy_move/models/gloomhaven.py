@@ -51,6 +51,21 @@ class GloomhavenAction(StrictModel):
     attack: GloomhavenAttack | None = Field(default=None, description="Omitted = no attack (focus as for a melee attack).")
 
 
+class GloomhavenRules(StrictModel):
+    """Switches for readings of the rules that give different answers (docs/gloomhaven.md, "Open readings")."""
+
+    extra_targets: Literal["movement", "secondary-focus"] = Field(
+        default="movement",
+        description="Equal-size target groups: 'movement' (rulebook/FAQ: the group needing the fewest movement points, "
+        "then proximity, initiative) or 'secondary-focus' (French procedure step 3B: each extra target ranked as a focus, before movement).",
+    )
+    monster_focus_order: Literal["turn", "initiative"] = Field(
+        default="turn",
+        description="A summon's focus tie between monsters sharing a card's initiative: 'turn' (the earlier to act is earlier in "
+        "initiative order: elites first, then standee numbers) or 'initiative' (only the initiative value counts: the players choose).",
+    )
+
+
 class GloomhavenScenario(GridScenarioBase):
     ruleset: Literal["gloomhaven"]
     variant: Literal["gloomhaven", "frosthaven", "jotl"] | None = None
@@ -60,3 +75,4 @@ class GloomhavenScenario(GridScenarioBase):
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
     )
+    rules: GloomhavenRules = Field(default_factory=GloomhavenRules, description="Readings of ambiguous rules (see docs/gloomhaven.md).")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
@@ -75,6 +75,9 @@ class VariantRules:
     #: Out of reach this turn: head for the hex with the best attack (GH, JotL)
     #: rather than the closest hex that can attack the focus (FH).
     plan_best_future_attack: bool
+    #: Open readings, from the scenario's `rules:` (models.gloomhaven.GloomhavenRules).
+    extra_targets: str = "movement"
+    monster_focus_order: str = "turn"
 
 
 VARIANTS: dict[str, VariantRules] = {
@@ -601,19 +604,57 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
     elif len(kept) > 1:
         turn.note("focus-proximity", "Jaws of the Lion: proximity does not break focus ties; initiative decides.")
     if len(kept) > 1:
-        if all(figures[r.label].initiative is not None or figures[r.label].kind == "summon" for r in kept):
-            first = min(r.initiative for r in kept)
-            text = ", ".join(f"{r.label} {_initiative_text(r.label, figures)}" for r in kept)
-            survivors = [r for r in kept if r.initiative == first]
-            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(r.label for r in survivors)}.", kept=[r.label for r in survivors])
-            kept = survivors
+        labels = [r.label for r in kept]
+        survivors = _earliest(labels, figures, rules.monster_focus_order)
+        text = ", ".join(f"{label} {_initiative_text(label, figures)}" for label in labels)
+        if len(survivors) < len(labels):
+            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(survivors)}.", kept=survivors)
         else:
-            turn.note("focus-initiative", "Still tied, and initiative cannot break it (some have no initiative).")
+            turn.note("focus-initiative", f"Still tied, and initiative order cannot break it: {text}.")
+        other = "initiative" if rules.monster_focus_order == "turn" else "turn"
+        if _earliest(labels, figures, other) != survivors:
+            reading = ("monsters sharing a card's initiative are earlier in initiative order when they act earlier (elites first, then standee numbers)"
+                       if rules.monster_focus_order == "turn" else "monsters sharing a card's initiative tie, whatever their rank and standee number")
+            turn.note("reading", f"Open reading, rules.monster_focus_order: {rules.monster_focus_order}: {reading}. With '{other}' the answer differs.",
+                      switch="rules.monster_focus_order", value=rules.monster_focus_order)
+        kept = [r for r in kept if r.label in survivors]
     if len(kept) > 1:
         turn.note("focus-choice", f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.", options=[r.label for r in kept])
     else:
         turn.note("focus", f"Focus: {_describe(kept[0].label, figures)}.", focus=kept[0].label)
     return [r.label for r in kept]
+
+
+def _earlier(a: str, b: str, figures: dict[str, GloomhavenFigure], monster_order: str) -> bool:
+    """Is ``a`` surely earlier than ``b`` in initiative order? Unknown order (missing initiatives, equal values) is not."""
+    fa, fb = figures[a], figures[b]
+    if fa.kind == "summon" and fa.owner == b:
+        return True  # "summons are focused on before the character who summoned them" (GH p.30)
+    if fb.kind == "summon" and fb.owner == a:
+        return False
+    ia, ib = _anchor_initiative(a, figures), _anchor_initiative(b, figures)
+    if ia is not None and ib is not None and ia != ib:
+        return ia < ib
+    same_card = fa.kind == fb.kind == "monster" and bool(fa.type or fa.name) and (fa.type or fa.name) == (fb.type or fb.name)
+    if same_card and monster_order == "turn":
+        # Monsters of one type share the card's initiative and act elites first, then by standee number.
+        if fa.elite != fb.elite:
+            return fa.elite
+        return fa.number is not None and fb.number is not None and fa.number < fb.number
+    return False
+
+
+def _anchor_initiative(label: str, figures: dict[str, GloomhavenFigure]) -> float | None:
+    """A summon's place in the order is its owner's (just before it); None: unknown."""
+    figure = figures[label]
+    if figure.kind == "summon" and figure.owner in figures:
+        return figures[figure.owner].initiative
+    return figure.initiative
+
+
+def _earliest(labels: list[str], figures: dict[str, GloomhavenFigure], monster_order: str) -> list[str]:
+    """The figures no other one is surely earlier than; several: the players choose."""
+    return [a for a in labels if not any(_earlier(b, a, figures, monster_order) for b in labels if b != a)]
 
 
 def _initiative_text(label: str, figures) -> str:
@@ -791,7 +832,7 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
 
 def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
     model = scenario.model
-    rules = VARIANTS[variant]
+    rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
     figures: dict[str, GloomhavenFigure] = dict(model.figures)
     for label, figure in figures.items():
         if figure.kind == "summon" and figure.owner is not None and figure.owner not in figures:
