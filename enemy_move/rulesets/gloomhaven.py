@@ -30,8 +30,11 @@ Every rule difference between the variants is a named switch in
 from __future__ import annotations
 
 import itertools
+import math
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
@@ -189,6 +192,21 @@ class View:
 
     def range_between(self, a: Cell, b: Cell) -> int | None:
         return self.proximity(b).get(a)
+
+    def ball(self, sources: list[Cell], radius: int) -> set[Cell]:
+        """Cells within ``radius`` hexes of any source, counted as :meth:`proximity` counts."""
+        seen = set(sources)
+        frontier = list(seen)
+        adjacent, terrain = self.grid.adjacent, self.grid.terrain
+        for _ in range(radius):
+            nxt = []
+            for cell in frontier:
+                for n in adjacent(cell):
+                    if n not in seen and terrain[n] not in BLOCKS_SIGHT:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return seen
 
 
 class Mover:
@@ -367,6 +385,78 @@ def _unwind(parents: dict[Cell, Cell], cell: Cell) -> tuple[Cell, ...]:
 # Attacks
 
 
+@dataclass(frozen=True)
+class Targets:
+    """Equally good target groups, kept without listing them: all of ``sure`` plus any
+    ``count`` more among ``pool`` (``count`` < len(pool), or pool empty and count 0)."""
+
+    sure: frozenset[str]
+    pool: frozenset[str] = frozenset()
+    count: int = 0
+
+    @staticmethod
+    def make(sure: frozenset[str], pool: frozenset[str], count: int) -> Targets:
+        if count <= 0:
+            return Targets(sure)
+        if count >= len(pool):
+            return Targets(sure | pool)
+        return Targets(sure, pool, count)
+
+    @property
+    def size(self) -> int:
+        return len(self.sure) + self.count
+
+    def number(self) -> int:
+        return math.comb(len(self.pool), self.count)
+
+    def groups(self) -> Iterator[frozenset[str]]:
+        for extra in itertools.combinations(sorted(self.pool), self.count):
+            yield self.sure | frozenset(extra)
+
+    def sort_key(self) -> tuple:
+        return (sorted(self.sure), sorted(self.pool), self.count)
+
+    def with_member(self, label: str) -> Targets | None:
+        """The groups that include ``label`` (None: none does)."""
+        if label in self.sure:
+            return self
+        if label in self.pool:
+            return Targets.make(self.sure | {label}, self.pool - {label}, self.count - 1)
+        return None
+
+    def meet(self, other: Targets) -> Targets | None:
+        """The groups in both (None: none)."""
+        sure = self.sure | other.sure
+        allowed = (self.sure | self.pool) & (other.sure | other.pool)
+        count = self.size - len(sure)
+        if other.size != self.size or not sure <= allowed or count < 0 or count > len(allowed - sure):
+            return None
+        return Targets.make(sure, allowed - sure, count)
+
+    def best_by(self, score: Callable[[str], Any]) -> Targets:
+        """The groups whose chosen extra labels score lowest (every one, on a tie)."""
+        if not self.count:
+            return self
+        ordered = sorted(self.pool, key=lambda label: (score(label), label))
+        boundary = score(ordered[self.count - 1])
+        below = frozenset(l for l in self.pool if score(l) < boundary)
+        tied = frozenset(l for l in self.pool if score(l) == boundary)
+        return Targets.make(self.sure | below, tied, self.count - len(below))
+
+    def scores(self, score: Callable[[str], Any], leave_out: str) -> list:
+        """Sorted scores of the labels but ``leave_out``; after ``best_by(score)`` every group has them."""
+        chosen = [score(l) for l in self.sure if l != leave_out]
+        if self.count:
+            chosen += [score(min(self.pool))] * self.count
+        return sorted(chosen)
+
+    def describe(self) -> str:
+        sure = ", ".join(sorted(self.sure))
+        if not self.count:
+            return sure
+        return f"{sure} and {self.count} of {', '.join(sorted(self.pool))}"
+
+
 class Attacks:
     """Which enemies the acting figure can attack from a hex, and how well."""
 
@@ -374,7 +464,11 @@ class Attacks:
         self.view = view
         self.plan = plan
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
-        self._ranged_placements: list[frozenset[Cell]] | None = None
+        self._ranged_placements: dict[Cell, list[frozenset[Cell]]] | None = None
+        self._target_sets: dict[Cell, list[Targets]] = {}
+        self._sets_for: dict[tuple[Cell, str], list[Targets]] = {}
+        self._disadvantaged: dict[Cell, frozenset[str]] = {}
+        self._enemies_cache: dict[frozenset[Cell], frozenset[str]] = {}
 
     def in_range(self, hex_: Cell, target: Cell) -> bool:
         distance = self.view.range_between(hex_, target)
@@ -386,6 +480,15 @@ class Attacks:
     def disadvantaged(self, hex_: Cell, target: Cell) -> bool:
         """A ranged attack on an adjacent target (range 1, i.e. no wall line between)."""
         return not self.plan.melee and self.view.range_between(hex_, target) == 1
+
+    def disadvantaged_from(self, hex_: Cell) -> frozenset[str]:
+        """The enemies a ranged attack from ``hex_`` hits with disadvantage (cached per hex)."""
+        found = self._disadvantaged.get(hex_)
+        if found is None:
+            view = self.view
+            found = frozenset(l for l in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[l]))
+            self._disadvantaged[hex_] = found
+        return found
 
     def placements_from(self, hex_: Cell) -> list[frozenset[Cell]]:
         """Area placements usable from ``hex_`` that cover at least one enemy."""
@@ -400,75 +503,98 @@ class Attacks:
                 for o in self.orientations:
                     for vq, vr in o:
                         found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
-            self._ranged_placements = sorted(found, key=sorted)
-        reach = view.proximity(hex_)
-        return [p for p in self._ranged_placements if any(reach.get(c, 10**9) <= self.plan.range for c in p)]
+            # Index once: the hexes from which each placement has a hex within range
+            # (range counts between open cells, so a wall hex of the area never does).
+            self._ranged_placements = {}
+            for placement in sorted(found, key=sorted):
+                open_cells = [c for c in placement if c in view.grid.terrain and view.terrain(c) not in BLOCKS_SIGHT]
+                for hex_in_range in view.ball(open_cells, self.plan.range):
+                    self._ranged_placements.setdefault(hex_in_range, []).append(placement)
+        return self._ranged_placements.get(hex_, [])
+
+    def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
+        """The visible enemies standing in an area placement (cached per placement)."""
+        found = self._enemies_cache.get(placement)
+        if found is None:
+            view = self.view
+            found = frozenset(l for l in view.visible_enemies if view.grid.figures[l] in placement)
+            self._enemies_cache[placement] = found
+        return found
+
+    def target_sets(self, hex_: Cell) -> list[Targets]:
+        """Every way to attack from ``hex_``, built once per hex for all foci: for each area
+        placement the enemies it hits plus extra single targets; largest sets first."""
+        cached = self._target_sets.get(hex_)
+        if cached is not None:
+            return cached
+        view = self.view
+        cells = {label: view.grid.figures[label] for label in view.visible_enemies}
+        singles = frozenset(l for l in view.visible_enemies if self.can_target(hex_, cells[l]))
+        found: set[Targets] = set()
+        if self.plan.pattern is None:
+            if singles:
+                found.add(Targets.make(frozenset(), singles, self.plan.targets))
+        else:
+            extra_count = self.plan.targets - 1
+            covered = {self._enemies_in(placement) for placement in self.placements_from(hex_)}
+            sighted = {l for l in set().union(*covered) if view.sight.visible(hex_, cells[l])}
+            for enemies in covered:
+                hit = enemies & sighted
+                if hit:
+                    found.add(Targets.make(hit, singles - hit, extra_count))
+            if not found and singles and extra_count > 0:
+                found.add(Targets.make(frozenset(), singles, 1))  # the area hits nobody: one single target
+        result = sorted(found, key=lambda t: (-t.size, t.sort_key()))
+        self._target_sets[hex_] = result
+        return result
+
+    def largest_with(self, hex_: Cell, focus: str) -> int:
+        """How many targets the best attack from ``hex_`` that includes ``focus`` hits (0: none)."""
+        for t in self.target_sets(hex_):  # largest first
+            if focus in t.sure or (t.count and focus in t.pool):
+                return t.size
+        return 0
+
+    def sets_for(self, hex_: Cell, focus: str) -> list[Targets]:
+        """The largest target sets from ``hex_`` that include ``focus`` (empty: cannot attack it)."""
+        cached = self._sets_for.get((hex_, focus))
+        if cached is None:
+            largest = self.largest_with(hex_, focus)
+            sets = {t.with_member(focus) for t in self.target_sets(hex_) if t.size == largest}
+            cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
+            self._sets_for[(hex_, focus)] = cached
+        return cached
 
     def groups_from(self, hex_: Cell, focus: str) -> list[frozenset[str]]:
         """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
-        view = self.view
-        cells = {label: view.grid.figures[label] for label in view.visible_enemies}
-        singles = [l for l in view.visible_enemies if self.can_target(hex_, cells[l])]
-        groups: set[frozenset[str]] = set()
-        if self.plan.pattern is None:
-            if focus not in singles:
-                return []
-            others = [l for l in singles if l != focus]
-            size = min(self.plan.targets - 1, len(others))
-            for extra in itertools.combinations(others, size):
-                groups.add(frozenset((focus,) + extra))
-            return sorted(groups, key=sorted)
-        sighted = {l for l in view.visible_enemies if view.sight.visible(hex_, cells[l])}
-        extra_count = self.plan.targets - 1
-        for placement in self.placements_from(hex_):
-            hit = frozenset(l for l in sighted if cells[l] in placement)
-            if not hit:
-                continue
-            others = [l for l in singles if l not in hit]
-            size = min(extra_count, len(others))
-            for extra in itertools.combinations(others, size):
-                group = hit | frozenset(extra)
-                if focus in group:
-                    groups.add(group)
-        if not groups and focus in singles and extra_count > 0:
-            groups.add(frozenset([focus]))
-        return sorted(groups, key=sorted)
+        return sorted({g for t in self.sets_for(hex_, focus) for g in t.groups()}, key=sorted)
 
     def attack_hexes(self, target: str) -> set[Cell]:
         """Hexes the acting figure could end in to attack ``target`` (ignoring reachability)."""
         view = self.view
         cell = view.grid.figures[target]
-        result: set[Cell] = set()
-
-        def within(anchor: Cell, radius: int) -> None:
-            for hex_, distance in view.proximity(anchor).items():
-                if distance <= radius and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
-                    result.add(hex_)
-
+        sources: set[Cell] = set()
         if self.plan.pattern is None or self.plan.targets > 1:
             # As a single target: a plain attack, or the extra target of an area attack.
-            within(cell, self.plan.range)
-        if self.plan.pattern is None:
-            return result
+            sources.add(cell)
         q, r = hexgrid.to_axial(cell)
-        if self.plan.melee:
+        if self.plan.pattern is not None and self.plan.melee:
             # Melee area: no range test, only sight from the attacker's hex.
+            result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h) and view.sight.visible(h, cell)}
             for dq, dr in sorted({v for o in self.orientations for v in o}):
                 hex_ = hexgrid.from_axial((q - dq, r - dr))
                 if view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
                     result.add(hex_)
             return result
-        # Ranged area: one hex of a placement covering the target within range.
-        anchors = set()
-        for o in self.orientations:
-            for vq, vr in o:
-                for dq, dr in o:
-                    anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
-                    if anchor in view.grid.terrain:
-                        anchors.add(anchor)
-        for anchor in sorted(anchors):
-            within(anchor, self.plan.range)
-        return result
+        if self.plan.pattern is not None:
+            # Ranged area: one hex of a placement covering the target within range.
+            for o in self.orientations:
+                for vq, vr in o:
+                    for dq, dr in o:
+                        anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
+                        if anchor in view.grid.terrain:
+                            sources.add(anchor)
+        return {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h) and view.sight.visible(h, cell)}
 
 
 # ---------------------------------------------------------------------------
@@ -574,7 +700,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
     for focus in focus_labels:
-        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures)
+        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {l: r.cost for l, r in ranks.items()})
     return turn.finish()
 
 
@@ -664,75 +790,236 @@ def _initiative_text(label: str, figures) -> str:
     return f"(initiative {figure.initiative:g})" if figure.initiative is not None else "(no initiative)"
 
 
-@dataclass(order=True)
-class _Candidate:
-    key: tuple
-    hex_: Cell = field(compare=False)
-    group: frozenset = field(compare=False)
+#: Above this many (hex, targets) options for one focus, equally good target groups are
+#: shown as "these targets plus N of those" instead of one option per group.
+MAX_LISTED_GROUPS = 200
+
+#: The preference on which a hex lost (named in the reasoning), per ranking stage.
+LOST_ON = {
+    "focus-disadvantage": "it would attack its focus with disadvantage",
+    "targets": "it would hit fewer targets",
+    "group-movement": "those targets need more movement to attack",
+    "extra-rank": "its extra targets rank lower",
+    "extra-disadvantage": "more of its attacks on extra targets would have disadvantage",
+    "disadvantage": "more of its attacks would have disadvantage",
+    "movement": "it would use more movement",
+}
 
 
-def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures) -> None:
+@dataclass
+class Ranking:
+    """The best (hex, target set) pairs for one focus, and the preference each other hex lost on."""
+
+    best: list[tuple[Cell, Targets]]
+    lost: dict[Cell, str]
+
+    def hexes(self) -> list[Cell]:
+        return sorted({h for h, _ in self.best})
+
+    def listed(self) -> set[tuple[Cell, frozenset[str]]] | set[tuple[Cell, Targets]]:
+        """Every (hex, group), or the (hex, target set) pairs when they are too many to list."""
+        if sum(t.number() for _, t in self.best) > MAX_LISTED_GROUPS:
+            return set(self.best)
+        return {(h, g) for h, t in self.best for g in t.groups()}
+
+
+def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: VariantRules, *,
+                 disadvantaged: Callable[[Cell], frozenset[str]], extra_ranks: dict[str, Callable[[str], Any] | None],
+                 fallback: bool = False) -> dict[str, Ranking]:
+    """Rank every (hex, target group) for ``focus``, one preference after the other in the
+    variant's order, each applied only to what the earlier ones kept (GH p.30, FAQ p.66, Dized
+    "maximizing its attack"; FH App. B). Groups are kept as :class:`Targets` sets, built once per
+    hex, so ties among many targets never enumerate every combination.
+
+    ``disadvantaged(hex)``: the enemies attacked with disadvantage from there. ``extra_ranks``:
+    per reading of ``rules.extra_targets`` to rank, how an extra target ranks (None: not ranked);
+    the rankings share the stages the readings agree on."""
+    lost: dict[Cell, str] = {}
+
+    def keep(stage: str, scored: list[tuple[Any, Cell, Targets]], lost: dict[Cell, str] = lost) -> list[tuple[Cell, Targets]]:
+        if not scored:
+            return []
+        best = min(score for score, _, _ in scored)
+        kept = [(h, t) for score, h, t in scored if score == best]
+        survivors = {h for h, _ in kept}
+        for _, h, _ in scored:
+            if h not in survivors:
+                lost.setdefault(h, stage)
+        return kept
+
+    def extra_disadvantage(h: Cell, t: Targets) -> tuple[int, Cell, Targets]:
+        hit_badly = disadvantaged(h) - {focus}
+        if not hit_badly & (t.sure | t.pool):
+            return 0, h, t
+        refined = t.best_by(lambda label: label in hit_badly)
+        return sum(refined.scores(lambda label: int(label in hit_badly), focus)), h, refined
+
+    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: Callable[[str], Any], lost: dict[Cell, str]) -> list[tuple[Cell, Targets]]:
+        refined = [(h, t.best_by(rank)) for h, t in scored_pairs]
+        return keep("extra-rank", [(t.scores(rank, focus), h, t) for h, t in refined], lost)
+
+    def targets_of(hexes: list[Cell]) -> list[tuple[Cell, Targets]]:
+        pairs = []
+        for h in hexes:
+            sets = attacks.sets_for(h, focus)
+            if not sets and fallback:
+                sets = [Targets(frozenset([focus]))]
+            pairs.extend((h, t) for t in sets)
+        return pairs
+
+    rankings: dict[str, Ranking] = {}
+    if rules.focus_disadvantage_first:
+        # The focus's disadvantage depends on the hex only: filter before building any target set.
+        hexes = sorted(moves)
+        on_focus = {h: int(focus in disadvantaged(h)) for h in hexes}
+        fewest = min(on_focus.values(), default=0)
+        lost.update((h, "focus-disadvantage") for h in hexes if on_focus[h] != fewest)
+        pairs = targets_of(_most_targets([h for h in hexes if on_focus[h] == fewest], attacks, focus, lost, fallback))
+        for reading, rank in extra_ranks.items():
+            lost_here = dict(lost)
+            if reading == "movement":
+                kept = _by_group_movement(pairs, moves, focus, rank, lost_here)
+            elif rank is not None:
+                kept = ranked_extras(pairs, rank, lost_here)
+            else:
+                kept = pairs
+            kept = keep("extra-disadvantage", [extra_disadvantage(h, t) for h, t in kept], lost_here)
+            kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
+            rankings[reading] = Ranking(sorted(set(kept), key=lambda p: (p[0], p[1].sort_key())), lost_here)
+        return rankings
+    pairs = targets_of(_most_targets(sorted(moves), attacks, focus, lost, fallback))
+    scored = [extra_disadvantage(h, t) for h, t in pairs]
+    pairs = keep("disadvantage", [(d + int(focus in disadvantaged(h)), h, t) for d, h, t in scored])
+    for reading, rank in extra_ranks.items():
+        lost_here = dict(lost)
+        kept = ranked_extras(pairs, rank, lost_here) if rank is not None else pairs
+        kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
+        rankings[reading] = Ranking(sorted(set(kept), key=lambda p: (p[0], p[1].sort_key())), lost_here)
+    return rankings
+
+
+def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, str], fallback: bool) -> list[Cell]:
+    """The hexes whose best attack including the focus hits the most targets (sizes only: the
+    target sets are built for the survivors)."""
+    sizes = {h: attacks.largest_with(h, focus) or (1 if fallback else 0) for h in hexes}
+    most = max(sizes.values(), default=0)
+    lost.update((h, "targets") for h in hexes if sizes[h] != most and h not in lost)
+    return [h for h in hexes if sizes[h] == most and most > 0]
+
+
+def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str,
+                       extra_rank: Callable[[str], Any] | None, lost: dict[Cell, str]) -> list[tuple[Cell, Targets]]:
+    """GH/JotL: the target groups needing the fewest movement points to attack (counted only over
+    the hexes still in the running), then the best-ranked extra targets among them. Every hex
+    that attacks such a group stays in the running (it may lose disadvantage on extra targets)."""
+    if not pairs:
+        return pairs
+    cheapest = min(moves[h] for h, _ in pairs)
+    cheapest_sets = {t for h, t in pairs if moves[h] == cheapest}
+    seeds = cheapest_sets
+    if extra_rank is not None:
+        refined = {t.best_by(extra_rank) for t in seeds}
+        best = min(t.scores(extra_rank, focus) for t in refined)
+        seeds = {t for t in refined if t.scores(extra_rank, focus) == best}
+    kept = sorted({(h, met) for h, t in pairs for seed in seeds if (met := t.meet(seed)) is not None},
+                  key=lambda p: (p[0], p[1].sort_key()))
+    survivors = {h for h, _ in kept}
+    for h, t in pairs:
+        if h not in survivors and h not in lost:
+            cheap = any(t.meet(other) is not None for other in cheapest_sets)
+            lost[h] = "extra-rank" if cheap else "group-movement"
+    return kept
+
+
+def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures, focus_costs) -> None:
     start = view.start
     fewest_negatives = min(cost[0] for cost in focus_hexes.values())
+    multi = plan.targets > 1 or plan.pattern is not None
 
-    def rank_key(label: str) -> tuple:
-        # Extra targets: the movement part is the group's cost (see attack_key);
-        # each target then ranks by proximity (not in JotL), then initiative.
-        proximity = view.range_between(start, view.grid.figures[label])
-        proximity = 10**9 if proximity is None else proximity
-        return (proximity if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
+    def proximity(label: str) -> int:
+        distance = view.range_between(start, view.grid.figures[label])
+        return 10**9 if distance is None else distance
 
-    def attack_key(hex_: Cell, group: frozenset, moves: int, group_cost: int, *, with_disadvantage: bool) -> tuple:
-        extras = sorted(rank_key(l) for l in group if l != focus)
-        extra_disadvantage = 0 if muddled or not with_disadvantage else sum(attacks.disadvantaged(hex_, view.grid.figures[l]) for l in group if l != focus)
-        focus_disadvantage = 0 if muddled or not with_disadvantage else int(attacks.disadvantaged(hex_, view.grid.figures[focus]))
-        if rules.focus_disadvantage_first:
-            # Targets are picked by how far the monster must move to attack them
-            # (group_cost), then by their rank as a focus; only then does it
-            # adjust its hex to lose disadvantage (gloom tests 97, 141).
-            return (focus_disadvantage, -len(group), group_cost, extras if rules.rank_extra_targets else [], extra_disadvantage, moves)
-        return (-len(group), focus_disadvantage + extra_disadvantage, extras if rules.rank_extra_targets else [], moves)
+    def rank_by_movement(label: str) -> tuple:
+        # The movement part is the group's (see _by_group_movement); then proximity (not in
+        # JotL), then initiative.
+        return (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
 
-    # This turn: attack hexes reachable without more negative hexes than needed.
-    raw = []
-    for hex_, (cost, _) in reach.items():
-        if hex_ in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(hex_):
-            for group in attacks.groups_from(hex_, focus):
-                raw.append((hex_, group, cost[1]))
-    now = _rank_candidates(raw, attack_key, with_disadvantage=True)
+    def rank_as_focus(label: str) -> tuple:
+        # French procedure 3B: the "secondary focus", ranked by the focus rules themselves.
+        return (focus_costs.get(label, INFINITE),) + rank_by_movement(label)
+
+    def extra_rank_for(reading: str) -> Callable[[str], Any] | None:
+        if not (multi and rules.rank_extra_targets):
+            return None
+        return rank_by_movement if reading == "movement" else rank_as_focus
+
+    def disadvantaged_now(h: Cell) -> frozenset[str]:
+        return frozenset() if muddled else attacks.disadvantaged_from(h)
+
+    def no_disadvantage(h: Cell) -> frozenset[str]:
+        return frozenset()
+
+    # The reading in force first; the other one too when it could change the answer (the
+    # reasoning then names the reading used), sharing the stages both agree on.
+    other = "secondary-focus" if rules.extra_targets == "movement" else "movement"
+    readings = [rules.extra_targets]
+    if extra_rank_for(rules.extra_targets) is not None and rules.focus_disadvantage_first:
+        readings.append(other)
+
+    def rank(moves: dict[Cell, int], *, now: bool) -> tuple[Ranking, Ranking | None]:
+        rankings = rank_attacks(attacks, focus, moves, rules, disadvantaged=disadvantaged_now if now else no_disadvantage,
+                                extra_ranks={r: extra_rank_for(r) for r in readings}, fallback=not now)
+        return rankings[rules.extra_targets], rankings.get(other)
+
+    def name_reading_if_it_matters(ranking: Ranking, alternative: Ranking | None, *, now: bool) -> None:
+        if alternative is None:
+            return
+        differs = alternative.listed() != ranking.listed() if now else alternative.hexes() != ranking.hexes()
+        if differs:
+            reading = ("the target group needing the fewest movement points first, then proximity and initiative (rulebook p.30, FAQ p.66)"
+                       if rules.extra_targets == "movement" else
+                       "extra targets ranked as secondary foci before movement (French procedure, step 3 B)")
+            turn.note("reading", prefix + f"Open reading, rules.extra_targets: {rules.extra_targets}: {reading}. With '{other}' the answer differs.",
+                      switch="rules.extra_targets", value=rules.extra_targets)
+
     prefix = f"[focus {focus}] " if len(turn.focus) > 1 else ""
-    if now:
-        best = min(c.key for c in now)
-        chosen = sorted((c for c in now if c.key == best), key=lambda c: (c.hex_, sorted(c.group)))
+    # This turn: attack hexes reachable without more negative hexes than needed.
+    moves_now = {h: cost[1] for h, (cost, _) in reach.items()
+                 if h in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(h)}
+    ranking, alternative = rank(moves_now, now=True)
+    if ranking.best:
+        listed = ranking.listed()
+        shown = sorted(((h, _targets_of(entry)) for h, entry in listed), key=lambda p: (p[0], p[1].sort_key()))
         turn.note(
             "attack-now",
-            prefix + f"It can attack {focus} this turn from {len({c.hex_ for c in now})} hex(es). "
+            prefix + f"It can attack {focus} this turn from {len(moves_now)} hex(es). "
             + _explain_choice(rules, plan, muddled)
-            + f" Best: {', '.join(_fmt(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
-            + f" ({reach[chosen[0].hex_][0][1]} movement point(s)).",
-            candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
-            kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
+            + f" Best: {'; '.join(_fmt(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
+            + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
+            + f" ({moves_now[shown[0][0]]} movement point(s)).",
+            kept=[_targets_data(h, t) for h, t in shown],
+            ruled_out={stage: sum(1 for s in ranking.lost.values() if s == stage) for stage in LOST_ON if stage in ranking.lost.values()},
         )
-        staying = [c for c in now if c.hex_ == start]
-        if staying and all(c.hex_ != start for c in chosen):
-            stay = min(staying, key=lambda c: c.key)
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {_first_difference(rules, stay.key, best)}.")
-        for c in chosen:
-            turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
+        if len(listed) == len(ranking.best) and any(t.count for _, t in ranking.best):
+            turn.note("attack-now", prefix + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.")
+        if start in moves_now and start not in {h for h, _ in shown}:
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {LOST_ON[ranking.lost[start]]}.")
+        name_reading_if_it_matters(ranking, alternative, now=True)
+        for h, t in shown:
+            details = {"also": {"choose": t.count, "among": sorted(t.pool)}} if t.count else {}
+            turn.options.append(Option(to=h, path=reach[h][1], attacks=tuple(sorted(t.sure)) if plan.real else (), details=details))
         return
 
     # Out of reach this turn: pick destinations with infinite movement.
     if rules.plan_best_future_attack:
-        raw = []
-        for hex_, cost in focus_hexes.items():
-            if cost[0] == fewest_negatives:
-                for group in attacks.groups_from(hex_, focus) or [frozenset([focus])]:
-                    raw.append((hex_, group, cost[1]))
-        candidates = _rank_candidates(raw, attack_key, with_disadvantage=False)
+        moves_later = {h: cost[1] for h, cost in focus_hexes.items() if cost[0] == fewest_negatives}
+        future, alternative = rank(moves_later, now=False)
+        destinations = future.hexes()
+        name_reading_if_it_matters(future, alternative, now=False)
     else:
-        candidates = [_Candidate((cost[1],), hex_, frozenset([focus])) for hex_, cost in focus_hexes.items() if cost[0] == fewest_negatives]
-    best = min(c.key for c in candidates)
-    destinations = sorted({c.hex_ for c in candidates if c.key == best})
+        closest = min(cost for cost in focus_hexes.values())
+        destinations = sorted(h for h, cost in focus_hexes.items() if cost == closest)
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
@@ -769,12 +1056,15 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             turn.options.append(Option(to=cell, path=reach[cell][1]))
 
 
-def _rank_candidates(raw, attack_key, *, with_disadvantage: bool) -> list[_Candidate]:
-    """Score (hex, targets, moves) triples; a group's cost is the fewest moves that attack it."""
-    group_cost: dict[frozenset, int] = {}
-    for _, group, moves in raw:
-        group_cost[group] = min(moves, group_cost.get(group, moves))
-    return [_Candidate(attack_key(h, g, m, group_cost[g], with_disadvantage=with_disadvantage), h, g) for h, g, m in raw]
+def _targets_of(entry: frozenset[str] | Targets) -> Targets:
+    return entry if isinstance(entry, Targets) else Targets(entry)
+
+
+def _targets_data(hex_: Cell, targets: Targets) -> dict[str, Any]:
+    data: dict[str, Any] = {"to": list(hex_), "attacks": sorted(targets.sure)}
+    if targets.count:
+        data.update(choose=targets.count, among=sorted(targets.pool))
+    return data
 
 
 def _remaining_costs(mover: Mover, view: View, destination: Cell, reach) -> dict[Cell, Cost]:
@@ -796,23 +1086,6 @@ def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str
         parts.append("fewest disadvantaged attacks")
     parts.append("fewest movement points")
     return "Order of preference: " + ", then ".join(p for p in parts if p) + "."
-
-
-def _first_difference(rules: VariantRules, worse: tuple, best: tuple) -> str:
-    """Name the first preference in which a candidate loses to the best one."""
-    if rules.focus_disadvantage_first:
-        names = ["it would attack its focus with disadvantage", "it would hit fewer targets", "those targets need more movement to attack",
-                 "its extra targets rank lower", "more of its attacks would have disadvantage", "it would use more movement"]
-    else:
-        names = ["it would hit fewer targets", "more of its attacks would have disadvantage", "its extra targets rank lower", "it would use more movement"]
-    for name, a, b in zip(names, worse, best):
-        if a != b:
-            return name
-    return "the players may choose it too"
-
-
-def _plain_key(key: tuple) -> list:
-    return [list(map(_plain_key, k)) if isinstance(k, list) else (list(k) if isinstance(k, tuple) else k) for k in key]
 
 
 # ---------------------------------------------------------------------------
