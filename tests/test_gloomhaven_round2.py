@@ -90,3 +90,176 @@ def test_standee_numbers_order_two_normals_under_the_turn_reading():
     figures = dict(ELITE_AND_NORMAL, m={**ELITE_AND_NORMAL["m"], "elite": False})
     result = run(scenario(". . . .\n m S n .\n. . . A\n", figures, {"move": 0, "attack": {"range": 0}}, active="S"))
     assert result.turns[0].focus == ["n"]
+
+
+# ---------------------------------------------------------------------------
+# Target groups: ranked stage by stage, each over what the earlier stages kept
+
+KEPT_HEXES = ". . F a\n . . . C\n. B . .\n . . . .\n"
+ARCHERS = {"a": GUARD, "F": character(10), "B": character(20), "C": character(30)}
+TWO_TARGETS = {"move": 2, "attack": {"range": 2, "targets": 2}}
+
+
+def test_group_movement_is_counted_over_hexes_without_disadvantage_on_the_focus():
+    # scenarios/gloomhaven/72: F+B and F+C both need 2 moves from the hexes that avoid
+    # disadvantage on F (the start hex, where F+C costs 0, attacks F with disadvantage).
+    # B outranks C (initiative), and [3, 2] loses disadvantage on B.
+    result = run(scenario(KEPT_HEXES, ARCHERS, TWO_TARGETS, variant="jotl"))
+    assert result.turns[0].focus == ["F"]
+    assert options(result) == {((3, 2), ("B", "F"))}
+
+
+def test_secondary_focus_reading_ranks_extra_targets_as_foci_first():
+    # French procedure 3B: C is a secondary focus at 0 moves, B at 1: F+C, from [2, 2] where C
+    # is not adjacent. The reasoning names the reading, since it changed the answer.
+    result = run(scenario(KEPT_HEXES, ARCHERS, TWO_TARGETS, variant="jotl", rules={"extra_targets": "secondary-focus"}))
+    assert options(result) == {((2, 2), ("C", "F"))}
+    readings = [s for s in result.turns[0].reasoning if s.step == "reading"]
+    assert readings and "secondary-focus" in readings[0].text and readings[0].data["switch"] == "rules.extra_targets"
+
+
+def test_the_reading_is_not_named_when_both_give_the_same_answer():
+    result = run(scenario(KEPT_HEXES, {**ARCHERS, "B": character(40)}, TWO_TARGETS, variant="jotl"))
+    assert options(result) == {((2, 2), ("C", "F"))}
+    assert not [s for s in result.turns[0].reasoning if s.step == "reading"]
+
+
+def test_frosthaven_has_no_group_movement_stage():
+    # FH App. B: most targets, then fewest disadvantaged attacks, then fewest movement points;
+    # equal groups are the players' choice (no ranking of extra targets).
+    result = run(scenario(KEPT_HEXES, ARCHERS, TWO_TARGETS, variant="frosthaven"))
+    assert options(result) == {((2, 2), ("C", "F")), ((3, 2), ("B", "F"))}
+
+
+def test_targets_algebra():
+    from enemy_move.rulesets.gloomhaven import Targets
+
+    every = Targets.make(frozenset(), frozenset("ABCDE"), 3)
+    with_a = every.with_member("A")
+    assert with_a == Targets(frozenset("A"), frozenset("BCDE"), 2)
+    assert with_a.number() == 6 and len(set(with_a.groups())) == 6
+    assert every.with_member("Z") is None
+    rank = {"B": 1, "C": 2, "D": 2, "E": 3}.__getitem__
+    best = with_a.best_by(rank)
+    assert best == Targets(frozenset("AB"), frozenset("CD"), 1)
+    assert best.scores(rank, "A") == [1, 2]
+    other = Targets(frozenset("AC"), frozenset("BDE"), 1)
+    assert with_a.meet(other) == Targets(frozenset("AC"), frozenset("BDE"), 1)
+    assert best.meet(other) == Targets(frozenset("ABC"))
+    assert best.meet(Targets(frozenset("AE"), frozenset("BC"), 1)) is None
+    assert Targets.make(frozenset("A"), frozenset("BC"), 2) == Targets(frozenset("ABC"))
+
+
+def test_many_equally_good_groups_are_one_choice_not_every_combination():
+    # FH does not rank extra targets: 14 characters 2 to 5 hexes away (none adjacent, so no
+    # disadvantage), range 5, 8 targets: every group of 8 with the focus is as good as any other
+    # (C(13, 7) = 1716 per focus). Each focus gets one option: the targets it surely attacks
+    # (the focus), plus "choose 7 among" the 13 others.
+    from enemy_move.geometry import hexgrid
+
+    cells = sorted((c, r) for r in range(6) for c in range(6) if 2 <= hexgrid.distance((0, 0), (c, r)) <= 5)[:14]
+    figures = {"a": GUARD}
+    symbols = {(0, 0): "a"}
+    for label, cell in zip("ABCDEFGHIJKLMN", cells):
+        symbols[cell] = label
+        figures[label] = character(30)
+    text = "\n".join((" " if r & 1 else "") + " ".join(symbols.get((c, r), ".") for c in range(6)) for r in range(6)) + "\n"
+    result = run(scenario(text, figures, {"move": 0, "attack": {"range": 5, "targets": 8}}, variant="frosthaven"))
+    turn = result.turns[0]
+    assert turn.focus and len(turn.options) == len(turn.focus)
+    for option in turn.options:
+        assert option.to == (0, 0) and len(option.attacks) == 1 and option.attacks[0] in turn.focus
+        assert option.details["also"] == {"choose": 7, "among": sorted(set(figures) - {"a", option.attacks[0]})}
+
+
+# ---------------------------------------------------------------------------
+# Property: the staged ranking equals a brute-force one that lists every (hex, group)
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def multi_target_boards(draw):
+    width, height = draw(st.integers(4, 6)), draw(st.integers(3, 5))
+    cells = [(c, r) for r in range(height) for c in range(width)]
+    terrain = {cell: draw(st.sampled_from(list(".......#*"))) for cell in cells}
+    labels = ["a", "A", "B", "C", "D"][: draw(st.integers(4, 5))]
+    for label, cell in zip(labels, draw(st.lists(st.sampled_from(cells), min_size=len(labels), max_size=len(labels), unique=True))):
+        terrain[cell] = label
+    figures = {"a": dict(GUARD)}
+    for label in labels[1:]:
+        figures[label] = character(draw(st.sampled_from([10, 20, 20, 40])))
+    action = {"move": draw(st.integers(1, 3)), "attack": {"range": draw(st.integers(2, 3)), "targets": draw(st.integers(2, 3))}}
+    text = "\n".join((" " if r & 1 else "") + " ".join(terrain[(c, r)] for c in range(width)) for r in range(height)) + "\n"
+    return text, figures, action, draw(st.sampled_from(["gloomhaven", "frosthaven", "jotl"]))
+
+
+def _groups_by_combinations(attacks, view, hex_, focus):
+    """Every largest group with the focus, enumerated (the engine's rule before issue 12)."""
+    import itertools
+
+    singles = [l for l in view.visible_enemies if attacks.can_target(hex_, view.grid.figures[l])]
+    if focus not in singles:
+        return []
+    others = [l for l in singles if l != focus]
+    return [frozenset((focus,) + extra) for extra in itertools.combinations(others, min(attacks.plan.targets - 1, len(others)))]
+
+
+def _brute_force_options(text, variant, foci):
+    from enemy_move.models import load_scenario_text
+    from enemy_move.rulesets import gloomhaven as gh
+
+    model = load_scenario_text(text, "t.yaml")
+    rules = gh.VARIANTS[variant]
+    figures = dict(model.model.figures)
+    grid = gh.parse_grid(model, "hex", extra_symbols=gh.EXTRA_SYMBOLS, figure_cells={l: None for l in figures})
+    action = model.model.action
+    view = gh.View(grid, figures, "a", rules)
+    attacks = gh.Attacks(view, gh.plan_attack(action, figures["a"]))
+    mover = gh.Mover(view, action)
+    costs, reach = mover.costs_from(view.start), mover.reach_this_turn(action.move)
+    answer = set()
+    for focus in foci:
+        focus_hexes = {h: costs[h] for h in attacks.attack_hexes(focus) if h in costs}
+        fewest = min(c[0] for c in focus_hexes.values())
+        pairs = [(h, g, reach[h][0][1]) for h in sorted(reach) if h in focus_hexes and reach[h][0][0] == fewest and view.can_end_or_start(h)
+                 for g in _groups_by_combinations(attacks, view, h, focus)]
+        if not pairs:
+            return None  # out of reach this turn: not what this property checks
+
+        def dis(h, label):
+            return int(attacks.disadvantaged(h, grid.figures[label]))
+
+        def rank(label):
+            return (view.range_between(view.start, grid.figures[label]) if rules.proximity_breaks_focus_ties else 0, gh._initiative_key(label, figures))
+
+        def extras(g):
+            return sorted(rank(l) for l in g if l != focus) if rules.rank_extra_targets else []
+
+        if rules.focus_disadvantage_first:
+            least = min(dis(h, focus) for h, _, _ in pairs)
+            pairs = [p for p in pairs if dis(p[0], focus) == least]
+            most = max(len(g) for _, g, _ in pairs)
+            pairs = [p for p in pairs if len(p[1]) == most]
+            group_cost = {}
+            for _, g, m in pairs:
+                group_cost[g] = min(m, group_cost.get(g, m))
+            keys = [((group_cost[g], extras(g), sum(dis(h, l) for l in g if l != focus), m), h, g) for h, g, m in pairs]
+        else:
+            keys = [((-len(g), sum(dis(h, l) for l in g), extras(g), m), h, g) for h, g, m in pairs]
+        best = min(k for k, _, _ in keys)
+        answer |= {(h, tuple(sorted(g))) for k, h, g in keys if k == best}
+    return answer
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(multi_target_boards())
+def test_staged_ranking_matches_brute_force(board):
+    text, figures, action, variant = board
+    result = run(scenario(text, figures, action, variant=variant))
+    turn = result.turns[0]
+    assume(turn.focus)
+    expected = _brute_force_options(scenario(text, figures, action, variant=variant), variant, turn.focus)
+    assume(expected is not None)
+    assert options(result) == expected
