@@ -225,6 +225,7 @@ class Mover:
         else:
             self.mode = "walk"
         self._slides: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        self._reversed: dict[Cell, list[tuple[Cell, Cost]]] | None = None
 
     # A walking step from ``cell``: (landing cell, cells entered, step cost).
     def walk_steps(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
@@ -351,7 +352,23 @@ class Mover:
             return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in _bfs(target, self.free_steps).items()}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
-        return {}  # icy walking: callers search forwards instead
+        # Icy walking: slides make steps one-way, so search backwards over the reversed steps
+        # (one search per destination instead of one per reachable hex).
+        best, _ = dijkstra([target], lambda cell: self._steps_into().get(cell, ()), (0, 0))
+        return best
+
+    def _steps_into(self) -> dict[Cell, list[tuple[Cell, Cost]]]:
+        """For each cell, the walking steps (slides included) that end there: (from, cost)."""
+        if self._reversed is None:
+            view = self.view
+            self._reversed = {}
+            for cell in sorted(view.grid.terrain):
+                terrain = view.terrain(cell)
+                if terrain in NOT_A_STEP or terrain == "obstacle" or cell in view.blocking_cells:
+                    continue
+                for land, _, cost in self.walk_steps(cell):
+                    self._reversed.setdefault(land, []).append((cell, cost))
+        return self._reversed
 
 
 def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
