@@ -9,24 +9,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .errors import ScenarioError
 from .loader import load_file
 from .models import validate_document
-from .result import Result, Turn, position_key, position_to_json
+from .result import Result, Turn, format_position, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+#: A checked file passed, failed (differences), or could not be loaded or resolved.
+FileStatus = Literal["pass", "fail", "error", "valid"]  # valid: no `expect:` block; it loads and resolves
 
 
 @dataclass
 class FileResult:
     file: str
-    status: str  # "pass" | "fail" | "error"
+    status: FileStatus
     expected: list[Any] | None = None
     got: list[Any] | None = None
     message: str | None = None
     differences: list[str] = field(default_factory=list)
+    # Where to point an annotation: the error's position, or the `expect:` key of a failure.
+    line: int = 1
+    col: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"file": self.file, "status": self.status}
@@ -45,14 +51,14 @@ class CheckReport:
 
     @property
     def summary(self) -> dict[str, int]:
-        counts = {"total": len(self.results), "passed": 0, "failed": 0, "errors": 0}
+        counts = {"total": len(self.results), "passed": 0, "failed": 0, "errors": 0, "valid": 0}
         for result in self.results:
-            counts[{"pass": "passed", "fail": "failed", "error": "errors"}[result.status]] += 1
+            counts[{"pass": "passed", "fail": "failed", "error": "errors", "valid": "valid"}[result.status]] += 1
         return counts
 
     @property
     def ok(self) -> bool:
-        return all(r.status == "pass" for r in self.results)
+        return all(r.status in ("pass", "valid") for r in self.results)
 
     def to_dict(self) -> dict[str, Any]:
         return {"summary": self.summary, "results": [r.to_dict() for r in self.results]}
@@ -138,12 +144,11 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
 def _describe(options: list[tuple]) -> str:
     parts = []
     for to, attacks in options:
-        where = list(to) if isinstance(to, tuple) else to
-        parts.append(f"{where} attacking {', '.join(attacks)}" if attacks else f"{where} (no attack)")
+        parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))
     return "; ".join(parts)
 
 
-def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None) -> Result:
+def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()) -> Result:
     """Run the scenario's engine; without one, still report mistakes in its map first."""
     from . import rulesets  # engines load lazily, only when a file needs one
 
@@ -151,24 +156,23 @@ def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[st
         from .geometry.grid import precheck_grid
 
         precheck_grid(scenario)
-    return rulesets.resolve(scenario, variant, choices)
+    return rulesets.resolve(scenario, variant, choices, first)
 
 
 def check_file(file: str) -> FileResult | None:
-    """Check one file; None when it has no ``expect:`` block (skipped)."""
+    """Check one file: ``valid`` when it loads and resolves but has no ``expect:`` block."""
     try:
         document = load_file(file)
-        if isinstance(document.data, dict) and "expect" not in document.data:
-            return None
         scenario = validate_document(document)
-        if scenario.model.expect is None:
-            return None
         result = resolve_scenario(scenario)
     except ScenarioError as error:
-        return FileResult(file=file, status="error", message=str(error))
+        return FileResult(file=file, status="error", message=str(error), line=error.line, col=error.col)
+    if scenario.model.expect is None:
+        return FileResult(file=file, status="valid")
     differences, expected, got = compare(scenario.model.expect, result)
     if differences:
-        return FileResult(file=file, status="fail", expected=expected, got=got, differences=differences)
+        line, col = scenario.source.where(("expect",), key=True)
+        return FileResult(file=file, status="fail", expected=expected, got=got, differences=differences, line=line, col=col)
     return FileResult(file=file, status="pass")
 
 

@@ -8,24 +8,56 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Optional
+from enum import Enum
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from . import OUTPUT_FORMAT, __version__
+
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     help="Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios.",
 )
+import_app = typer.Typer(no_args_is_help=True, help="Turn boards drawn in other tools into scenario files.")
+app.add_typer(import_app, name="import")
+
+#: ``-`` as the file: the scenario comes from standard input, reported under this name.
+STDIN_NAME = "<stdin>"
 
 
-def _fail(message: str) -> None:
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"enemy-move {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios."""
+
+
+def _complete_ruleset(incomplete: str) -> list[str]:
+    from .starters import STARTERS
+
+    return [name for name in sorted(STARTERS) if name.startswith(incomplete)]
+
+
+def _write_json(document: dict[str, Any]) -> None:
+    """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
+    stamped = {"version": __version__, "format": OUTPUT_FORMAT, **document}
+    sys.stdout.write(json.dumps(stamped, indent=2, ensure_ascii=False) + "\n")
+
+
+def _fail(message: str) -> NoReturn:
     """A usage error: one line on stderr, exit 2."""
     typer.echo(f"enemy-move: {message}", err=True)
     raise typer.Exit(2)
 
 
-def _fail_scenario(error: Exception) -> None:
+def _fail_scenario(error: Exception) -> NoReturn:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)
@@ -41,27 +73,47 @@ def _parse_choices(choose: list[str]) -> dict[str, int]:
     return choices
 
 
-@app.command()
-def resolve(
-    file: Annotated[str, typer.Argument(help="Scenario file (YAML).")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
-    variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
-    choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
-) -> None:
-    """Resolve one scenario: focus, options, paths and the reasoning."""
+def _read_stdin() -> str:
+    """The scenario text on standard input, with the same size cap and UTF-8 check as files."""
+    from .errors import ScenarioError
+    from .loader import MAX_FILE_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    raw = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(STDIN_NAME, 1, 1, f"input is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ScenarioError(STDIN_NAME, line, col, "input is not valid UTF-8") from None
+    return text.removeprefix("\ufeff")
+
+
+def _load(file: str) -> Any:
+    from .models import load_scenario, load_scenario_text
+
+    if file == "-":
+        return load_scenario_text(_read_stdin(), STDIN_NAME)
+    return load_scenario(file)
+
+
+def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...], json_output: bool) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
-    from .models import load_scenario
+    from .rulesets import UsageError
 
-    choices = _parse_choices(choose)
     try:
-        result = resolve_scenario(load_scenario(file), variant, choices)
+        result = resolve_scenario(_load(file), variant, choices, first)
     except ScenarioError as error:
         _fail_scenario(error)
+    except UsageError as error:
+        _fail(str(error))
     if json_output:
         from .result import result_to_dict
 
-        sys.stdout.write(json.dumps(result_to_dict(result), indent=2, ensure_ascii=False) + "\n")
+        _write_json(result_to_dict(result))
         return
     from rich.console import Console
 
@@ -71,57 +123,130 @@ def resolve(
 
 
 @app.command()
-def check(
-    paths: Annotated[list[str], typer.Argument(help="Scenario files or folders (every *.yaml / *.yml below).")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of a table.")] = False,
+def resolve(
+    file: Annotated[str, typer.Argument(help="Scenario file (YAML); - reads it from standard input.")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
+    variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
+    choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
+    first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
+    watch: Annotated[bool, typer.Option("--watch", help="Redraw the answer each time the file is saved (Ctrl-C stops).")] = False,
+    interval: Annotated[float, typer.Option("--interval", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file.")] = 0.5,
 ) -> None:
-    """Check every scenario with an `expect:` block; exit 1 on any mismatch or error."""
+    """Resolve one scenario: focus, options, paths and the reasoning."""
+    choices = _parse_choices(choose)
+    if not watch:
+        _resolve_once(file, variant, choices, tuple(first), json_output)
+        return
+    if file == "-":
+        _fail("--watch needs a file to watch, not standard input")
+    if json_output:
+        _fail("--watch redraws the tables; it cannot be combined with --json")
+    run_watch(file, variant, choices, tuple(first), interval=interval)
+
+
+def run_watch(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...] = (), *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
+    """Clear the screen and resolve again after each save; errors are shown, not fatal."""
+    from rich.console import Console
+
+    from .watch import watch_file
+
+    console = Console(highlight=False)
+
+    def redraw() -> None:
+        console.clear()
+        try:
+            _resolve_once(file, variant, choices, first, False)
+        except typer.Exit:
+            pass  # the error line is on stderr already; wait for the next save
+        console.print(f"[dim]watching {file} (Ctrl-C stops)[/]")
+
+    try:
+        return watch_file(file, redraw, interval=interval, iterations=iterations, **watch_options)
+    except KeyboardInterrupt:
+        return 0
+
+
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def _expand_paths(paths: list[str]) -> list[str]:
+    """Paths as given; a pattern the shell did not expand (quoted, or on Windows) is expanded here."""
+    import glob
     import os
 
+    expanded: list[str] = []
+    for path in paths:
+        if os.path.exists(path):
+            expanded.append(path)
+        elif glob.has_magic(path):
+            matches = sorted(glob.glob(path, recursive=True))
+            if not matches:
+                _fail(f"{path}: no file matches this pattern")
+            expanded.extend(matches)
+        else:
+            _fail(f"{path}: no such file or folder")
+    return expanded
+
+
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Scenario files, folders (every *.yaml / *.yml below) or quoted glob patterns ('scenarios/**/0*.yaml').")],
+    json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
+    output_format: Annotated[CheckFormat, typer.Option("--format", help="text (a table), json (one document) or github (GitHub Actions annotations).")] = CheckFormat.text,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the failures, errors and the summary.")] = False,
+) -> None:
+    """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
     from .checking import check_paths
 
-    for path in paths:
-        if not os.path.exists(path):
-            _fail(f"{path}: no such file or folder")
-    report = check_paths(paths)
-    if json_output:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    report = check_paths(_expand_paths(paths))
+    chosen = CheckFormat.json if json_output else output_format
+    if chosen is CheckFormat.json:
+        document = report.to_dict()
+        if quiet:
+            document["results"] = [r for r in document["results"] if r["status"] not in ("pass", "valid")]
+        _write_json(document)
+    elif chosen is CheckFormat.github:
+        from .render.github import github_annotations
+
+        sys.stdout.write(github_annotations(report))
     else:
         from rich.console import Console
 
         from .render.rich_view import render_check
 
-        render_check(report, Console(highlight=False))
+        render_check(report, Console(highlight=False), quiet=quiet)
     if not report.ok:
         raise typer.Exit(1)
 
 
 @app.command()
 def rulesets(
+    name: Annotated[Optional[str], typer.Argument(help="Only this ruleset.", autocompletion=_complete_ruleset)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the rulesets, their variants and the options they understand."""
+    """List the rulesets, their variants and the options they understand (names shown whole)."""
     from .rulesets import all_rulesets
 
     known = all_rulesets()
+    if name is not None:
+        known = [r for r in known if r.name == name]
+        if not known:
+            _fail(f"unknown ruleset {name!r}; known: {', '.join(r.name for r in all_rulesets())}")
     if json_output:
         doc = [
             {"name": r.name, "summary": r.summary, "default_variant": r.default_variant, "variants": r.variants, "options": r.options}
             for r in known
         ]
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        _write_json({"rulesets": doc})
         return
     from rich.console import Console
-    from rich.table import Table
 
-    table = Table(title="Rulesets", title_justify="left", show_lines=True)
-    table.add_column("ruleset")
-    table.add_column("variants (default first)")
-    table.add_column("options")
-    for r in known:
-        variants = [f"{r.default_variant}: {r.variants[r.default_variant]}"] + [f"{k}: {v}" for k, v in r.variants.items() if k != r.default_variant]
-        table.add_row(f"[bold]{r.name}[/]\n{r.summary}", "\n".join(variants), "\n".join(f"{k}: {v}" for k, v in r.options.items()) or "-")
-    Console(highlight=False).print(table)
+    from .render.rich_view import render_rulesets
+
+    render_rulesets(known, Console(highlight=False))
 
 
 @app.command()
@@ -130,6 +255,51 @@ def schema() -> None:
     from .schema import scenario_schema
 
     sys.stdout.write(json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def new(
+    ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.", autocompletion=_complete_ruleset)],
+    variant: Annotated[Optional[str], typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")] = None,
+    schema_location: Annotated[Optional[str], typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
+) -> None:
+    """Print a short, commented starter scenario that resolves as it is."""
+    from . import rulesets as registry
+    from .starters import SCHEMA_MODELINE, STARTERS, starter
+
+    if ruleset not in STARTERS:
+        _fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(STARTERS))}")
+    engine = registry.get(ruleset)
+    if engine is None:
+        _fail(f"ruleset {ruleset!r} has no engine yet")
+    chosen = variant or engine.default_variant
+    if chosen not in engine.variants:
+        _fail(f"--variant {chosen}: unknown variant {chosen!r} for ruleset {ruleset!r}; known: {', '.join(engine.variants)}")
+    modeline = SCHEMA_MODELINE if schema_location is None else f"# yaml-language-server: $schema={schema_location}"
+    sys.stdout.write(starter(ruleset, chosen, modeline))
+
+
+@import_app.command("gloom")
+def import_gloom(
+    link: Annotated[str, typer.Argument(help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.")],
+    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")] = None,
+) -> None:
+    """Write the scenario of a gloom (Gloomhaven Monster Mover) share link."""
+    from .importers.gloom import GloomLinkError, decode_link, scenario_yaml
+
+    try:
+        board = decode_link(link)
+    except GloomLinkError as error:
+        _fail(f"gloom link: {error}")
+    text = scenario_yaml(board, source=link.strip())
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        _fail(f"{output}: cannot write: {error.strerror}")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""What an engine decides: turns, focus, options, paths and the reasoning trace.
+"""What an engine decides: turns, focus, options with their effects, boards and the reasoning trace.
 
 Rulesets build these objects and never print; renderers read them and never
 decide. Positions are ``(col, row)`` tuples on grids and area names on area
@@ -11,17 +11,57 @@ sorted alphabetically.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Union, get_args
 
-Position = Any  # tuple[int, int] | str
+#: A grid cell, ``(col, row)``.
+Cell = tuple[int, int]
+#: A grid cell, or an area's name on area maps.
+Position = Union[Cell, str]
 
-
-def position_key(position: Position) -> tuple:
+def position_key(position: Position) -> tuple[Any, ...]:
     """Sort key: grid cells by (col, row), area names alphabetically, grids first."""
     if isinstance(position, tuple):
         return (0, position, "")
     return (1, (), str(position))
+
+
+def format_position(position: Position) -> str:
+    """The one way a position is written for people: ``[3, 4]`` on grids, the area name on area maps."""
+    if isinstance(position, tuple):
+        return f"[{position[0]}, {position[1]}]"
+    return str(position)
+
+
+def format_positions(positions: Any) -> str:
+    return ", ".join(format_position(p) for p in positions)
+
+
+def figure_name(label: str, name: str | None) -> str:
+    """The one way a figure is named for people: ``Bandit Guard (a)``, or just ``a`` without a name."""
+    return f"{name} ({label})" if name else label
+
+
+#: Every reasoning step id, one kebab-case style for all rulesets. A stable
+#: interface for scripts: docs/output.md lists the ids each ruleset uses.
+StepId = Literal[
+    # shared by every ruleset (the phase runner and common situations)
+    "order", "card", "move", "stunned", "no-attack", "range", "target",
+    # gloomhaven
+    "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
+    "card-action", "reading",
+    # perditions-mouth
+    "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
+    "sleeping", "terrain", "threatened-squares", "tie",
+    # agemonia
+    "already-in-attack-area", "as-far-as-possible", "attack-areas", "capacity", "closest-to-an-ally", "enemy", "held",
+    "least-movement", "no-allies", "no-attack-area", "no-route", "players-choose", "routes", "slowed", "stays", "taunt",
+    "traps", "unreachable",
+    # cloudspire
+    "leading-minion", "distance", "movement", "blocking", "lateral", "closest", "choice", "displace", "invalid-hex",
+]
+STEP_IDS: tuple[str, ...] = get_args(StepId)
+_KNOWN_STEPS = frozenset(STEP_IDS)
 
 
 @dataclass(frozen=True)
@@ -29,9 +69,90 @@ class Step:
     """One rule applied: ``step`` names it, ``text`` explains it to a player,
     ``data`` holds the candidates kept and dropped for scripts."""
 
-    step: str
+    step: StepId
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.step not in _KNOWN_STEPS:  # a closed set: a new id is added to StepId and docs/output.md
+            raise ValueError(f"unknown reasoning step id {self.step!r}")
+
+
+# --- option effects: what following an option does to the board ---------------------------
+
+#: Why a figure other than the actor changes place.
+DisplaceCause = Literal["displaced", "trampled", "pushed"]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The acting figure follows ``path`` (start included) to its last position."""
+
+    figure: str
+    path: tuple[Position, ...]
+    kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True)
+class DoorOpened:
+    at: Position
+    kind: Literal["door-opened"] = "door-opened"
+
+
+@dataclass(frozen=True)
+class TrapSprung:
+    """A trap goes off; ``figures`` are those it affects, ``removed`` whether it leaves the board."""
+
+    at: Position
+    figures: tuple[str, ...]
+    removed: bool = True
+    kind: Literal["trap-sprung"] = "trap-sprung"
+
+
+@dataclass(frozen=True)
+class Displaced:
+    """Another figure changes place because of the move (``cause`` says how)."""
+
+    figure: str
+    origin: Position
+    to: Position
+    cause: DisplaceCause
+    kind: Literal["displaced"] = "displaced"
+
+
+@dataclass(frozen=True)
+class Woken:
+    figure: str
+    kind: Literal["woken"] = "woken"
+
+
+Effect = Union[Moved, DoorOpened, TrapSprung, Displaced, Woken]
+
+
+def describe_effect(effect: Effect) -> str:
+    """A short phrase for people (the options table)."""
+    if isinstance(effect, Moved):
+        return f"{effect.figure} moves to {format_position(effect.path[-1])}" if len(effect.path) > 1 else f"{effect.figure} stays"
+    if isinstance(effect, DoorOpened):
+        return f"opens the door at {format_position(effect.at)}"
+    if isinstance(effect, TrapSprung):
+        who = ", ".join(effect.figures) or "nobody"
+        return f"springs the trap at {format_position(effect.at)} ({who}{'; removed' if effect.removed else ''})"
+    if isinstance(effect, Displaced):
+        return f"{effect.figure} {effect.cause} {format_position(effect.origin)} > {format_position(effect.to)}"
+    return f"wakes {effect.figure}"
+
+
+def effect_to_json(effect: Effect) -> dict[str, Any]:
+    if isinstance(effect, Moved):
+        return {"kind": effect.kind, "figure": effect.figure, "path": [position_to_json(p) for p in effect.path]}
+    if isinstance(effect, DoorOpened):
+        return {"kind": effect.kind, "at": position_to_json(effect.at)}
+    if isinstance(effect, TrapSprung):
+        return {"kind": effect.kind, "at": position_to_json(effect.at), "figures": list(effect.figures), "removed": effect.removed}
+    if isinstance(effect, Displaced):
+        return {"kind": effect.kind, "figure": effect.figure, "from": position_to_json(effect.origin), "to": position_to_json(effect.to), "cause": effect.cause}
+    return {"kind": effect.kind, "figure": effect.figure}
 
 
 @dataclass(frozen=True)
@@ -39,11 +160,76 @@ class Option:
     to: Position
     path: tuple[Position, ...]
     attacks: tuple[str, ...] = ()
-    # Extra facts a ruleset wants shown (e.g. "cost", "targets hit", "note").
+    # Facts a ruleset wants shown with the option (e.g. "AP", "distance", "toward"); never read back.
     details: dict[str, Any] = field(default_factory=dict)
+    # What following this option does to the board, the actor's move first (added by Turn.finish).
+    effects: tuple[Effect, ...] = ()
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[Any, ...]:
         return (position_key(self.to), self.attacks, tuple(position_key(p) for p in self.path))
+
+
+@dataclass(frozen=True)
+class RuledOut:
+    """Why a position is not a destination option ("why not this hex?").
+
+    ``step`` is the rule step that dropped it, ``reason`` says why in plain English,
+    ``against`` lists the positions that beat it at that step (empty when it was not
+    a contest: unreachable, cannot end there...), ``data`` the numbers compared.
+    """
+
+    at: Position
+    step: StepId
+    reason: str
+    against: tuple[Position, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+# --- boards ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """The facts of a board that turns change: where figures stand, opened doors, removed traps, who sleeps."""
+
+    figures: dict[str, Position]
+    opened_doors: tuple[Position, ...] = ()
+    removed_traps: tuple[Position, ...] = ()
+    asleep: tuple[str, ...] = ()
+
+    def after(self, effects: tuple[Effect, ...]) -> "BoardState":
+        """The state once ``effects`` happened, in order."""
+        figures = dict(self.figures)
+        doors, traps, asleep = list(self.opened_doors), list(self.removed_traps), set(self.asleep)
+        for effect in effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = effect.path[-1]
+            elif isinstance(effect, Displaced):
+                figures[effect.figure] = effect.to
+            elif isinstance(effect, DoorOpened):
+                doors.append(effect.at)
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                traps.append(effect.at)
+            elif isinstance(effect, Woken):
+                asleep.discard(effect.figure)
+        return replace(
+            self,
+            figures=figures,
+            opened_doors=tuple(sorted(set(doors), key=position_key)),
+            removed_traps=tuple(sorted(set(traps), key=position_key)),
+            asleep=tuple(sorted(asleep)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "figures": {label: position_to_json(p) for label, p in sorted(self.figures.items())},
+            "opened_doors": [position_to_json(p) for p in self.opened_doors],
+            "removed_traps": [position_to_json(p) for p in self.removed_traps],
+            "asleep": list(self.asleep),
+        }
+
+
+# --- turns and results -----------------------------------------------------------------------
 
 
 @dataclass
@@ -52,29 +238,40 @@ class Turn:
     focus: list[str] = field(default_factory=list)
     options: list[Option] = field(default_factory=list)
     reasoning: list[Step] = field(default_factory=list)
-    # Index into ``options`` followed by the rest of the phase (None: no options).
+    # Index into ``options`` that the rest of the phase follows (None: no options).
     chosen: int | None = None
-    # Free-form per-turn facts for renderers (e.g. "destinations": [...]).
-    details: dict[str, Any] = field(default_factory=dict)
+    # The board state once the chosen option was followed (set by the phase runner).
+    board_after: BoardState | None = None
+    # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
+    ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
 
-    def note(self, step: str, text: str, **data: Any) -> None:
+    def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
+
+    def rule_out(self, at: Position, step: StepId, reason: str, *, against: Any = (), **data: Any) -> None:
+        """Record why ``at`` is not a destination. The earliest step wins: engines call this
+        as they drop candidates, so later steps never overwrite an earlier reason."""
+        if at not in self.ruled_out:
+            self.ruled_out[at] = RuledOut(at, step, reason, tuple(sorted(against, key=position_key)), data)
 
     def finish(self, *, distinct_paths: bool = False) -> "Turn":
         """Sort focus and options into their documented order, dropping duplicates.
 
         Options are the same when ``to`` and ``attacks`` match; with
         ``distinct_paths`` (routes the players choose between) the path counts too.
+        Each option's effects start with the actor's move along its path.
         """
         self.focus = sorted(set(self.focus))
-        unique: dict[tuple, Option] = {}
+        unique: dict[tuple[Any, ...], Option] = {}
         for option in self.options:
             key = (option.to, tuple(sorted(option.attacks))) + ((tuple(option.path),) if distinct_paths else ())
             if key not in unique:
-                unique[key] = Option(option.to, tuple(option.path), tuple(sorted(option.attacks)), option.details)
+                path = tuple(option.path)
+                effects = option.effects
+                if not effects or not isinstance(effects[0], Moved):
+                    effects = (Moved(self.actor, path), *effects)
+                unique[key] = Option(option.to, path, tuple(sorted(option.attacks)), option.details, effects)
         self.options = sorted(unique.values(), key=Option.sort_key)
-        if self.chosen is None and self.options:
-            self.chosen = 0
         return self
 
 
@@ -86,12 +283,22 @@ class Result:
     title: str = ""
     description: str = ""
     turns: list[Turn] = field(default_factory=list)
-    # The board as the ruleset saw it, for renderers (a Grid or an area map).
+    # The game's board before the phase, for renderers (a Grid or an area map).
     board: Any = None
-    # Boards after each turn, for multi-figure phases (same kind as ``board``).
+    # The game's board after each turn (same kind as ``board``), one per turn.
     boards_after: list[Any] = field(default_factory=list)
+    # The board facts before the phase (figures, doors, traps, sleepers).
+    initial: BoardState | None = None
     # Scenario-level notes (e.g. which option the phase followed).
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def final(self) -> BoardState | None:
+        """The board facts after the whole phase."""
+        for turn in reversed(self.turns):
+            if turn.board_after is not None:
+                return turn.board_after
+        return self.initial
 
 
 def position_to_json(position: Position) -> Any:
@@ -99,9 +306,7 @@ def position_to_json(position: Position) -> Any:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, list):
+    if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
@@ -110,35 +315,39 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def option_to_json(option: Option) -> dict[str, Any]:
+    return {
+        "to": position_to_json(option.to),
+        "path": [position_to_json(p) for p in option.path],
+        "attacks": list(option.attacks),
+        "effects": [effect_to_json(e) for e in option.effects],
+        **({"details": _jsonable(option.details)} if option.details else {}),
+    }
+
+
 def result_to_dict(result: Result) -> dict[str, Any]:
-    """The JSON document of ``resolve --json`` (contract section 1)."""
+    """The JSON document of ``resolve --json`` (contract section 1; docs/output.md)."""
     turns = []
     for turn in result.turns:
         turns.append({
             "actor": turn.actor,
             "focus": list(turn.focus),
-            "options": [
-                {
-                    "to": position_to_json(option.to),
-                    "path": [position_to_json(p) for p in option.path],
-                    "attacks": list(option.attacks),
-                    **({"details": _jsonable(option.details)} if option.details else {}),
-                }
-                for option in turn.options
-            ],
+            "options": [option_to_json(option) for option in turn.options],
             "chosen": turn.chosen,
             "reasoning": [
                 {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})}
                 for step in turn.reasoning
             ],
-            **({"details": _jsonable(turn.details)} if turn.details else {}),
+            "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
         })
     document: dict[str, Any] = {
         "scenario": result.scenario,
         "ruleset": result.ruleset,
         "variant": result.variant,
         "title": result.title,
+        "board": result.initial.to_json() if result.initial is not None else None,
         "turns": turns,
+        "final_board": result.final.to_json() if result.final is not None else None,
     }
     if result.notes:
         document["notes"] = list(result.notes)

@@ -12,9 +12,10 @@ from rich.console import Console
 
 from enemy_move import rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.rulesets import UsageError
 from enemy_move.models import load_scenario_text
 from enemy_move.render.area_map import render_area_map
-from enemy_move.result import result_to_dict
+from enemy_move.result import Moved, TrapSprung, result_to_dict
 from enemy_move.rulesets.agemonia import build_board
 
 
@@ -52,7 +53,7 @@ action: {move: 2, attack: {kind: melee}}
 """)
     assert options(result) == {("A2", ("L",))}
     assert result.turns[0].options[0].path == ("A2",)
-    assert result.turns[0].reasoning[-1].step == "already in attack area"
+    assert result.turns[0].reasoning[-1].step == "already-in-attack-area"
 
 
 def test_least_movement_wins_over_taunt():
@@ -137,7 +138,7 @@ action: {move: 3, attack: {kind: ranged, range: 0}}
 """)
     # Range 0 reaches only the same area; A2 cannot be entered, A3 is unreachable: fallback.
     assert options(result) == {("A1", ())}
-    assert any(s.step == "no attack area" for s in result.turns[0].reasoning)
+    assert any(s.step == "no-attack-area" for s in result.turns[0].reasoning)
 
 
 def test_double_line_needs_fly():
@@ -277,11 +278,28 @@ active: e
 action: {move: 2, attack: {kind: melee}}
 """
     walker = run(text % "false")
-    assert walker.turns[0].options[0].details == {"traps": ["Pit"]}
+    assert walker.turns[0].options[0].effects[1:] == (TrapSprung("Pit", ("e",)),)
     assert walker.boards_after[0].areas["Pit"].trap is False
+    assert walker.final.removed_traps == ("Pit",)
     flyer = run(text % "true")
-    assert flyer.turns[0].options[0].details == {}
+    assert flyer.turns[0].options[0].effects == (Moved("e", ("A1", "Pit", "A3")),)
     assert flyer.boards_after[0].areas["Pit"].trap is True
+
+
+def test_a_trap_affects_everyone_in_its_area():
+    text = """
+ruleset: agemonia
+areas: {A1: {capacity: 3}, Pit: {capacity: 3, trap: true}, A3: {capacity: 3}}
+links: [A1 -- Pit, Pit -- A3]
+figures:
+  e: {side: enemy, area: A1}
+  f: {side: enemy, area: Pit, fly: true}
+  L: {side: hero, area: A3, taunt: 1}
+active: e
+action: {move: 2, attack: {kind: melee}}
+"""
+    (option,) = run(text).turns[0].options
+    assert option.effects[1:] == (TrapSprung("Pit", ("e", "f")),)
 
 
 @pytest.mark.parametrize("condition, expected", [
@@ -347,9 +365,9 @@ def test_phase_without_initiative_is_alphabetical_by_type():
 
 
 def test_choose_out_of_range_is_an_error():
-    with pytest.raises(ScenarioError, match="has 2 option"):
+    with pytest.raises(UsageError, match="has 2 options"):
         run(PHASE, {"x": 5})
-    with pytest.raises(ScenarioError, match="does not act"):
+    with pytest.raises(UsageError, match="does not act"):
         run(PHASE, {"T": 0})
 
 

@@ -16,18 +16,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from enemy_move import rulesets
+import toy_game as toy_game_module
 from enemy_move.cli import app
-from enemy_move.geometry.grid import precheck_grid
-from enemy_move.models import load_scenario
-from enemy_move.result import Option, Result, Turn, result_to_dict
+from enemy_move.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 SCENARIO = """\
-ruleset: gloomhaven
-title: Fake engine scenario
+ruleset: toy
+title: Toy game scenario
 description: Used by the CLI tests.
 map: |
   . a . A
@@ -38,28 +36,16 @@ active: a
 """
 
 
-def fake_resolve(scenario, variant, choices):
-    """Moves `a` one or two hexes east; attacks A from [2, 0]."""
-    turn = Turn(actor="a", focus=["A"])
-    turn.options.append(Option(to=(2, 0), path=((1, 0), (2, 0)), attacks=("A",)))
-    turn.options.append(Option(to=(1, 0), path=((1, 0),), attacks=()))
-    turn.note("focus", "A is the only enemy.", candidates=["A"])
-    turn.chosen = choices.get("a")
-    turn.finish()
-    return Result(
-        scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=scenario.model.title,
-        description=scenario.model.description, turns=[turn], board=precheck_grid(scenario),
-    )
-
-
 @pytest.fixture
-def fake_engine(monkeypatch: pytest.MonkeyPatch):
-    engine = rulesets.Ruleset(
-        name="gloomhaven", summary="fake", variants={"gloomhaven": "first edition", "jotl": "other"},
-        default_variant="gloomhaven", resolve=fake_resolve, options={"x": "an option"},
-    )
-    monkeypatch.setitem(rulesets._REGISTRY, "gloomhaven", engine)
-    return engine
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-only game of tests/toy_game.py, registered like a real one."""
+    monkeypatch.setitem(GAMES, "toy", toy_game_module.ENTRY)
+
+
+def unstamped(document: dict) -> dict:
+    """A JSON document without the "version"/"format" keys every document carries."""
+    assert document.pop("version") and document.pop("format") == 1
+    return document
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -72,33 +58,46 @@ def write(folder: Path, name: str, text: str) -> Path:
 # --- resolve ---------------------------------------------------------------------
 
 
-def test_resolve_json_is_one_document_equal_to_the_core_result(tmp_path: Path, fake_engine) -> None:
+def test_resolve_json_is_one_document(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["resolve", str(path), "--json"])
     assert result.exit_code == 0, result.stderr
-    document = json.loads(result.stdout)  # the whole of stdout is one JSON document
-    assert document == result_to_dict(fake_resolve(load_scenario(path), "gloomhaven", {}))
-    assert document["turns"][0]["options"][0] == {"to": [1, 0], "path": [[1, 0]], "attacks": []}
-    assert document["turns"][0]["reasoning"][0]["step"] == "focus"
+    document = unstamped(json.loads(result.stdout))  # the whole of stdout is one JSON document
+    assert document["ruleset"] == "toy" and document["variant"] == "plain"
+    assert document["turns"][0]["options"][0] == {
+        "to": [1, 0], "path": [[1, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[1, 0]]}],
+    }
+    assert document["turns"][0]["reasoning"][0]["step"] == "move"
+    assert document["final_board"]["figures"] == {"A": [3, 0], "a": [1, 0]}
     assert result.stderr == ""
 
 
-def test_resolve_variant_and_choose_reach_the_engine(tmp_path: Path, fake_engine) -> None:
+def test_a_whole_phase_of_the_toy_game_runs_through_the_phase_runner(tmp_path: Path, toy_game) -> None:
+    path = write(tmp_path, "s.yaml", SCENARIO.replace(". a . A", "a b . A").replace("active: a\n", "") + "  b: {kind: monster}\n")
+    document = json.loads(runner.invoke(app, ["resolve", str(path), "--json", "--choose", "b=1"]).stdout)
+    assert [turn["actor"] for turn in document["turns"]] == ["a", "b"]
+    assert document["turns"][0]["options"] == [{"to": [0, 0], "path": [[0, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[0, 0]]}]}]
+    assert document["turns"][1]["chosen"] == 1 and document["turns"][1]["options"][1]["to"] == [2, 0]
+    assert document["turns"][0]["board_after"]["figures"]["b"] == [1, 0]
+    assert document["final_board"]["figures"] == {"A": [3, 0], "a": [0, 0], "b": [2, 0]}
+
+
+def test_resolve_variant_and_choose_reach_the_engine(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
-    result = runner.invoke(app, ["resolve", str(path), "--json", "--variant", "jotl", "--choose", "a=1"])
+    result = runner.invoke(app, ["resolve", str(path), "--json", "--variant", "other", "--choose", "a=1"])
     document = json.loads(result.stdout)
-    assert document["variant"] == "jotl"
+    assert document["variant"] == "other"
     assert document["turns"][0]["chosen"] == 1
 
 
-def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path, fake_engine) -> None:
+def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["resolve", str(path)], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert "Fake engine scenario" in out and "Used by the CLI tests." in out
+    assert "Toy game scenario" in out and "Used by the CLI tests." in out
     assert "Options for a" in out and "[2, 0]" in out
-    assert "A is the only enemy." in out
+    assert "a may stay or step east." in out
     assert ". a ? A" in out  # the map row: the actor stays (option 0), "?" marks the other destination
 
 
@@ -110,28 +109,42 @@ def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path
         (["--choose", "a=x"], "--choose expects LABEL=N"),
     ],
 )
-def test_resolve_usage_errors_exit_2(tmp_path: Path, fake_engine, args: list[str], message: str) -> None:
+def test_resolve_usage_errors_exit_2(tmp_path: Path, toy_game, args: list[str], message: str) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["resolve", str(path), *args])
     assert result.exit_code == 2
     assert message in result.stderr and result.stdout == ""
+    assert result.stderr.startswith("enemy-move: ")  # an option's mistake, not the file's
 
 
 def test_resolve_missing_argument_is_usage_error() -> None:
     assert runner.invoke(app, ["resolve"]).exit_code == 2
 
 
-def test_resolve_json_matches_the_real_gloomhaven_engine() -> None:
-    if not (ROOT / "enemy_move" / "rulesets" / "gloomhaven.py").exists():
-        pytest.skip("enemy_move/rulesets/gloomhaven.py does not exist yet")
-    files = sorted((ROOT / "scenarios" / "gloomhaven").glob("*.yaml"))
-    if not files:
-        pytest.skip("no bundled gloomhaven scenario yet")
-    for path in files[:5]:
-        result = runner.invoke(app, ["resolve", str(path), "--json"])
-        assert result.exit_code == 0, result.stderr
-        core = rulesets.resolve(load_scenario(path))
-        assert json.loads(result.stdout) == result_to_dict(core)
+#: Scenarios whose whole `resolve --json` document is kept in tests/golden/ (two per ruleset:
+#: a single turn and a whole phase with effects). Regenerate after an intended change with
+#: `UPDATE_GOLDEN=1 make test` and review the diff.
+GOLDEN = [
+    "scenarios/gloomhaven/demo.yaml",
+    "scenarios/gloomhaven/67-phase-followed-choice.yaml",
+    "scenarios/perditions-mouth/chileen-03-trample.yaml",
+    "scenarios/perditions-mouth/phase-05-acolyte-opens-door-for-guard.yaml",
+    "scenarios/agemonia/trap-on-route.yaml",
+    "scenarios/agemonia/phase-stunned-and-trap.yaml",
+    "scenarios/cloudspire/cs3-displace-friendly-hero.yaml",
+    "scenarios/cloudspire/phase-displace-twice.yaml",
+]
+
+
+@pytest.mark.parametrize("scenario", GOLDEN)
+def test_resolve_json_matches_the_golden_file(scenario: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(app, ["resolve", scenario, "--json"])
+    assert result.exit_code == 0, result.stderr
+    golden = ROOT / "tests" / "golden" / (Path(scenario).parent.name + "-" + Path(scenario).stem + ".json")
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(result.stdout)
+    assert result.stdout == golden.read_text()
 
 
 # --- check -----------------------------------------------------------------------
@@ -141,7 +154,7 @@ FAILING = SCENARIO + "expect:\n  options:\n    - {to: [3, 0], attacks: [A]}\n"
 BROKEN = SCENARIO.replace("title:", "titel:") + "expect:\n  options: []\n"
 
 
-def test_check_json_summary_and_statuses(tmp_path: Path, fake_engine) -> None:
+def test_check_json_summary_and_statuses(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "b-fail.yaml", FAILING)
     write(tmp_path, "a-pass.yaml", PASSING)
     write(tmp_path, "sub/c-error.yaml", BROKEN)
@@ -149,43 +162,47 @@ def test_check_json_summary_and_statuses(tmp_path: Path, fake_engine) -> None:
     write(tmp_path, "e-not-yaml.txt", "ignored")
     result = runner.invoke(app, ["check", str(tmp_path), "--json"])
     assert result.exit_code == 1
-    report = json.loads(result.stdout)
-    assert report["summary"] == {"total": 3, "passed": 1, "failed": 1, "errors": 1}
+    report = unstamped(json.loads(result.stdout))
+    assert report["summary"] == {"total": 4, "passed": 1, "failed": 1, "errors": 1, "valid": 1}
     files = [Path(r["file"]).name for r in report["results"]]
-    assert files == ["a-pass.yaml", "b-fail.yaml", "c-error.yaml"]
-    passed, failed, error = report["results"]
+    assert files == ["a-pass.yaml", "b-fail.yaml", "d-no-expect.yaml", "c-error.yaml"]  # sorted by path: sub/ last
+    passed, failed, valid, error = report["results"]
+    assert valid == {"file": str(tmp_path / "d-no-expect.yaml"), "status": "valid"}
     assert passed == {"file": str(tmp_path / "a-pass.yaml"), "status": "pass"}
     assert failed["expected"] == [{"to": [3, 0], "attacks": ["A"]}]
     assert failed["got"] == [{"to": [1, 0], "attacks": []}, {"to": [2, 0], "attacks": ["A"]}]
     assert error["message"] == f"{tmp_path / 'sub' / 'c-error.yaml'}:2:1: unknown key 'titel' (did you mean 'title'?)"
 
 
-def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, fake_engine) -> None:
+def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "a.yaml", PASSING)
     write(tmp_path, "b.yml", PASSING)
     result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.stdout
-    assert "2 checked: 2 passed, 0 failed, 0 errors" in result.stdout
+    assert "2 checked: 2 passed, 0 failed, 0 errors" in result.stdout and "valid" not in result.stdout
 
 
-def test_check_table_lists_the_differences(tmp_path: Path, fake_engine) -> None:
+def test_check_table_lists_the_differences(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "b.yaml", FAILING)
     result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "200"})
     assert result.exit_code == 1
     assert "missing options: [3, 0] attacking A" in result.stdout
 
 
-def test_check_focus_mismatch_fails(tmp_path: Path, fake_engine) -> None:
+def test_check_focus_mismatch_fails(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "f.yaml", SCENARIO + "expect:\n  focus: [a]\n")
-    report = json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout)
+    report = unstamped(json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout))
     assert report["results"][0]["status"] == "fail"
     assert "focus: expected ['a'], got ['A']" in report["results"][0]["differences"]
 
 
-def test_check_of_a_file_without_expect_counts_nothing(tmp_path: Path, fake_engine) -> None:
+def test_check_of_a_file_without_expect_reports_it_valid(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
     result = runner.invoke(app, ["check", str(path), "--json"])
-    assert json.loads(result.stdout) == {"summary": {"total": 0, "passed": 0, "failed": 0, "errors": 0}, "results": []}
+    assert unstamped(json.loads(result.stdout)) == {
+        "summary": {"total": 1, "passed": 0, "failed": 0, "errors": 0, "valid": 1},
+        "results": [{"file": str(path), "status": "valid"}],
+    }
     assert result.exit_code == 0
 
 
@@ -197,14 +214,14 @@ def test_check_missing_path_is_usage_error(tmp_path: Path) -> None:
 # --- rulesets and schema --------------------------------------------------------
 
 
-def test_rulesets_json_lists_variants_and_options(fake_engine) -> None:
+def test_rulesets_json_lists_variants_and_options(toy_game) -> None:
     result = runner.invoke(app, ["rulesets", "--json"])
     assert result.exit_code == 0
-    known = {r["name"]: r for r in json.loads(result.stdout)}
-    assert known["gloomhaven"]["variants"] == {"gloomhaven": "first edition", "jotl": "other"}
-    assert known["gloomhaven"]["options"] == {"x": "an option"}
+    known = {r["name"]: r for r in unstamped(json.loads(result.stdout))["rulesets"]}
+    assert known["toy"]["variants"] == {"plain": "the only rules", "other": "the same rules"}
+    assert known["toy"]["options"] == {"x": "an option"}
     table = runner.invoke(app, ["rulesets"], env={"COLUMNS": "160"})
-    assert table.exit_code == 0 and "gloomhaven" in table.stdout
+    assert table.exit_code == 0 and "toy" in table.stdout
 
 
 def test_schema_is_json_schema_with_one_branch_per_ruleset() -> None:
@@ -252,8 +269,7 @@ def run_cli(commands: list[list[str]], seed: str) -> str:
 
 def test_same_bytes_under_different_hash_seeds() -> None:
     samples = [str(p.relative_to(ROOT)) for p in bundled_samples()]
-    if not samples:
-        pytest.skip("no bundled scenarios yet")
+    assert len(samples) >= 12
     commands = [["check", "scenarios", "--json"], ["schema"], ["rulesets", "--json"]]
     commands += [["resolve", s, "--json"] for s in samples] + [["resolve", s] for s in samples]
     first = run_cli(commands, "1")
@@ -261,7 +277,7 @@ def test_same_bytes_under_different_hash_seeds() -> None:
     assert first == run_cli(commands, "2") == run_cli(commands, "12345")
 
 
-def test_same_bytes_twice_in_process(tmp_path: Path, fake_engine) -> None:
+def test_same_bytes_twice_in_process(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", PASSING)
     for args in (["resolve", str(path), "--json"], ["resolve", str(path)], ["check", str(tmp_path), "--json"]):
         assert runner.invoke(app, args, env={"COLUMNS": "120"}).stdout == runner.invoke(app, args, env={"COLUMNS": "120"}).stdout

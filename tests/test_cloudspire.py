@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
-from enemy_move.result import result_to_dict
-from enemy_move.rulesets import resolve
+from enemy_move.result import Displaced, Option, result_to_dict
+from enemy_move.rulesets import UsageError, resolve
 from enemy_move.rulesets.cloudspire import build_board, build_units, mark_distances
 
 
@@ -103,10 +103,14 @@ def test_friendly_minion_blocks():
     assert destinations(run(corridor(". . m n . . . . . &")).turns[0]) == [[2, 0]]
 
 
+def displaced(option: Option) -> list[str]:
+    return [f"{e.figure} to {list(e.to)}" for e in option.effects if isinstance(e, Displaced)]
+
+
 def test_displaced_hero_swaps_onto_the_hex_the_minion_left():
     result = run(corridor(". . m . h . . . . &"))
     option = result.turns[0].options[0]
-    assert option.to == (5, 0) and option.details["displaces"] == "h to [3, 0]"
+    assert option.to == (5, 0) and displaced(option) == ["h to [3, 0]"]
     after = result.boards_after[0]
     assert after.figures["m"] == (5, 0) and after.figures["h"] == (3, 0)
 
@@ -157,21 +161,21 @@ def test_player_gets_every_closer_hex_and_displacement_is_optional():
     assert sorted(set(map(tuple, destinations(turn)))) == [(2, 1), (3, 0), (3, 1), (3, 2)]
     # [3, 0] is reachable both around h and through h: two different outcomes.
     around = [o for o in turn.options if o.to == (3, 0)]
-    assert sorted(o.details.get("displaces", "") for o in around) == ["", "h to [1, 1]"]
+    assert sorted(displaced(o) for o in around) == [[], ["h to [1, 1]"]]
 
 
 def test_ai_takes_the_closest_and_prefers_not_to_displace():
     turn = run(OPEN, "ai").turns[0]
     assert destinations(turn) == [[3, 1]]
-    assert turn.options[0].details["displaces"] == "h to [1, 1]"
+    assert displaced(turn.options[0]) == ["h to [1, 1]"]
     plain = run(OPEN.replace("   . m h", "   . m .").replace("  h: {kind: hero, faction: red}\n", ""), "ai").turns[0]
-    assert destinations(plain) == [[3, 1]] and "displaces" not in plain.options[0].details
+    assert destinations(plain) == [[3, 1]] and displaced(plain.options[0]) == []
 
 
 def test_optional_displacement_false_keeps_only_plain_routes_when_they_progress():
     turn = run(OPEN + "optional_displacement: false\n", "player").turns[0]
     assert destinations(turn) == [[3, 0], [3, 2]]
-    assert all("displaces" not in o.details for o in turn.options)
+    assert all(displaced(o) == [] for o in turn.options)
 
 
 def test_invalid_hex_takes_fewest_hexes_to_valid_terrain_first():
@@ -235,9 +239,9 @@ def test_leading_minion_ties_follow_order_then_label():
 
 
 def test_bad_choices_are_reported():
-    with pytest.raises(ScenarioError, match="has 4 option"):
+    with pytest.raises(UsageError, match="has 4 options"):
         run(PHASE, choices={"a": 7})
-    with pytest.raises(ScenarioError, match="does not move"):
+    with pytest.raises(UsageError, match="does not move"):
         run(PHASE, choices={"z": 0})
 
 
@@ -432,5 +436,5 @@ def test_phase_moves_every_minion_once_and_never_stacks_units(board, variant):
         assert len(set(after.figures.values())) == len(after.figures), "two units on one hex"
         moved = {label for label in after.figures if after.figures[label] != before.figures[label]}
         heroes = moved - {turn.actor}
-        assert bool(heroes) == ("displaces" in followed.details)
+        assert sorted(heroes) == sorted(e.figure for e in followed.effects if isinstance(e, Displaced))
         before = after

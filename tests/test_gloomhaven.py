@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enemy_move import rulesets
+from enemy_move.rulesets import UsageError
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.models.gloomhaven import GloomhavenFigure
-from enemy_move.result import result_to_dict
+from enemy_move.result import TrapSprung, result_to_dict
 from enemy_move.rulesets.gloomhaven import VARIANTS, activation_order, parse_pattern
 
 
@@ -311,9 +312,9 @@ def test_actions_key_naming_nothing_is_a_scenario_error():
         run(text)
 
 
-def test_choose_out_of_range_is_a_scenario_error():
+def test_choose_out_of_range_is_a_usage_error():
     text = scenario(ROW, {"a": GUARD, "A": character(30), "B": character(30)}, {"move": 1, "attack": {"range": 0}})
-    with pytest.raises(ScenarioError, match="only 2 option"):
+    with pytest.raises(UsageError, match="a has 2 options, numbered 0 to 1"):
         run(text, choices={"a": 5})
 
 
@@ -410,21 +411,31 @@ def test_bad_area_pattern_is_reported_with_its_position():
         run(text)
 
 
-def test_traps_sprung_in_a_phase_are_removed_for_the_next_figure():
-    from enemy_move.geometry.grid import Grid
-    from enemy_move.models.gloomhaven import GloomhavenAction, GloomhavenFigure
-    from enemy_move.result import Option
-    from enemy_move.rulesets.gloomhaven import _after_move
-
-    terrain = {(0, 0): "floor", (1, 0): "trap", (2, 0): "floor", (3, 0): "trap"}
-    board = Grid("hex", 4, 1, terrain, figures={"a": (0, 0)})
-    walker = GloomhavenFigure(kind="monster")
-    path = Option(to=(2, 0), path=((0, 0), (1, 0), (2, 0)))
-    after = _after_move(board, "a", path, walker, GloomhavenAction(move=2))
-    assert after.figures["a"] == (2, 0)
-    assert after.terrain[(1, 0)] == "floor" and after.terrain[(3, 0)] == "trap"
-    assert board.terrain[(1, 0)] == "trap"  # the earlier board is left as it was
-    flyer = GloomhavenFigure(kind="monster", flying=True)
-    assert _after_move(board, "a", path, flyer, GloomhavenAction(move=2)).terrain[(1, 0)] == "trap"
-    jump = GloomhavenAction(move=2, jump=True)
-    assert _after_move(board, "a", path, walker, jump).terrain[(1, 0)] == "trap"
+@pytest.mark.parametrize("extra, sprung", [
+    ("", [(1, 0)]),  # walking: every trap entered on the way
+    ("  jump: true\n", []),  # jumping: only the last hex counts
+    ("flying", []),  # flyers spring no trap
+])
+def test_traps_sprung_are_effects_and_removed_for_the_next_figure(extra: str, sprung: list) -> None:
+    figure = "{kind: monster, flying: true}" if extra == "flying" else "{kind: monster}"
+    text = f"""
+ruleset: gloomhaven
+map: |
+  a ^ . ^ . . . A
+figures:
+  a: {figure}
+  A: {{kind: character, initiative: 50}}
+active: a
+action:
+  move: 2
+  attack: {{range: 0}}
+{extra if extra != "flying" else ""}"""
+    result = run(text)
+    (option,) = result.turns[0].options
+    assert option.to == (2, 0)
+    assert [e.at for e in option.effects if isinstance(e, TrapSprung)] == sprung
+    after = result.boards_after[0]
+    assert after.figures["a"] == (2, 0) and after.terrain[(3, 0)] == "trap"
+    assert after.terrain[(1, 0)] == ("floor" if sprung else "trap")
+    assert result.board.terrain[(1, 0)] == "trap"  # the earlier board is left as it was
+    assert result.final.removed_traps == tuple(sprung)

@@ -101,7 +101,7 @@ TWO_TARGETS = {"move": 2, "attack": {"range": 2, "targets": 2}}
 
 
 def test_group_movement_is_counted_over_hexes_without_disadvantage_on_the_focus():
-    # scenarios/gloomhaven/72: F+B and F+C both need 2 moves from the hexes that avoid
+    # scenarios/gloomhaven/84: F+B and F+C both need 2 moves from the hexes that avoid
     # disadvantage on F (the start hex, where F+C costs 0, attacks F with disadvantage).
     # B outranks C (initiative), and [3, 2] loses disadvantage on B.
     result = run(scenario(KEPT_HEXES, ARCHERS, TWO_TARGETS, variant="jotl"))

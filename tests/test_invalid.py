@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from enemy_move import rulesets
+from dataclasses import replace
+
+from enemy_move.registry import GAMES
 from enemy_move.cli import app
 from enemy_move.geometry.grid import MAX_MAP_SIDE
 from enemy_move.loader import MAX_FILE_BYTES
@@ -118,8 +120,8 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 
 
 def test_valid_file_without_engine_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rulesets.ENGINE_MODULES, "gloomhaven", "enemy_move.rulesets.not_written_yet")
-    monkeypatch.delitem(rulesets._REGISTRY, "gloomhaven", raising=False)
+    entry = GAMES["gloomhaven"]
+    monkeypatch.setitem(GAMES, "gloomhaven", replace(entry, engine="enemy_move.rulesets.not_written_yet:GAME"))
     path = tmp_path / "ok.yaml"
     path.write_text("ruleset: gloomhaven\nmap: |\n  . a A\nfigures:\n  A: {kind: character}\n  a: {kind: monster}\n")
     assert resolve_fails(path) == f"{path}:1:10: ruleset 'gloomhaven' has no engine yet"

@@ -14,6 +14,7 @@ from enemy_move.cli import app
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry.square_sight import SquareSight
 from enemy_move.models import load_scenario_text
+from enemy_move.result import DoorOpened
 from enemy_move.rulesets import resolve
 
 
@@ -137,7 +138,7 @@ def test_acolyte_unlock_with_last_ap_stops_before_door():
         figures: {a: {kind: acolyte}}
     """)
     (option,) = result.turns[0].options
-    assert option.to == (1, 0) and option.details["doors opened"] == "[2, 0]"
+    assert option.to == (1, 0) and option.effects[1:] == (DoorOpened((2, 0)),)
 
 
 def test_full_ap_allows_one_costly_square_but_not_later():
@@ -242,7 +243,7 @@ def test_cli_json_is_one_document():
     result = runner.invoke(app, ["resolve", "scenarios/perditions-mouth/chileen-03-trample.yaml", "--json"])
     document = json.loads(result.stdout)
     assert document["ruleset"] == "perditions-mouth"
-    assert document["turns"][0]["options"][0]["details"]["pushed"] == ["b to [0, 0]"]
+    assert {"kind": "displaced", "figure": "b", "from": [1, 0], "to": [0, 0], "cause": "trampled"} in document["turns"][0]["options"][0]["effects"]
 
 
 # -- line of sight -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ class AreaFigure:
         return self.side != "enemy"
 
     def describe(self) -> str:
-        return f"{self.label} ({self.name})" if self.name else self.label
+        return f"{self.name} ({self.label})" if self.name else self.label
 
 
 @dataclass(frozen=True)
@@ -114,13 +114,15 @@ class AreaBoard:
     def has_ally(self, area: str) -> bool:
         return any(f.is_ally for f in self.occupants(area))
 
-    def moved(self, label: str, area: str, *, cleared_traps: tuple[str, ...] = ()) -> "AreaBoard":
+    def moved(self, label: str, area: str) -> "AreaBoard":
         figures = dict(self.figures)
         figures[label] = replace(figures[label], area=area)
+        return replace(self, figures=figures)
+
+    def without_trap(self, area: str) -> "AreaBoard":
         areas = dict(self.areas)
-        for trap_area in cleared_traps:
-            areas[trap_area] = replace(areas[trap_area], trap=False)
-        return replace(self, figures=figures, areas=areas)
+        areas[area] = replace(areas[area], trap=False)
+        return replace(self, areas=areas)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -8,7 +8,7 @@ single characters separated by single spaces. On square grids the cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..errors import ScenarioError
@@ -44,6 +44,8 @@ class Grid:
     thin_walls: frozenset[frozenset[Cell]] = frozenset()
     figures: dict[str, Cell] = field(default_factory=dict)
     symbols: dict[str, str] = field(default_factory=dict)
+    #: Figures that are asleep (a game fact some rulesets track; drawn like any figure).
+    asleep: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self._occupants = {cell: label for label, cell in self.figures.items()}
@@ -71,7 +73,7 @@ class Grid:
             figures.pop(label, None)
         else:
             figures[label] = to
-        return Grid(self.kind, self.width, self.height, self.terrain, self.thin_walls, figures, self.symbols)
+        return replace(self, figures=figures)
 
     def symbol_for(self, terrain: str) -> str:
         for symbol, name in self.symbols.items():
@@ -189,10 +191,6 @@ def parse_grid(
     return Grid(kind, width, height, terrain, frozenset(thin), figures, symbols)
 
 
-#: Grid kind of each grid ruleset, so a map can be checked before its engine exists.
-GRID_KINDS: dict[str, GridKind] = {"gloomhaven": "hex", "cloudspire": "hex", "perditions-mouth": "square"}
-
-
 def precheck_grid(scenario: Scenario) -> Grid | None:
     """Check a grid scenario's map, legend, walls and figures without its engine.
 
@@ -201,10 +199,13 @@ def precheck_grid(scenario: Scenario) -> Grid | None:
     symbols and terrain names are unknown here, so any punctuation symbol and
     any legend terrain name is accepted; the engine's own parse is stricter.
     """
+    from ..registry import GAMES
+
     model = scenario.model
-    kind = GRID_KINDS.get(scenario.ruleset)
-    if kind is None or not isinstance(getattr(model, "map", None), str):
+    entry = GAMES.get(scenario.ruleset)
+    if entry is None or entry.board == "areas" or not isinstance(getattr(model, "map", None), str):
         return None
+    kind: GridKind = "hex" if entry.board == "hex" else "square"
     figures = getattr(model, "figures", None) or {}
     figure_cells = {label: getattr(figure, "at", None) for label, figure in figures.items()}
     extra = {

@@ -8,11 +8,15 @@ tuple of non-negative numbers added element-wise, so Dijkstra stays correct.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
 Cost = tuple
+
+#: Steps or points to a goal that cannot be reached at all (larger than any real count).
+UNREACHABLE = 10**9
 
 
 def add_costs(a: Cost, b: Cost) -> Cost:
@@ -73,3 +77,28 @@ def one_path(preds: dict[Node, list[Node]], target: Node) -> list[Node]:
         path.append(node)
     path.reverse()
     return path
+
+
+def bfs(start: Node, steps: Callable[[Node], Iterable[Node]]) -> tuple[dict[Node, int], dict[Node, Node]]:
+    """Steps from ``start`` to every node reached, and each node's parent on one shortest walk.
+
+    Neighbours are visited in sorted order, so the parents (and paths) are deterministic."""
+    counts = {start: 0}
+    parents: dict[Node, Node] = {}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for nxt in sorted(steps(node)):  # type: ignore[type-var]
+            if nxt not in counts:
+                counts[nxt] = counts[node] + 1
+                parents[nxt] = node
+                queue.append(nxt)
+    return counts, parents
+
+
+def unwind(parents: dict[Node, Node], node: Node) -> tuple[Node, ...]:
+    """The walk from the search's start to ``node`` (both included) along ``parents``."""
+    path = [node]
+    while path[-1] in parents:
+        path.append(parents[path[-1]])
+    return tuple(reversed(path))

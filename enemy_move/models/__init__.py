@@ -18,24 +18,17 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
+from ..registry import GAMES, game_names
 from .common import ScenarioBase, describe_json_type
 
-#: ruleset name -> "module:Class" of its scenario model. Imported lazily so
-#: that loading one ruleset's file does not import the others.
-MODEL_PATHS: dict[str, str] = {
-    "gloomhaven": "enemy_move.models.gloomhaven:GloomhavenScenario",
-    "perditions-mouth": "enemy_move.models.perditions_mouth:PerditionsMouthScenario",
-    "agemonia": "enemy_move.models.agemonia:AgemoniaScenario",
-    "cloudspire": "enemy_move.models.cloudspire:CloudspireScenario",
-}
-
-
 def model_for(ruleset: str) -> type[ScenarioBase] | None:
-    """The scenario model of ``ruleset``, or None when it has none (yet)."""
-    target = MODEL_PATHS.get(ruleset)
-    if target is None:
+    """The scenario model of ``ruleset`` (from the game registry), or None when it has none (yet).
+
+    Imported lazily so that loading one ruleset's file does not import the others."""
+    entry = GAMES.get(ruleset)
+    if entry is None:
         return None
-    module_name, _, class_name = target.partition(":")
+    module_name, _, class_name = entry.model.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError:
@@ -45,7 +38,7 @@ def model_for(ruleset: str) -> type[ScenarioBase] | None:
 
 def known_models() -> dict[str, type[ScenarioBase]]:
     models = {}
-    for name in sorted(MODEL_PATHS):
+    for name in game_names():
         model = model_for(name)
         if model is not None:
             models[name] = model
@@ -81,14 +74,15 @@ def validate_document(document: Document) -> Scenario:
     data, source = document.data, document.source
     if not isinstance(data, dict):
         raise source.error((), "a scenario file must be a mapping of keys (ruleset:, map:, figures:, ...)")
+    known = ", ".join(game_names())
     ruleset = data.get("ruleset")
     if ruleset is None:
-        raise source.error((), "missing key 'ruleset' (one of: " + ", ".join(sorted(MODEL_PATHS)) + ")")
+        raise source.error((), f"missing key 'ruleset' (one of: {known})")
     if not isinstance(ruleset, str):
-        raise source.error(("ruleset",), f"ruleset must be a name (one of: {', '.join(sorted(MODEL_PATHS))}), not {describe_json_type(ruleset)}")
-    if ruleset not in MODEL_PATHS:
-        hint = _did_you_mean(ruleset, MODEL_PATHS)
-        raise source.error(("ruleset",), f"unknown ruleset {ruleset!r}{hint}; known: {', '.join(sorted(MODEL_PATHS))}")
+        raise source.error(("ruleset",), f"ruleset must be a name (one of: {known}), not {describe_json_type(ruleset)}")
+    if ruleset not in GAMES:
+        hint = _did_you_mean(ruleset, GAMES)
+        raise source.error(("ruleset",), f"unknown ruleset {ruleset!r}{hint}; known: {known}")
     model_class = model_for(ruleset)
     if model_class is None:
         raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")

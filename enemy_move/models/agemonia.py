@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, model_validator
+from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
 from .common import Label, ScenarioBase, StrictModel
 
@@ -46,7 +46,7 @@ def _valid_link(text: str) -> str:
     return text
 
 
-LinkText = Annotated[str, AfterValidator(_valid_link)]
+LinkText = Annotated[str, AfterValidator(_valid_link), WithJsonSchema({"type": "string", "pattern": _LINK.pattern, "description": "'A -- B', 'A == B' or 'A || B'"})]
 
 
 class Area(StrictModel):

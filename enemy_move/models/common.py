@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator
 
 #: Figure labels are single letters or digits (they are drawn on the map).
 LABEL_PATTERN = r"^[A-Za-z0-9]$"
@@ -17,7 +17,9 @@ def _digit_label(value: Any) -> Any:
     return value
 
 
-Label = Annotated[str, BeforeValidator(_digit_label), Field(pattern=LABEL_PATTERN)]
+#: The schema spells the pattern out: pydantic drops it behind the BeforeValidator.
+LABEL_SCHEMA = {"anyOf": [{"type": "string", "pattern": LABEL_PATTERN}, {"type": "integer", "minimum": 0, "maximum": 9}]}
+Label = Annotated[str, BeforeValidator(_digit_label), Field(pattern=LABEL_PATTERN), WithJsonSchema(LABEL_SCHEMA)]
 
 #: A grid cell as ``[col, row]``.
 Cell = tuple[StrictInt, StrictInt]

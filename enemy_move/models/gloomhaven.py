@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
+from pydantic import Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
 
 from .common import Cell, GridScenarioBase, Label, StrictModel
 
@@ -12,7 +12,9 @@ Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized"
 
 
 class GloomhavenFigure(StrictModel):
-    kind: Literal["character", "summon", "monster"] = Field(description="Characters and their summons oppose monsters.")
+    kind: Literal["character", "summon", "monster", "objective"] = Field(
+        description="Characters and their summons oppose monsters; an objective belongs to the side named by `side`."
+    )
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
     initiative: float | None = Field(default=None, ge=0, description="Initiative for focus ties; omitted = ties with every other figure without one.")
     owner: Label | None = Field(default=None, description="For a summon: the character it belongs to (acts and is focused just before it).")
@@ -22,6 +24,22 @@ class GloomhavenFigure(StrictModel):
     flying: bool = Field(default=False, description="Flying trait: ignores figures, terrain and traps while moving.")
     conditions: list[Condition] = Field(default_factory=list, description="Conditions in force.")
     at: Cell | None = Field(default=None, description="Position [col, row], when the figure stands on terrain other than open floor.")
+    side: Literal["characters", "monsters"] | None = Field(
+        default=None, description="Objectives only: the side it is allied with (default characters: monsters may focus on it)."
+    )
+    targetable: bool = Field(default=True, description="Objectives only: false = its enemies ignore it as a target and treat it as an obstacle.")
+    summoned: bool = Field(default=False, description="Monsters only: summoned this round, so it does not act in this phase.")
+
+    @model_validator(mode="after")
+    def _attributes_of_kind(self) -> "GloomhavenFigure":
+        if self.kind != "objective":
+            if self.side is not None:
+                raise ValueError("`side` is only for objectives (kind: objective)")
+            if not self.targetable:
+                raise ValueError("`targetable` is only for objectives (kind: objective)")
+        if self.summoned and self.kind != "monster":
+            raise ValueError("`summoned` is only for monsters (a character's summon is kind: summon)")
+        return self
 
 
 class GloomhavenAttack(StrictModel):
@@ -51,9 +69,49 @@ class GloomhavenAction(StrictModel):
     attack: GloomhavenAttack | None = Field(default=None, description="Omitted = no attack (focus as for a melee attack).")
 
 
-class GloomhavenRules(StrictModel):
-    """Switches for readings of the rules that give different answers (docs/gloomhaven.md, "Open readings")."""
+class GloomhavenCardAction(StrictModel):
+    """One action of an ability card, in the printed order: a move or an attack."""
 
+    move: NonNegativeInt | None = Field(default=None, description="A move of this many hexes.")
+    jump: bool = Field(default=False, description="The move is a jump.")
+    teleport: bool = Field(default=False, description="The move is a teleport.")
+    attack: GloomhavenAttack | None = Field(default=None, description="An attack.")
+
+    @model_validator(mode="after")
+    def _one_action(self) -> "GloomhavenCardAction":
+        if (self.move is None) == (self.attack is None):
+            raise ValueError("each card action is either a move or an attack (write them as separate list items, in the printed order)")
+        if self.move is None and (self.jump or self.teleport):
+            raise ValueError("`jump` and `teleport` belong to a move")
+        return self
+
+
+def _card_form(value: Any) -> str:
+    # The tags contain "[" so that error locations drop them (models._is_union_tag).
+    return "list[actions]" if isinstance(value, list) else "mapping[action]"
+
+
+#: A card: the `{move, attack}` shorthand (a move, then an attack) or the ordered list of its actions.
+GloomhavenCard = Annotated[
+    Union[
+        Annotated[GloomhavenAction, Tag("mapping[action]")],
+        Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
+    ],
+    Discriminator(_card_form),
+]
+
+
+class GloomhavenRules(StrictModel):
+    """Readings of the rules that the texts leave open (docs/gloomhaven.md, "Open readings")."""
+
+    later_attack_targets: Literal["others", "others-first", "any"] = Field(
+        default="others",
+        description="A card's later attacks: never target a figure already attacked this turn (others), only when no other can be focused (others-first), or freely (any).",
+    )
+    move_after_last_attack: Literal["last-attack", "melee"] = Field(
+        default="last-attack",
+        description="A move after the card's last attack: plans for that attack again on its focus (last-attack), or as a card without attack (melee).",
+    )
     extra_targets: Literal["movement", "secondary-focus"] = Field(
         default="movement",
         description="Equal-size target groups: 'movement' (rulebook/FAQ: the group needing the fewest movement points, "
@@ -70,9 +128,12 @@ class GloomhavenScenario(GridScenarioBase):
     ruleset: Literal["gloomhaven"]
     variant: Literal["gloomhaven", "frosthaven", "jotl"] | None = None
     figures: dict[Label, GloomhavenFigure] = Field(description="label -> figure.")
-    action: GloomhavenAction = Field(default_factory=GloomhavenAction, description="What the acting figure's card lets it do.")
-    actions: dict[str, GloomhavenAction] = Field(
+    action: GloomhavenCard = Field(
+        default_factory=GloomhavenAction,
+        description="What the acting figure's card lets it do: {move, attack}, or the list of its actions in the printed order.",
+    )
+    rules: GloomhavenRules = Field(default_factory=GloomhavenRules, description="Readings of open rules (see docs/gloomhaven.md).")
+    actions: dict[str, GloomhavenCard] = Field(
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
     )
-    rules: GloomhavenRules = Field(default_factory=GloomhavenRules, description="Readings of ambiguous rules (see docs/gloomhaven.md).")

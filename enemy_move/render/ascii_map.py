@@ -90,7 +90,3 @@ def legend_entries(grid: Grid, turn: Turn | None) -> list[tuple[str, str]]:
         if len({o.to for o in turn.options}) > 1:
             entries.insert(3, (OTHER_MARK, "other destination options"))
     return entries
-
-
-def describe_cell(position: Any) -> str:
-    return f"[{position[0]}, {position[1]}]" if isinstance(position, tuple) else str(position)

@@ -11,11 +11,11 @@ from rich.text import Text
 
 from ..checking import CheckReport
 from ..geometry.grid import Grid
-from ..result import Result, Turn
+from ..result import Result, Turn, describe_effect, format_position
 from . import ascii_map
 
 
-def _map_renderable(result: Result, turn: Turn, board: Any) -> Any:
+def _map_renderable(result: Result, turn: Turn | None, board: Any) -> Any:
     if isinstance(board, Grid):
         text = Text()
         for index, runs in enumerate(ascii_map.grid_lines(board, turn)):
@@ -32,7 +32,7 @@ def _map_renderable(result: Result, turn: Turn, board: Any) -> Any:
     return Text("(no map view for this board)", style="dim")
 
 
-def _options_table(turn: Turn) -> Table:
+def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
     table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
     table.add_column("#", justify="right")
     table.add_column("to")
@@ -42,16 +42,27 @@ def _options_table(turn: Turn) -> Table:
     extra_keys = sorted({key for option in turn.options for key in option.details})
     for key in extra_keys:
         table.add_column(key)
+    # The actor's own move is the path column; other effects get their own.
+    show_effects = any(len(option.effects) > 1 for option in turn.options)
+    if show_effects:
+        table.add_column("effects")
+    followed = whole_phase and len(turn.options) > 1
+    if followed:
+        table.add_column("phase")
     for index, option in enumerate(turn.options):
-        marker = "*" if index == turn.chosen and len(turn.options) > 1 else ""
-        table.add_row(
-            f"{index}{marker}",
-            ascii_map.describe_cell(option.to),
+        row = [
+            str(index),
+            format_position(option.to),
             ", ".join(option.attacks) or "-",
             str(len(option.path) - 1),
-            " > ".join(ascii_map.describe_cell(p) for p in option.path),
+            " > ".join(format_position(p) for p in option.path),
             *[_plain(option.details.get(key, "")) for key in extra_keys],
-        )
+        ]
+        if show_effects:
+            row.append("; ".join(describe_effect(e) for e in option.effects[1:]) or "-")
+        if followed:
+            row.append("followed" if index == turn.chosen else "")
+        table.add_row(*(Text(cell) for cell in row))
     if not turn.options:
         table.add_row("-", "-", "-", "-", "no options")
     return table
@@ -90,29 +101,56 @@ def render_result(result: Result, console: Console) -> None:
         focus = ", ".join(turn.focus) if turn.focus else "none"
         title = f"Turn {index + 1}: {turn.actor}  ·  focus: {focus}" if len(result.turns) > 1 else f"{turn.actor}  ·  focus: {focus}"
         console.print(Panel(_map_renderable(result, turn, board), title=title, title_align="left", expand=False))
-        console.print(_options_table(turn))
+        console.print(_options_table(turn, whole_phase=len(result.turns) > 1))
         console.print(Panel(_reasoning(turn), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
+    if len(result.turns) > 1 and result.boards_after:
+        console.print(Panel(_map_renderable(result, None, result.boards_after[-1]), title="After the phase", title_align="left", expand=False))
     for note in result.notes:
         console.print(Text(note, style="italic"))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 
 
-def render_check(report: CheckReport, console: Console) -> None:
+def render_check(report: CheckReport, console: Console, *, quiet: bool = False) -> None:
+    """The results table (with ``quiet``, only failures and errors), then the summary line."""
+    shown = [r for r in report.results if not quiet or r.status not in ("pass", "valid")]
     table = Table(title="Scenario check", title_justify="left")
     table.add_column("file")
     table.add_column("status")
     table.add_column("detail")
-    styles = {"pass": "green", "fail": "bold red", "error": "bold yellow"}
-    for entry in report.results:
+    styles = {"pass": "green", "valid": "cyan", "fail": "bold red", "error": "bold yellow"}
+    for entry in shown:
         detail = ""
         if entry.status == "fail":
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
         table.add_row(Text(entry.file), Text(entry.status, style=styles[entry.status]), Text(detail))  # Text: "[3, 4]" is not markup
-    console.print(table)
+    if shown:
+        console.print(table)
     s = report.summary
-    console.print(f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]")
+    console.print(
+        f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]"
+        + (f", [cyan]{s['valid']} valid[/] (no expect: block)" if s["valid"] else "")
+    )
+
+
+def render_rulesets(known: list[Any], console: Console) -> None:
+    """Each ruleset, its variants and its options, one per line; names never cut, descriptions wrap."""
+    for ruleset in known:
+        console.print(Text(ruleset.name, style="bold") + Text(f"  {ruleset.summary}"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="cyan")
+        grid.add_column(overflow="fold")
+        grid.add_row(Text("variants", style="bold"), "")
+        ordered = [ruleset.default_variant] + [v for v in ruleset.variants if v != ruleset.default_variant]
+        for variant in ordered:
+            suffix = " (default)" if variant == ruleset.default_variant else ""
+            grid.add_row(Text(f"  {variant}"), Text(ruleset.variants[variant] + suffix))
+        grid.add_row(Text("options", style="bold"), "" if ruleset.options else "-")
+        for option, explanation in ruleset.options.items():
+            grid.add_row(Text(f"  {option}"), Text(explanation))
+        console.print(grid)
+        console.print()

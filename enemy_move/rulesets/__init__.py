@@ -1,110 +1,213 @@
-"""Registry of rules engines, by ruleset name.
+"""The `Game` interface every ruleset implements, and the one phase runner that drives it.
 
-Each engine lives in its own module here and registers a :class:`Ruleset` at
-import. Modules are imported lazily, so the CLI starts fast and a missing
-engine is reported as such.
+A game (one module per ruleset, listed in :mod:`enemy_move.registry`) turns a
+validated scenario into a :class:`Play`: the board before the phase, who acts,
+and four operations the runner calls -- and nothing else:
+
+* ``next_actor(board, waiting, prefer)``: who acts next on the board as it
+  stands (Cloudspire's leading minion is recomputed after every move);
+* ``turn(board, actor)``: one figure's turn, every option with its effects;
+* ``apply(board, option)``: the board once that option was followed, worked
+  out from ``option.effects`` only.
+
+The runner owns ``active``, ``--choose`` (which option the rest of the phase
+follows), ``--first`` (who goes first where the rules let the players order
+tied figures), the order of turns and the boards after each turn.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from ..errors import ScenarioError
 from ..models import Scenario
-from ..result import Option, Result, Turn
+from ..registry import GAMES, game_names
+from ..result import BoardState, Option, Result, Step, Turn, format_position
 
-#: ruleset name -> module implementing it.
-ENGINE_MODULES: dict[str, str] = {
-    "gloomhaven": "enemy_move.rulesets.gloomhaven",
-    "perditions-mouth": "enemy_move.rulesets.perditions_mouth",
-    "agemonia": "enemy_move.rulesets.agemonia",
-    "cloudspire": "enemy_move.rulesets.cloudspire",
-}
 
-#: ``choices`` maps a figure label to the index of the option the rest of
-#: the phase should follow (``--choose LABEL=N``).
-Resolver = Callable[[Scenario, str, dict[str, int]], Result]
+class UsageError(Exception):
+    """A mistake on the command line (not in the file): reported as ``enemy-move: ...``."""
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class NextActor:
+    """Who acts next; ``tied`` are the figures the players may put first instead; ``step`` explains the order."""
+
+    label: str
+    tied: tuple[str, ...] = ()
+    step: Step | None = None
+
+
+class Play(Protocol):
+    """One scenario being played under one game's rules (what ``Game.setup`` returns)."""
+
+    #: The game's board before the phase (a Grid, an area map...): what renderers draw.
+    board: Any
+    #: The facts of that board the runner follows from turn to turn.
+    state: BoardState
+    #: Scenario-level notes shown when the whole phase is played (e.g. the activation order).
+    notes: list[str]
+
+    def acting_side(self) -> list[str]:
+        """Every figure that acts when the scenario names no ``active`` figure."""
+        ...
+
+    def check_actor(self, label: str) -> None:
+        """Raise a located ScenarioError when ``label`` cannot be the acting figure."""
+        ...
+
+    def next_actor(self, board: Any, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        """The next of ``waiting`` to act; where the players order tied figures, those in ``prefer`` go first."""
+        ...
+
+    def turn(self, board: Any, actor: str) -> Turn:
+        """One figure's turn on ``board``: focus, every option with its effects, the reasoning."""
+        ...
+
+    def apply(self, board: Any, option: Option) -> Any:
+        """The board once ``option`` was followed, from ``option.effects`` only."""
+        ...
+
+
+class Game(Protocol):
+    name: str
+    summary: str
+    #: variant name -> description
+    variants: dict[str, str]
+    default_variant: str
+    #: scenario keys and `rules.*` switches the game understands -> explanation
+    options: dict[str, str]
+
+    def setup(self, scenario: Scenario, variant: str) -> Play:
+        """Validate what only the game can check and build the board."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The descriptive half of a Game; engines subclass it and add ``setup``."""
+
     name: str
     summary: str
     variants: dict[str, str]
     default_variant: str
-    resolve: Resolver
-    # Scenario-level options the ruleset understands: key -> explanation.
     options: dict[str, str] = field(default_factory=dict)
 
 
-_REGISTRY: dict[str, Ruleset] = {}
+def in_order(waiting: Sequence[str]) -> NextActor:
+    """``next_actor`` for games whose activation order is fixed before the phase:
+    ``waiting`` keeps the order of ``acting_side()``."""
+    return NextActor(waiting[0])
 
 
-def register(ruleset: Ruleset) -> Ruleset:
-    _REGISTRY[ruleset.name] = ruleset
-    return ruleset
-
-
-def get(name: str) -> Ruleset | None:
-    if name not in _REGISTRY and name in ENGINE_MODULES:
-        try:
-            importlib.import_module(ENGINE_MODULES[name])
-        except ModuleNotFoundError as error:
-            if error.name != ENGINE_MODULES[name]:
-                raise
-    return _REGISTRY.get(name)
-
-
-def all_rulesets() -> list[Ruleset]:
-    for name in sorted(ENGINE_MODULES):
-        get(name)
-    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
-
-
-def resolve(scenario: Scenario, variant: str | None = None, choices: dict[str, int] | None = None) -> Result:
-    """Run the engine the scenario's ``ruleset:`` names."""
-    engine = get(scenario.ruleset)
-    if engine is None:
-        raise scenario.error(("ruleset",), f"ruleset {scenario.ruleset!r} has no engine yet")
-    chosen = variant or scenario.model.variant or engine.default_variant
-    if chosen not in engine.variants:
-        where = ("variant",) if not variant else ()
-        message = f"unknown variant {chosen!r} for ruleset {engine.name!r}; known: {', '.join(engine.variants)}"
-        if variant:
-            raise ScenarioError(scenario.path, 1, 1, message)
-        raise scenario.error(where, message)
+def get(name: str) -> Game | None:
+    """The engine of ruleset ``name`` (imported on first use), or None when it has none yet."""
+    entry = GAMES.get(name)
+    if entry is None:
+        return None
+    module_name, _, attribute = entry.engine.partition(":")
     try:
-        return engine.resolve(scenario, chosen, dict(choices or {}))
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return None
+    game: Game = getattr(module, attribute)
+    return game
+
+
+def all_rulesets() -> list[Game]:
+    return [game for game in (get(name) for name in game_names()) if game is not None]
+
+
+def pick_variant(game: Game, scenario: Scenario, variant: str | None) -> str:
+    chosen = variant or scenario.model.variant or game.default_variant
+    if chosen not in game.variants:
+        message = f"unknown variant {chosen!r} for ruleset {game.name!r}; known: {', '.join(game.variants)}"
+        if variant:
+            raise UsageError(f"--variant: {message}")
+        raise scenario.error(("variant",), message)
+    return chosen
+
+
+def resolve(
+    scenario: Scenario,
+    variant: str | None = None,
+    choices: dict[str, int] | None = None,
+    first: Sequence[str] = (),
+) -> Result:
+    """Play the scenario: the ``active`` figure's turn, or the whole phase of the acting side.
+
+    ``choices`` maps a label to the option its turn follows (``--choose``, default 0);
+    ``first`` names figures that go first where the rules let the players order tied figures.
+    """
+    game = get(scenario.ruleset)
+    if game is None:
+        raise scenario.error(("ruleset",), f"ruleset {scenario.ruleset!r} has no engine yet")
+    chosen_variant = pick_variant(game, scenario, variant)
+    try:
+        return _run(game, scenario, chosen_variant, dict(choices or {}), tuple(first))
     except RecursionError:
         raise ScenarioError(scenario.path, 1, 1, "the scenario is too complex to resolve (recursion limit)") from None
 
 
-# --- the whole phase: shared by every engine --------------------------------
+def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], first: tuple[str, ...]) -> Result:
+    play = game.setup(scenario, variant)
+    active = scenario.model.active
+    if active is not None:
+        play.check_actor(active)
+        actors = [active]
+    else:
+        actors = play.acting_side()
+    _check_labels("--choose", sorted(choices), actors)
+    _check_labels("--first", first, actors)
+    whole_phase = len(actors) > 1
+    result = Result(
+        scenario=scenario.path, ruleset=game.name, variant=variant, title=scenario.model.title,
+        description=scenario.model.description, board=play.board, initial=play.state,
+        notes=list(play.notes) if whole_phase else [],
+    )
+    board, state = play.board, play.state
+    waiting = list(actors)
+    while waiting:
+        following = play.next_actor(board, waiting, first) if whole_phase else NextActor(waiting[0])
+        turn = play.turn(board, following.label)
+        if following.step is not None:
+            turn.reasoning.insert(0, following.step)
+        option = _follow(turn, choices, result, last=len(waiting) == 1)
+        if option is not None:
+            board = play.apply(board, option)
+            state = state.after(option.effects)
+        turn.board_after = state
+        result.turns.append(turn)
+        result.boards_after.append(board)
+        waiting.remove(following.label)
+    return result
 
 
-def check_choices(scenario: Scenario, actors: list[str], choices: dict[str, int]) -> None:
-    """Every ``--choose LABEL=N`` must name a figure that acts in this scenario."""
-    for label in sorted(choices):
+def _check_labels(flag: str, labels: Sequence[str], actors: list[str]) -> None:
+    for label in labels:
         if label not in actors:
-            raise ScenarioError(scenario.path, 1, 1, f"--choose {label}=...: {label!r} does not act in this scenario: it does not move or attack in this phase (acting: {', '.join(actors) or 'nobody'})")
+            raise UsageError(
+                f"{flag} {label}: {label!r} does not act in this scenario: it does not move or attack in this phase "
+                f"(acting: {', '.join(actors) or 'nobody'})"
+            )
 
 
-def follow_option(scenario: Scenario, turn: Turn, choices: dict[str, int], result: Result, *, last: bool) -> Option | None:
+def _follow(turn: Turn, choices: dict[str, int], result: Result, *, last: bool) -> Option | None:
     """Record which option the rest of the phase follows (``--choose``, default 0) and return it."""
     if not turn.options:
         return None
     index = choices.get(turn.actor, 0)
     count = len(turn.options)
     if not 0 <= index < count:
-        raise ScenarioError(
-            scenario.path, 1, 1,
-            f"--choose {turn.actor}={index}: {turn.actor} has {count} option(s), numbered 0 to {count - 1} (only {count} option(s) to follow)",
-        )
+        options = "1 option, numbered 0" if count == 1 else f"{count} options, numbered 0 to {count - 1}"
+        raise UsageError(f"--choose {turn.actor}={index}: {turn.actor} has {options}")
     turn.chosen = index
     option = turn.options[index]
     if count > 1 and not last:
-        where = list(option.to) if isinstance(option.to, tuple) else option.to
-        result.notes.append(f"{turn.actor}: the rest of the phase follows option {index} (to {where}); --choose {turn.actor}=N picks another.")
+        result.notes.append(f"{turn.actor}: the rest of the phase follows option {index} (to {format_position(option.to)}); --choose {turn.actor}=N picks another.")
     return option

@@ -23,14 +23,15 @@ from either.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name
+from . import GameInfo, NextActor, in_order
 
 #: Shortest routes listed per destination before the rest are summarised.
 MAX_ROUTES_PER_AREA = 24
@@ -118,8 +119,7 @@ class Mover:
 
 
 def _describe(board: AreaBoard, label: str) -> str:
-    figure = board.figures[label]
-    return f"{figure.name} ({label})" if figure.name else label
+    return figure_name(label, board.figures[label].name)
 
 
 def _target_text(board: AreaBoard, labels: list[str]) -> str:
@@ -247,7 +247,7 @@ class TurnSolver:
         text = f"{goal} needs {need} moves, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
         if skipped:
             text += f" (it cannot stop in {', '.join(skipped)}: capacity)"
-        turn.note("as far as possible", text, goal=goal, needed=need, move=self.mover.move, ends=chosen, cannot_stop=skipped)
+        turn.note("as-far-as-possible", text, goal=goal, needed=need, move=self.mover.move, ends=chosen, cannot_stop=skipped)
         return [(end, route) for end in chosen for route in self.routes(preds, end)]
 
     # -- the procedure ---------------------------------------------------------
@@ -268,7 +268,7 @@ class TurnSolver:
         if mover.start in attack_areas:
             targets, _ = attack_areas[mover.start]
             turn.focus = list(targets)
-            turn.note("already in attack area", f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.", area=mover.start, targets=targets)
+            turn.note("already-in-attack-area", f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.", area=mover.start, targets=targets)
             self.emit(turn, [(mover.start, (mover.start,))], targets if mover.attacking else [], goal=None)
             return
 
@@ -283,10 +283,10 @@ class TurnSolver:
                 f"{a} ({_target_text(board, t)}) {distance[a][0]} move{'s' if distance[a][0] != 1 else ''} away"
                 for a, (t, _) in sorted(attack_areas.items(), key=lambda item: (distance[item[0]], item[0]))
             )
-            turn.note("attack areas", f"areas it can attack from: {listing}", areas={a: {"targets": t, "taunt": v, "moves": distance[a][0]} for a, (t, v) in attack_areas.items()})
+            turn.note("attack-areas", f"areas it can attack from: {listing}", areas={a: {"targets": t, "taunt": v, "moves": distance[a][0]} for a, (t, v) in attack_areas.items()})
             least = min(distance[a] for a in attack_areas)
             nearest = sorted(a for a in attack_areas if distance[a] == least)
-            turn.note("least movement", f"least movement: {least[0]} ({', '.join(nearest)})", moves=least[0], kept=nearest, dropped=sorted(set(attack_areas) - set(nearest)))
+            turn.note("least-movement", f"least movement: {least[0]} ({', '.join(nearest)})", moves=least[0], kept=nearest, dropped=sorted(set(attack_areas) - set(nearest)))
             best_taunt = max(attack_areas[a][1] for a in nearest)
             goals = [a for a in nearest if attack_areas[a][1] == best_taunt]
             if len(nearest) > 1:
@@ -296,7 +296,7 @@ class TurnSolver:
                 else:
                     turn.note("taunt", f"{len(nearest)} areas tie on movement and on Taunt ({best_taunt})", kept=goals, taunt=best_taunt)
             if len(goals) > 1:
-                turn.note("players choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals)
+                turn.note("players-choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals)
             focus: set[str] = set()
             ends: list[tuple[str, tuple[str, ...]]] = []
             for goal in goals:
@@ -315,7 +315,7 @@ class TurnSolver:
         board, mover = self.board, self.mover
         ally_areas = sorted({f.area for f in board.figures.values() if f.is_ally})
         if not ally_areas:
-            turn.note("no allies", "there is no ally on the map: it does not move.")
+            turn.note("no-allies", "there is no ally on the map: it does not move.")
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
             return
         line_distance = {area: board.line_distances(area) for area in ally_areas}
@@ -330,13 +330,13 @@ class TurnSolver:
             allies = [f for f in board.occupants_of_areas([a for c, a in closeness if c == near]) if f.is_ally]
             taunt = max(f.taunt for f in allies)
             ranked[area] = (near, taunt, [f.label for f in allies if f.taunt == taunt])
-        turn.note("no attack area", "there is no area it could attack from, even with unlimited movement: it moves toward the reachable area closest to an ally (counted over single or double white lines).")
+        turn.note("no-attack-area", "there is no area it could attack from, even with unlimited movement: it moves toward the reachable area closest to an ally (counted over single or double white lines).")
         if not ranked:
-            turn.note("no route", "no area it can reach is connected to an ally's area: it does not move.")
+            turn.note("no-route", "no area it can reach is connected to an ally's area: it does not move.")
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
             return
         listing = "; ".join(f"{a}: {n} from an ally ({_target_text(board, t)})" for a, (n, _, t) in sorted(ranked.items(), key=lambda i: (i[1][0], -i[1][1], i[0])))
-        turn.note("closest to an ally", f"reachable areas: {listing}", areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()})
+        turn.note("closest-to-an-ally", f"reachable areas: {listing}", areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()})
         closest = min(n for n, _, _ in ranked.values())
         near_areas = [a for a in sorted(ranked) if ranked[a][0] == closest]
         best_taunt = max(ranked[a][1] for a in near_areas)
@@ -347,10 +347,10 @@ class TurnSolver:
             least = min(distance[a] for a in goals)
             kept = [a for a in goals if distance[a] == least]
             if len(kept) < len(goals):
-                turn.note("least movement", f"equally close: the one needing least movement: {', '.join(kept)} (option rules.fallback_ties)", kept=kept, dropped=[a for a in goals if a not in kept])
+                turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(kept)} (option rules.fallback_ties)", kept=kept, dropped=[a for a in goals if a not in kept])
             goals = kept
         if len(goals) > 1:
-            turn.note("players choose", f"still tied: the players choose ({', '.join(goals)})", choices=goals)
+            turn.note("players-choose", f"still tied: the players choose ({', '.join(goals)})", choices=goals)
         turn.focus = sorted({label for goal in goals for label in ranked[goal][2]})
         for goal in goals:
             if goal == mover.start:
@@ -368,11 +368,14 @@ class TurnSolver:
             trap_areas = [a for a in route[1:] if self.board.areas[a].trap]
             if trap_areas and self.mover.fly:
                 turn.note("traps", f"route {' > '.join(route)} crosses a trap in {', '.join(trap_areas)}: with Fly it does not trigger it")
-            elif trap_areas:
-                details["traps"] = trap_areas
+            sprung: list[Effect] = []
+            if trap_areas and not self.mover.fly:
+                # "discard the Trap token and trigger a trap in that area": it affects everyone there, the mover included.
+                sprung = [TrapSprung(area, tuple(sorted({self.mover.label, *(f.label for f in self.board.occupants(area))}))) for area in trap_areas]
                 turn.note("traps", f"route {' > '.join(route)} enters the trap area {', '.join(trap_areas)}: the trap triggers and its token is discarded", route=route, traps=trap_areas)
+            effects = (Moved(self.mover.label, tuple(route)), *sprung)
             for target in targets or [None]:
-                turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details)))
+                turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details), effects=effects))
 
 
 def _goal_of(goals: list[str], end: str) -> str:
@@ -437,7 +440,7 @@ def make_mover(board: AreaBoard, figure_model, label: str, action: AgemoniaActio
         turn.note("slowed", f"Slowed: move reduced to {move}.")
     if conditions & {"confused", "dominated"}:
         attacking = False
-        turn.note("no attack", "Confused/Dominated: it does not attack but moves as if it were attacking.")
+        turn.note("no-attack", "Confused/Dominated: it does not attack but moves as if it were attacking.")
     return Mover(label=label, start=figure.area, size=figure.size, fly=fly, move=move, attack=attack, attacking=attacking)
 
 
@@ -455,41 +458,55 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
     return turn.finish(distinct_paths=True)
 
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    model = scenario.model
-    board = build_board(scenario)
-    if model.active is not None:
-        if model.active not in model.figures:
-            raise scenario.error(("active",), f"no figure {model.active!r} in figures")
-        if model.figures[model.active].side != "enemy":
-            raise scenario.error(("active",), f"{model.active} is a {model.figures[model.active].side}; only enemies act in the enemy phase")
-        order = [model.active]
-    else:
-        order = activation_order(scenario)
-    for key in model.actions:
-        if key not in model.figures and key not in {f.enemy_type(l) for l, f in model.figures.items() if f.side == "enemy"}:
-            raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
-    check_choices(scenario, order, choices)
+class AgemoniaPlay:
+    """One Agemonia scenario (the phase runner drives it)."""
 
-    result = Result(scenario=scenario.path, ruleset="agemonia", variant=variant, title=model.title, description=model.description, board=board)
-    if len(order) > 1:
-        result.notes.append("Activation order: " + ", ".join(f"{_describe(board, l)}" for l in order) + (" (Initiative card order, then figure number)" if model.initiative else " (no initiative given: types alphabetically, then figure number)"))
-    current = board
-    for position, label in enumerate(order):
-        turn = resolve_turn(current, scenario, label)
-        option = follow_option(scenario, turn, choices, result, last=position == len(order) - 1)
-        result.turns.append(turn)
-        current = current.moved(label, option.to, cleared_traps=tuple(option.details.get("traps", ())))
-        result.boards_after.append(current)
-    return result
+    def __init__(self, scenario: Scenario):
+        model = scenario.model
+        self.scenario = scenario
+        self.board = build_board(scenario)
+        for key in model.actions:
+            if key not in model.figures and key not in {f.enemy_type(l) for l, f in model.figures.items() if f.side == "enemy"}:
+                raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
+        self.order = activation_order(scenario)
+        self.state = BoardState({label: f.area for label, f in self.board.figures.items()})
+        how = " (Initiative card order, then figure number)" if model.initiative else " (no initiative given: types alphabetically, then figure number)"
+        self.notes = ["Activation order: " + ", ".join(_describe(self.board, label) for label in self.order) + how]
+
+    def acting_side(self) -> list[str]:
+        return list(self.order)
+
+    def check_actor(self, label: str) -> None:
+        side = self.scenario.model.figures[label].side
+        if side != "enemy":
+            raise self.scenario.error(("active",), f"{label} is a {side}; only enemies act in the enemy phase")
+
+    def next_actor(self, board: AreaBoard, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return in_order(waiting)
+
+    def turn(self, board: AreaBoard, actor: str) -> Turn:
+        return resolve_turn(board, self.scenario, actor)
+
+    def apply(self, board: AreaBoard, option: Option) -> AreaBoard:
+        for effect in option.effects:
+            if isinstance(effect, Moved):
+                board = board.moved(effect.figure, str(effect.path[-1]))
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                board = board.without_trap(str(effect.at))
+        return board
 
 
-register(Ruleset(
+@dataclass(frozen=True)
+class AgemoniaGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> AgemoniaPlay:
+        return AgemoniaPlay(scenario)
+
+
+GAME = AgemoniaGame(
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
     default_variant="agemonia",
-    resolve=resolve,
     options={
         "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
         "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
@@ -497,4 +514,4 @@ register(Ruleset(
         "rules.fallback_ties": "'movement' (default): equally close fallback areas -> least movement; 'choose': players choose",
         "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
     },
-))
+)

@@ -17,17 +17,20 @@ one is an option. Variant ``ai``: only the closest of those (ties are options).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from ..geometry.grid import Grid, parse_grid
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import UNREACHABLE, dijkstra, one_path
 from ..models import Scenario
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..result import BoardState, Displaced, Moved, Option, Step, Turn, format_position, format_positions
+from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
 Displacements = tuple[tuple[str, Cell], ...]
+#: How an option relates to the mark: closer, as far (lateral), staying, or leaving an invalid hex.
+CandidateKind = Literal["progress", "lateral", "stay", "to-valid-hex"]
 
 #: Map symbols of the ruleset (the contract's defaults are re-purposed where
 #: Cloudspire has no such terrain: no traps, walls or icy ground).
@@ -51,7 +54,6 @@ SOLID = frozenset({"landmark", "spire", "gate"})
 #: Routes are enumerated hex by hex; this bounds the work on open boards.
 ROUTE_BUDGET = 2_000_000
 
-UNREACHABLE = 10**9
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class Candidate:
     path: tuple[Cell, ...]
     displaced: Displacements
     distance: int
-    kind: str  # progress | lateral | stay | to-valid-hex
+    kind: CandidateKind
 
 
 class _TooManyRoutes(Exception):
@@ -87,13 +89,8 @@ class Settings:
     optional_displacement: bool
 
 
-def _cell(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
-
-
 def _cells(cells: Any) -> str:
-    cells = sorted(cells)
-    return ", ".join(_cell(c) for c in cells) if cells else "none"
+    return format_positions(sorted(cells)) or "none"
 
 
 # --- board and units ---------------------------------------------------------
@@ -140,8 +137,6 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit]) -> tuple[str, lis
     model = scenario.model
     minion_factions = sorted({u.faction for u in units.values() if u.kind == "minion"})
     if model.active is not None:
-        if model.active not in units:
-            raise scenario.error(("active",), f"active figure {model.active!r} is not listed in figures")
         unit = units[model.active]
         if unit.kind != "minion":
             raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark")
@@ -263,7 +258,7 @@ def enumerate_routes(
 
 
 def _describe_displacements(displaced: Displacements) -> str:
-    return "; ".join(f"{hero} to {_cell(cell)}" for hero, cell in displaced)
+    return "; ".join(f"{hero} to {format_position(cell)}" for hero, cell in displaced)
 
 
 def _prefer_no_displacement(outcomes: dict[Displacements, tuple[Cell, ...]]) -> dict[Displacements, tuple[Cell, ...]]:
@@ -284,7 +279,7 @@ def march(
     """Rule steps 2-5 from the last hex of ``prefix`` with ``movement`` hexes left."""
     start = prefix[-1]
     if movement == 0:
-        turn.note("movement", f"{unit.label} has no movement left and stays on {_cell(start)}.", movement=0)
+        turn.note("movement", f"{unit.label} has no movement left and stays on {format_position(start)}.", movement=0)
         return [Candidate(prefix, (), start_distance, "stay")]
     allowed = unit.allowed
 
@@ -307,8 +302,8 @@ def march(
             if plain:
                 closer = plain
         label = "full movement" if moves == movement else f"movement {moves}"
-        kept_text = ", ".join(f"{_cell(c)} ({dist[c]})" for c in sorted(closer)) or "none"
-        dropped_text = ", ".join(f"{_cell(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
+        kept_text = ", ".join(f"{format_position(c)} ({dist[c]})" for c in sorted(closer)) or "none"
+        dropped_text = ", ".join(f"{format_position(c)} ({d})" for c, d in sorted(not_closer.items())) or "none"
         if at_moves:
             text = f"With {label} ({moves} hex{'es' if moves > 1 else ''}): end hexes closer than {start_distance}: {kept_text}; not closer (dropped): {dropped_text}."
         else:
@@ -346,7 +341,7 @@ def march(
             for displaced, path in sorted(closer[cell].items()):
                 candidates.append(Candidate(path, displaced, dist[cell], "progress"))
                 if displaced:
-                    turn.note("displace", f"Ending on {_cell(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
+                    turn.note("displace", f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
         return candidates
 
     # Step 5: no movement value gets closer.
@@ -365,7 +360,7 @@ def march(
         lateral = {c: _prefer_no_displacement(outs) for c, outs in lateral.items()}
     turn.note(
         "lateral",
-        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {_cell(start)} (players' choice).",
+        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {format_position(start)} (players' choice).",
         lateral=sorted(lateral),
         distance=start_distance,
     )
@@ -382,7 +377,7 @@ def leave_invalid_hex(
     """C3 "Invalid Hex": fewest unoccupied hexes of any terrain to a valid hex, then progress if possible."""
     allowed = unit.allowed
     if unit.move == 0:
-        turn.note("invalid hex", f"{unit.label} is on an invalid hex but has no movement: it stays.")
+        turn.note("invalid-hex", f"{unit.label} is on an invalid hex but has no movement: it stays.")
         return [Candidate((start,), (), UNREACHABLE, "stay")]
 
     def edges(cell: Cell):
@@ -391,13 +386,13 @@ def leave_invalid_hex(
     best, preds = dijkstra([start], edges, (0,))
     targets = {c: cost[0] for c, cost in best.items() if c != start and c in dist and board.terrain[c] in allowed}
     if not targets:
-        turn.note("invalid hex", f"{unit.label} is on an invalid hex and no valid hex can be reached: it stays.")
+        turn.note("invalid-hex", f"{unit.label} is on an invalid hex and no valid hex can be reached: it stays.")
         return [Candidate((start,), (), UNREACHABLE, "stay")]
     fewest = min(targets.values())
     nearest = sorted(c for c, k in targets.items() if k == fewest)
     turn.note(
-        "invalid hex",
-        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {_cell(start)}, allowance {unit.allowance}): "
+        "invalid-hex",
+        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {format_position(start)}, allowance {unit.allowance}): "
         f"it first takes the fewest unoccupied hexes of any terrain to a valid hex: {fewest} to {_cells(nearest)}.",
         fewest=fewest,
         nearest=nearest,
@@ -412,12 +407,12 @@ def leave_invalid_hex(
             on_route.add(cell)
             stack.extend(preds.get(cell, []))
         stops = sorted(c for c in on_route if best[c][0] == unit.move)
-        turn.note("invalid hex", f"Its movement {unit.move} falls short: it ends on the way, on {_cells(stops)}.")
+        turn.note("invalid-hex", f"Its movement {unit.move} falls short: it ends on the way, on {_cells(stops)}.")
         return [Candidate(tuple(one_path(preds, c)), (), dist.get(c, UNREACHABLE), "to-valid-hex") for c in stops]
     candidates: list[Candidate] = []
     for entry in nearest:
         prefix = tuple(one_path(preds, entry))
-        turn.note("invalid hex", f"From the valid hex {_cell(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
+        turn.note("invalid-hex", f"From the valid hex {format_position(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
         for candidate in march(board, units, unit, prefix, unit.move - fewest, dist[entry], dist, settings, turn):
             kind = "to-valid-hex" if candidate.kind == "stay" else candidate.kind
             candidates.append(Candidate(candidate.path, candidate.displaced, candidate.distance, kind))
@@ -430,29 +425,26 @@ def leave_invalid_hex(
     return candidates
 
 
-def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Settings, turn: Turn) -> list[Candidate]:
+def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Settings, turn: Turn, dist: dict[Cell, int]) -> list[Candidate]:
+    """``dist``: ``mark_distances`` for this unit (the same for the whole phase: units do not change it)."""
     unit = units[label]
     start = board.figures[label]
-    dist = mark_distances(board, unit)
     status, start_distance = start_status(board, unit, start, dist)
-    turn.details.update({"mark": unit.mark, "movement": unit.move, "allowance": unit.allowance})
     terrain_words = "path only" if unit.allowance == "path" else "path to " + unit.allowance
     if status == "invalid":
-        turn.details["start_distance"] = None
         return leave_invalid_hex(board, units, unit, start, dist, settings, turn)
-    turn.details["start_distance"] = start_distance
     how = "through units, not through landmarks or spires"
     if status == "gate":
         turn.note(
             "distance",
-            f"{label} deploys from the fortress gate at {_cell(start)}: counting its valid terrain ({terrain_words}) {how}, "
-            f"the gate is {start_distance} hexes from the mark {_cell(unit.mark)}.",
+            f"{label} deploys from the fortress gate at {format_position(start)}: counting its valid terrain ({terrain_words}) {how}, "
+            f"the gate is {start_distance} hexes from the mark {format_position(unit.mark)}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     else:
         turn.note(
             "distance",
-            f"{label} at {_cell(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {_cell(unit.mark)}, {how}.",
+            f"{label} at {format_position(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {format_position(unit.mark)}, {how}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)
@@ -461,81 +453,101 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
 # --- the phase -----------------------------------------------------------------
 
 
-def _leading_key(board: Grid, units: dict[str, Unit], label: str, order: list[str]) -> tuple[int, int, str]:
-    unit = units[label]
-    dist = mark_distances(board, unit)
-    _, distance = start_status(board, unit, board.figures[label], dist)
-    rank = order.index(label) if label in order else len(order)
-    return (UNREACHABLE if distance is None else distance, rank, label)
+class CloudspirePlay:
+    """One Cloudspire scenario (the phase runner drives it)."""
 
+    def __init__(self, scenario: Scenario, variant: str):
+        model = scenario.model
+        self.scenario = scenario
+        self.board = build_board(scenario)
+        self.units = build_units(scenario, self.board)
+        self.faction, self.labels = acting_minions(scenario, self.units)
+        self.settings = Settings(variant, model.lateral_through_further, model.optional_displacement)
+        self.order = list(model.order)
+        self.state = BoardState(dict(self.board.figures))
+        self.notes: list[str] = []
+        self._distances: dict[tuple[Cell | None, frozenset[str]], dict[Cell, int]] = {}
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    model = scenario.model
-    board = build_board(scenario)
-    units = build_units(scenario, board)
-    faction, labels = acting_minions(scenario, units)
-    settings = Settings(variant, model.lateral_through_further, model.optional_displacement)
-    check_choices(scenario, labels, choices)
-    result = Result(
-        scenario=scenario.path, ruleset="cloudspire", variant=variant, title=model.title, description=model.description, board=board,
-    )
-    waiting = list(labels)
-    current = board
-    while waiting:
-        keys = {label: _leading_key(current, units, label, list(model.order)) for label in waiting}
-        label = min(waiting, key=lambda lab: keys[lab])
-        turn = Turn(actor=label)
-        if model.active is None:
-            shown = ", ".join(f"{lab} ({'invalid hex' if keys[lab][0] == UNREACHABLE else keys[lab][0]})" for lab in sorted(waiting, key=lambda lab: keys[lab]))
-            tied = [lab for lab in waiting if keys[lab][0] == keys[label][0] and lab != label]
-            turn.note(
-                "leading minion",
-                f"Leading minion of {faction}: {label}, the closest to its mark of the minions that have not moved ({shown})."
-                + (f" Tied with {', '.join(sorted(tied))}: the players choose; `order:` then labels decide here." if tied else ""),
-                waiting={lab: (None if keys[lab][0] == UNREACHABLE else keys[lab][0]) for lab in sorted(waiting)},
-                tied=sorted(tied),
-            )
+    def acting_side(self) -> list[str]:
+        return list(self.labels)
+
+    def check_actor(self, label: str) -> None:
+        """``acting_minions`` already checked the active figure (a minion of the acting faction)."""
+
+    def distances(self, label: str) -> dict[Cell, int]:
+        """Mark distances count through units, so they never change during the phase: one search per mark and terrain."""
+        unit = self.units[label]
+        key = (unit.mark, unit.allowed)
+        if key not in self._distances:
+            self._distances[key] = mark_distances(self.board, unit)
+        return self._distances[key]
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        """The leading minion: the closest to its mark of those that have not moved, on the board as it stands."""
+        distance: dict[str, int] = {}
+        for label in waiting:
+            _, steps = start_status(board, self.units[label], board.figures[label], self.distances(label))
+            distance[label] = UNREACHABLE if steps is None else steps
+
+        def key(label: str) -> tuple[int, int, int, str]:
+            rank = self.order.index(label) if label in self.order else len(self.order)
+            return (distance[label], 0 if label in prefer else 1, rank, label)
+
+        ranked = sorted(waiting, key=key)
+        label = ranked[0]
+        tied = tuple(sorted(other for other in waiting if distance[other] == distance[label] and other != label))
+        shown = ", ".join(f"{lab} ({'invalid hex' if distance[lab] == UNREACHABLE else distance[lab]})" for lab in ranked)
+        text = f"Leading minion of {self.faction}: {label}, the closest to its mark of the minions that have not moved ({shown})."
+        if tied:
+            text += f" Tied with {', '.join(tied)}: the players choose; --first, then `order:`, then labels decide here."
+        step = Step(
+            "leading-minion", text,
+            {"waiting": {lab: (None if distance[lab] == UNREACHABLE else distance[lab]) for lab in sorted(waiting)}, "tied": list(tied)},
+        )
+        return NextActor(label, tied, step)
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        turn = Turn(actor=actor)
         try:
-            candidates = plan_turn(current, units, label, settings, turn)
+            candidates = plan_turn(board, self.units, actor, self.settings, turn, self.distances(actor))
         except _TooManyRoutes:
-            raise scenario.error(("figures", label, "move"), f"too many routes to enumerate for {label!r}; use a smaller board or movement") from None
+            raise self.scenario.error(("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement") from None
         for candidate in candidates:
             details: dict[str, Any] = {"kind": candidate.kind}
             if candidate.distance != UNREACHABLE:
                 details["distance"] = candidate.distance
-            if candidate.displaced:
-                details["displaces"] = _describe_displacements(candidate.displaced)
-                details["_displaced"] = candidate.displaced
-            turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details))
-        turn.finish(distinct_paths=True)
-        followed = follow_option(scenario, turn, choices, result, last=len(waiting) == 1)
-        current = current.moved(label, followed.to)
-        for hero, cell in followed.details.get("_displaced", ()):
-            current = current.moved(hero, cell)
-        # "_displaced" only replays the move; the output shows "displaces".
-        turn.options = [Option(o.to, o.path, o.attacks, {k: v for k, v in o.details.items() if k != "_displaced"}) for o in turn.options]
-        result.turns.append(turn)
-        result.boards_after.append(current)
-        waiting.remove(label)
-    return result
+            effects = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
+            turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
+        return turn.finish(distinct_paths=True)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        for effect in option.effects:
+            if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
+                board = board.moved(effect.figure, effect.path[-1])
+            elif isinstance(effect, Displaced) and isinstance(effect.to, tuple):
+                board = board.moved(effect.figure, effect.to)
+        return board
 
 
-register(
-    Ruleset(
-        name="cloudspire",
-        summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
-        variants={
-            "player": "player-controlled minions: every hex that gets closer (at the highest movement that does) is the players' choice",
-            "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
-        },
-        default_variant="player",
-        resolve=resolve,
-        options={
-            "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
-            "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
-            "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
-            "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
-            "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
-        },
-    )
+@dataclass(frozen=True)
+class CloudspireGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> CloudspirePlay:
+        return CloudspirePlay(scenario, variant)
+
+
+GAME = CloudspireGame(
+    name="cloudspire",
+    summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
+    variants={
+        "player": "player-controlled minions: every hex that gets closer (at the highest movement that does) is the players' choice",
+        "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
+    },
+    default_variant="player",
+    options={
+        "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
+        "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
+        "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
+        "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
+        "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
+    },
 )

@@ -32,18 +32,18 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
-from ..models.gloomhaven import GloomhavenAction, GloomhavenFigure
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
+from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
+from . import GameInfo, NextActor, in_order
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -78,6 +78,9 @@ class VariantRules:
     #: Out of reach this turn: head for the hex with the best attack (GH, JotL)
     #: rather than the closest hex that can attack the focus (FH).
     plan_best_future_attack: bool
+    #: A ranged area attack's hex within range may lie inside a wall hex (GH FAQ);
+    #: FH p.22: it "cannot be inside a wall line".
+    aoe_anchor_in_wall: bool = True
     #: Open readings, from the scenario's `rules:` (models.gloomhaven.GloomhavenRules).
     extra_targets: str = "movement"
     monster_focus_order: str = "turn"
@@ -85,7 +88,7 @@ class VariantRules:
 
 VARIANTS: dict[str, VariantRules] = {
     "gloomhaven": VariantRules("gloomhaven", "corner", True, True, True, True, True, True, True),
-    "frosthaven": VariantRules("frosthaven", "any", True, False, False, True, False, False, False),
+    "frosthaven": VariantRules("frosthaven", "any", True, False, False, True, False, False, False, aoe_anchor_in_wall=False),
     "jotl": VariantRules("jotl", "any", False, True, False, True, True, True, True),
 }
 
@@ -127,6 +130,20 @@ def parse_pattern(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
     return origin is not None, vectors
 
 
+def side_of(figure: GloomhavenFigure) -> str:
+    """"monsters" or "characters": character summons are on the characters' side, objectives on their `side`."""
+    if figure.kind == "objective":
+        return figure.side or "characters"
+    return "monsters" if figure.kind == "monster" else "characters"
+
+
+def is_enemy(figure: GloomhavenFigure, actor_is_monster: bool) -> bool:
+    """An enemy the actor may focus on and attack: the other side, and not an objective its enemies ignore."""
+    if figure.kind == "objective" and not figure.targetable:
+        return False
+    return (side_of(figure) == "monsters") != actor_is_monster
+
+
 class View:
     """Board facts for one acting figure: who blocks, what costs, what is seen."""
 
@@ -139,7 +156,7 @@ class View:
         me = figures[actor]
         self.actor_is_monster = me.kind == "monster"
         self.flying = me.flying
-        self.enemies = sorted(l for l in grid.figures if l != actor and (figures[l].kind == "monster") != self.actor_is_monster)
+        self.enemies = sorted(l for l in grid.figures if l != actor and is_enemy(figures[l], self.actor_is_monster))
         self.allies = sorted(l for l in grid.figures if l != actor and l not in self.enemies)
         self.visible_enemies = [e for e in self.enemies if "invisible" not in figures[e].conditions]
         blocking = set()
@@ -147,6 +164,8 @@ class View:
             if "invisible" in figures[label].conditions and not rules.invisible_blocks_movement:
                 continue
             blocking.add(grid.figures[label])
+        # Objectives are never walked through, allied or not (FH p.24 Move).
+        blocking.update(cell for label, cell in grid.figures.items() if figures[label].kind == "objective")
         self.blocking_cells = blocking
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
@@ -274,7 +293,7 @@ class Mover:
         if self.mode == "teleport":
             view = self.view
             return {c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c)) for c in view.grid.terrain if view.terrain(c) not in NOT_A_STEP}
-        steps = _bfs(start, self.free_steps)
+        steps, _ = bfs(start, self.free_steps)
         result = {}
         for cell, count in steps.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
@@ -295,13 +314,13 @@ class Mover:
                 for c in view.grid.terrain
                 if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
             }
-        counts, parents = _bfs(start, self.free_steps, with_parents=True)
+        counts, parents = bfs(start, self.free_steps)
         reach = {}
         for cell, count in counts.items():
             extra = self.landing_cost(cell) if cell != start else (0, 0)
             cost = (extra[0], count + extra[1])
             if cost[1] <= points:
-                reach[cell] = (cost, _unwind(parents, cell))
+                reach[cell] = (cost, unwind(parents, cell))
         return reach
 
     def _walk_reach(self, points: int) -> dict[Cell, tuple[Cost, tuple[Cell, ...]]]:
@@ -349,7 +368,7 @@ class Mover:
             return best
         if self.mode in ("jump", "fly"):
             extra = self.landing_cost(target)
-            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in _bfs(target, self.free_steps).items()}
+            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in bfs(target, self.free_steps)[0].items()}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
         # Icy walking: slides make steps one-way, so search backwards over the reversed steps
@@ -375,27 +394,6 @@ def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
     qa, ra = hexgrid.to_axial(a)
     qb, rb = hexgrid.to_axial(b)
     return (qb - qa, rb - ra)
-
-
-def _bfs(start: Cell, steps, with_parents: bool = False):
-    counts = {start: 0}
-    parents: dict[Cell, Cell] = {}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for nxt in sorted(steps(cell)):
-            if nxt not in counts:
-                counts[nxt] = counts[cell] + 1
-                parents[nxt] = cell
-                queue.append(nxt)
-    return (counts, parents) if with_parents else counts
-
-
-def _unwind(parents: dict[Cell, Cell], cell: Cell) -> tuple[Cell, ...]:
-    path = [cell]
-    while path[-1] in parents:
-        path.append(parents[path[-1]])
-    return tuple(reversed(path))
 
 
 # ---------------------------------------------------------------------------
@@ -521,13 +519,29 @@ class Attacks:
                     for vq, vr in o:
                         found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
             # Index once: the hexes from which each placement has a hex within range
-            # (range counts between open cells, so a wall hex of the area never does).
+            # (counted as anchor_range counts: from a wall hex, up to its edge).
             self._ranged_placements = {}
             for placement in sorted(found, key=sorted):
-                open_cells = [c for c in placement if c in view.grid.terrain and view.terrain(c) not in BLOCKS_SIGHT]
-                for hex_in_range in view.ball(open_cells, self.plan.range):
+                anchors = [c for c in placement if self.anchor_allowed(c)]
+                for hex_in_range in view.ball(anchors, self.plan.range):
                     self._ranged_placements.setdefault(hex_in_range, []).append(placement)
         return self._ranged_placements.get(hex_, [])
+
+    def anchor_allowed(self, cell: Cell) -> bool:
+        """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
+        terrain = self.view.terrain(cell)
+        if terrain == "none":
+            return False
+        return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
+
+    def anchor_range(self, reach: dict[Cell, int], cell: Cell) -> int:
+        """Range from the attacker (``reach``: its proximity table) to an area hex; a wall hex is
+        counted up to its edge (range is never counted through it), or is out of reach in FH."""
+        if cell in reach:
+            return reach[cell]
+        if not self.anchor_allowed(cell):
+            return 10**9
+        return 1 + min((reach[n] for n in self.view.grid.adjacent(cell) if n in reach), default=10**9 - 1)
 
     def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
         """The visible enemies standing in an area placement (cached per placement)."""
@@ -609,7 +623,7 @@ class Attacks:
                 for vq, vr in o:
                     for dq, dr in o:
                         anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
-                        if anchor in view.grid.terrain:
+                        if self.anchor_allowed(anchor):
                             sources.add(anchor)
         return {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h) and view.sight.visible(h, cell)}
 
@@ -636,12 +650,7 @@ def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
 
 
 def _describe(label: str, figures: dict[str, GloomhavenFigure]) -> str:
-    name = figures[label].name
-    return f"{label} ({name})" if name else label
-
-
-def _fmt(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+    return figure_name(label, figures[label].name)
 
 
 def _fmt_cost(cost: Cost) -> str:
@@ -948,7 +957,10 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
     return kept
 
 
-def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures, focus_costs) -> None:
+def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures, focus_costs: dict[str, Cost] | None = None) -> None:
+    """Where the figure goes (and whom it attacks) for one focus. ``focus_costs``: every enemy's
+    focus path cost, to rank extra targets as secondary foci (rules.extra_targets)."""
+    focus_costs = focus_costs or {}
     start = view.start
     fewest_negatives = min(cost[0] for cost in focus_hexes.values())
     multi = plan.targets > 1 or plan.pattern is not None
@@ -1012,16 +1024,16 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             "attack-now",
             prefix + f"It can attack {focus} this turn from {len(moves_now)} hex(es). "
             + _explain_choice(rules, plan, muddled)
-            + f" Best: {'; '.join(_fmt(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
+            + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
             + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
             + f" ({moves_now[shown[0][0]]} movement point(s)).",
             kept=[_targets_data(h, t) for h, t in shown],
-            ruled_out={stage: sum(1 for s in ranking.lost.values() if s == stage) for stage in LOST_ON if stage in ranking.lost.values()},
+            ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost == stage)] for stage in LOST_ON if stage in ranking.lost.values()},
         )
         if len(listed) == len(ranking.best) and any(t.count for _, t in ranking.best):
             turn.note("attack-now", prefix + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.")
         if start in moves_now and start not in {h for h, _ in shown}:
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({_fmt(start)}): {LOST_ON[ranking.lost[start]]}.")
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start]]}.")
         name_reading_if_it_matters(ranking, alternative, now=True)
         for h, t in shown:
             details = {"also": {"choose": t.count, "among": sorted(t.pool)}} if t.count else {}
@@ -1040,7 +1052,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
-        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(_fmt(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
+        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
     if not reach or list(reach) == [start]:
@@ -1060,13 +1072,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {_fmt(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {_fmt(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(_fmt(e) for e in ends)}.",
+            prefix + f"Towards {format_position(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
             destination=list(destination), ends=[list(e) for e in ends],
         )
         for cell in ends:
@@ -1106,12 +1118,309 @@ def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str
 
 
 # ---------------------------------------------------------------------------
+# Several actions on one card (docs/gloomhaven.md, "Several actions on one card")
+#
+# The card's actions are performed in the printed order (rulebook p.29). The
+# first attack decides the focus and the first move, exactly as for a
+# `{move, attack}` card (resolve_turn). Each later attack picks its own focus
+# with the normal rules among the enemies not yet attacked this turn (GH
+# rulebook p.31, notes 3.1) and, when a move comes just before it, that move
+# plans for it. A move after the last attack plans for that attack again
+# against its focus (its "current attack", rulebook p.29; "sa portée
+# actuelle", French procedure step 3).
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """A move (or none) and the attack it plans for; ``performs``: the attack is made."""
+
+    index: int  # 1-based number of the segment's first action on the card
+    move: GloomhavenCardAction | None
+    attack: GloomhavenAttack | None
+    performs: bool
+    keeps_focus: bool  # a move after the last attack: same focus as that attack
+
+
+def card_segments(card: list[GloomhavenCardAction], move_after_last_attack: str = "last-attack") -> list[_Segment]:
+    """Split a card into (move, attack) segments in the printed order."""
+    segments: list[_Segment] = []
+    last_attack: GloomhavenAttack | None = None
+    i = 0
+    while i < len(card):
+        step = card[i]
+        if step.attack is not None:
+            segments.append(_Segment(i + 1, None, step.attack, True, False))
+            last_attack = step.attack
+            i += 1
+            continue
+        following = card[i + 1] if i + 1 < len(card) else None
+        if following is not None and following.attack is not None:
+            segments.append(_Segment(i + 1, step, following.attack, True, False))
+            last_attack = following.attack
+            i += 2
+            continue
+        upcoming = next((s.attack for s in card[i + 1:] if s.attack is not None), None)
+        if upcoming is not None:
+            segments.append(_Segment(i + 1, step, upcoming, False, False))
+        elif last_attack is not None and move_after_last_attack == "last-attack":
+            segments.append(_Segment(i + 1, step, last_attack, False, True))
+        else:
+            segments.append(_Segment(i + 1, step, None, False, last_attack is None))
+        i += 1
+    return segments
+
+
+def _as_action(move: GloomhavenCardAction | None, attack: GloomhavenAttack | None) -> GloomhavenAction:
+    if move is None:
+        return GloomhavenAction(attack=attack)
+    return GloomhavenAction(move=move.move or 0, jump=move.jump, teleport=move.teleport, attack=attack)
+
+
+def _describe_segment(segment: _Segment) -> str:
+    parts = []
+    if segment.move is not None:
+        how = " (jump)" if segment.move.jump else " (teleport)" if segment.move.teleport else ""
+        parts.append(f"move {segment.move.move}{how}")
+    if segment.attack is not None and segment.performs:
+        attack = segment.attack
+        kind = "melee" if attack.range == 0 else f"range {attack.range}"
+        parts.append(f"attack ({kind}" + (f", {attack.targets} targets" if attack.targets > 1 else "") + (", area" if attack.aoe else "") + ")")
+    first = segment.index
+    numbers = f"action {first}" if len(parts) == 1 else f"actions {first}-{first + 1}"
+    return f"{numbers}: " + ", then ".join(parts)
+
+
+@dataclass
+class _Branch:
+    """One way the card has gone so far: the board, what was done, and the reasoning prefix."""
+
+    board: Grid
+    path: tuple[Cell, ...]
+    attacked: tuple[str, ...]
+    focus: str | None
+    done: list[str]
+    effects: tuple[Effect, ...] = ()
+
+
+def resolve_card(
+    grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, card: GloomhavenCard, rules: VariantRules, readings: GloomhavenRules | None = None
+) -> Turn:
+    """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn."""
+    readings = readings or GloomhavenRules()
+    figure = figures[actor]
+    if figure.summoned:
+        start = grid.figures[actor]
+        turn = Turn(actor=actor)
+        turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        turn.options.append(Option(to=start, path=(start,)))
+        return turn.finish()
+    if isinstance(card, GloomhavenAction):
+        return resolve_turn(grid, figures, actor, card, rules)
+    segments = card_segments(card, readings.move_after_last_attack)
+    first, later = segments[0], segments[1:]
+    turn = resolve_turn(grid, figures, actor, _as_action(first.move, first.attack), rules)
+    if "stunned" in figure.conditions or not later:
+        return turn
+    card_note = f"{actor}'s card has {len(card)} actions, performed in the printed order: " + "; ".join(_describe_segment(s) for s in segments) + ". The first attack decides the focus and the first move."
+    turn.reasoning.insert(0, Step("card", card_note))
+    start = grid.figures[actor]
+    branches: list[_Branch] = []
+    per_focus = _outcomes_per_focus(grid, figures, actor, _as_action(first.move, first.attack), rules, turn.focus) if len(turn.focus) > 1 else {}
+    for option in turn.options:
+        attacks = tuple(option.attacks) if first.performs else ()
+        outcome = (option.to, tuple(sorted(option.attacks)))
+        foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
+        done = _record(first, start, option.path, attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, option.to, attacks))
+        board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
+        for focus in foci:
+            branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+    for segment in later:
+        many = len(branches) > 1
+        grown: list[_Branch] = []
+        for branch in branches:
+            here = branch.board.figures[actor]
+            prefix = f"[{_describe_segment(segment).split(':')[0]}" + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "") + "] "
+            grown.extend(_later_segment(turn, branch, actor, figures, segment, rules, readings, prefix))
+        branches = _merge_branches(turn, grown)
+    turn.options = [
+        Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
+        for b in branches
+    ]
+    return turn.finish(distinct_paths=True)
+
+
+def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]) -> dict[str, set[tuple]]:
+    """For a focus the players choose: which first-segment outcomes (to, attacks) belong to which
+    focus, so a later move that keeps the focus keeps the one the players picked."""
+    figure = figures[actor]
+    view = View(grid, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    attacks = Attacks(view, plan)
+    costs = mover.costs_from(view.start)
+    points = 0 if "immobilized" in figure.conditions else action.move
+    reach = mover.reach_this_turn(points)
+    outcomes: dict[str, set[tuple]] = {}
+    hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+    for focus in foci:
+        scratch = Turn(actor=actor, focus=list(foci))
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
+        outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
+    return outcomes
+
+
+#: Bound on the ways a card can go at once (the players' choices multiply).
+MAX_BRANCHES = 64
+
+
+def _merge_branches(turn: Turn, branches: list[_Branch]) -> list[_Branch]:
+    """Branches in the same state (hex, figures attacked, focus, traps left) have the same
+    future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
+    kept: dict[tuple, _Branch] = {}
+    for branch in branches:
+        key = (branch.board.figures[turn.actor], tuple(sorted(branch.attacked)), branch.focus,
+               tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))))
+        kept.setdefault(key, branch)
+    merged = list(kept.values())
+    if len(merged) > MAX_BRANCHES:
+        turn.note("card", f"The card's actions can go {len(merged)} ways; only the first {MAX_BRANCHES} are followed further (a limit of this tool).")
+        merged = merged[:MAX_BRANCHES]
+    return merged
+
+
+def _disadvantaged(board: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
+    if not targets or attack is None or "disarmed" in figures[actor].conditions:
+        return ()
+    if "muddled" in figures[actor].conditions:
+        return tuple(sorted(targets))
+    if attack.range == 0 or (attack.aoe is not None and "@" in attack.aoe):
+        return ()
+    view = View(board.moved(actor, at), figures, actor, rules)
+    return tuple(sorted(t for t in targets if view.range_between(at, board.figures[t]) == 1))
+
+
+def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None, disadvantaged: tuple[str, ...] = ()) -> list[str]:
+    """What the segment did, one line per action: shown with the option."""
+    done: list[str] = []
+    if segment.move is not None:
+        done.append(f"{segment.index}: move {format_position(start)} -> {format_position(path[-1])}" if path[-1] != start else f"{segment.index}: move: stays at {format_position(start)}")
+    if segment.attack is not None and segment.performs:
+        number = segment.index + (1 if segment.move is not None else 0)
+        if attacks:
+            worse = f"; disadvantage on {', '.join(sorted(disadvantaged))}" if disadvantaged else ""
+            done.append(f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}" + (f" (focus {focus}{worse})" if focus else f" ({worse[2:]})" if worse else ""))
+        else:
+            done.append(f"{number}: no attack" + (f" (focus {focus} out of reach)" if focus else " (no focus)"))
+    return done
+
+
+def _later_segment(
+    turn: Turn, branch: _Branch, actor: str, figures: dict[str, GloomhavenFigure], segment: _Segment, rules: VariantRules, readings: GloomhavenRules, prefix: str
+) -> list[_Branch]:
+    """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch)."""
+    board = branch.board
+    figure = figures[actor]
+    here = board.figures[actor]
+    action = _as_action(segment.move, segment.attack)
+    view = View(board, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    points = 0 if segment.move is None or "immobilized" in figure.conditions else (segment.move.move or 0)
+    scratch = Turn(actor=actor)
+    costs = mover.costs_from(here)
+    everyone = list(view.visible_enemies)
+    # A later attack does not target a figure this turn's attacks already hit
+    # (notes 3.1), unless `rules.later_attack_targets` reads it otherwise.
+    # (A move printed before a later attack plans for that attack, with the same exclusion.)
+    plans_later_attack = segment.attack is not None and not segment.keeps_focus
+    excluded = sorted(set(branch.attacked)) if plans_later_attack and readings.later_attack_targets != "any" else []
+    view.visible_enemies = [e for e in everyone if e not in excluded]
+    attacks = Attacks(view, plan)
+    hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    if excluded and readings.later_attack_targets == "others-first" and not any(hexes_for.values()):
+        scratch.note("focus", f"No enemy other than {', '.join(excluded)} can be focused, so it may attack them again (rules.later_attack_targets: others-first).")
+        excluded = []
+        view.visible_enemies = everyone
+        attacks = Attacks(view, plan)
+        hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    elif excluded:
+        scratch.note(
+            "focus",
+            f"Already attacked this turn, so not a target of this attack: {', '.join(excluded)} (notes 3.1; rules.later_attack_targets: {readings.later_attack_targets}).",
+            dropped=excluded,
+        )
+    if segment.keeps_focus:
+        foci = [branch.focus] if branch.focus in hexes_for and hexes_for[branch.focus] else []
+        if foci:
+            scratch.note("focus", f"It keeps its focus {_describe(branch.focus, figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).", focus=branch.focus)
+    else:
+        if segment.attack is None:
+            scratch.note("card", "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).")
+        ranks = {
+            e: FocusRank(e, min(h.values()), view.range_between(here, board.figures[e]) or 0, _initiative_key(e, figures))
+            for e, h in hexes_for.items() if h
+        }
+        foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
+    if not foci:
+        scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        _append_notes(turn, scratch, prefix)
+        return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
+    reach = mover.reach_this_turn(points)
+    grown: list[_Branch] = []
+    for focus in foci:
+        options_before = len(scratch.options)
+        focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
+        for option in scratch.options[options_before:]:
+            hit = tuple(option.attacks) if segment.performs else ()
+            path = branch.path + tuple(option.path[1:])
+            done = branch.done + _record(segment, here, tuple(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, option.to, hit))
+            summary = (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays") if segment.move is not None else ""
+            if segment.performs:
+                summary += (", then " if summary else "") + (f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack")
+            scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
+            board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
+            grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
+    _append_notes(turn, scratch, prefix)
+    return grown
+
+
+def _append_notes(turn: Turn, scratch: Turn, prefix: str) -> None:
+    for step in scratch.reasoning:
+        turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
+
+
+def _board_after(board: Grid, actor: str, path: tuple[Cell, ...], figure: GloomhavenFigure, move: GloomhavenCardAction | None) -> tuple[Grid, tuple[Effect, ...]]:
+    """The board after one move of the card, and that move's effects: the move, the traps
+    it sprang (removed from the board: rulebook p.14; a flyer springs none)."""
+    if move is None or len(path) < 2:
+        return board, ()
+    moved = board.moved(actor, path[-1])
+    if figure.flying:
+        return moved, (Moved(actor, path),)
+    entered = path[-1:] if (move.jump or move.teleport) else path[1:]
+    sprung = tuple(cell for cell in entered if board.terrain.get(cell) == "trap")
+    return _without_traps(moved, sprung), (Moved(actor, path), *(TrapSprung(cell, (actor,)) for cell in sprung))
+
+
+def _without_traps(board: Grid, sprung: tuple[Cell, ...]) -> Grid:
+    if not sprung:
+        return board
+    terrain = dict(board.terrain)
+    for cell in sprung:
+        terrain[cell] = "floor"
+    return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, board.figures, board.symbols)
+
+
+# ---------------------------------------------------------------------------
 # The scenario: one figure, or the whole phase
 
 
 def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[str]:
     """Monsters by initiative (type card), then type, elites first, then standee number."""
-    monsters = [l for l in present if figures[l].kind == "monster"]
+    monsters = [l for l in present if figures[l].kind == "monster" and not figures[l].summoned]
 
     def key(label: str) -> tuple:
         f = figures[label]
@@ -1120,55 +1429,95 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
     return sorted(monsters, key=key)
 
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    model = scenario.model
-    rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
-    figures: dict[str, GloomhavenFigure] = dict(model.figures)
-    for label, figure in figures.items():
-        if figure.kind == "summon" and figure.owner is not None and figure.owner not in figures:
-            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
-    if model.active is not None and model.active not in figures:
-        raise scenario.error(("active",), f"active figure {model.active!r} is not in figures ({', '.join(sorted(figures))})")
-    grid = parse_grid(
-        scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
-        figure_cells={label: (tuple(f.at) if f.at else None) for label, f in figures.items()},
-    )
-    for key in model.actions:
-        if key not in figures and not any((f.type or f.name) == key for f in figures.values()):
-            raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
-    actors = [model.active] if model.active else activation_order(figures, set(grid.figures))
-    check_choices(scenario, actors, choices)
-    result = Result(scenario=scenario.path, ruleset="gloomhaven", variant=variant, title=model.title, description=model.description, board=grid)
-    board = grid
-    for index, actor in enumerate(actors):
-        figure = figures[actor]
-        action = model.actions.get(actor) or model.actions.get(figure.type or figure.name or "\0") or model.action
-        turn = resolve_turn(board, figures, actor, action, rules)
-        followed = follow_option(scenario, turn, choices, result, last=index == len(actors) - 1)
-        result.turns.append(turn)
-        if len(actors) > 1:
-            if followed is not None:
-                board = _after_move(board, actor, followed, figure, action)
-            result.boards_after.append(board)
-    return result
+def with_objective_initiative(figures: dict[str, GloomhavenFigure]) -> dict[str, GloomhavenFigure]:
+    """Objectives are focused on as if at initiative 99 (FH p.15) unless the file gives one."""
+    return {
+        label: figure.model_copy(update={"initiative": 99.0}) if figure.kind == "objective" and figure.initiative is None else figure
+        for label, figure in figures.items()
+    }
 
 
-def _after_move(board: Grid, actor: str, option: Option, figure: GloomhavenFigure, action: GloomhavenAction) -> Grid:
-    """The board for the next figure: the actor moved, the traps it sprang removed (rulebook p.14)."""
-    moved = board.moved(actor, option.to)
-    if figure.flying or len(option.path) < 2:
-        return moved
-    entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
-    sprung = [cell for cell in entered if board.terrain.get(cell) == "trap"]
-    if not sprung:
-        return moved
-    terrain = dict(board.terrain)
-    for cell in sprung:
-        terrain[cell] = "floor"
-    return Grid(moved.kind, moved.width, moved.height, terrain, moved.thin_walls, moved.figures, moved.symbols)
+class GloomhavenPlay:
+    """One Gloomhaven scenario under one variant's rules (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario, variant: str):
+        model = scenario.model
+        # The variant's rules, with the open readings the scenario chose (`rules:`).
+        self.rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
+        self.model = model
+        self.scenario = scenario
+        self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
+        for label, figure in self.figures.items():
+            if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
+                raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+        self.board: Grid = parse_grid(
+            scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
+            figure_cells={label: (tuple(f.at) if f.at else None) for label, f in self.figures.items()},
+        )
+        for key in model.actions:
+            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
+                raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+        self.state = BoardState(dict(self.board.figures))
+        self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
+        self.notes: list[str] = [
+            f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
+            for label in self.waiting_summons
+        ]
+
+    def acting_side(self) -> list[str]:
+        return activation_order(self.figures, set(self.board.figures))
+
+    def check_actor(self, label: str) -> None:
+        """Any figure on the board may be shown acting (a summon too), but never an objective."""
+        if self.figures[label].kind == "objective":
+            raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return in_order(waiting)
+
+    def action_of(self, actor: str) -> GloomhavenCard:
+        figure = self.figures[actor]
+        actions = self.model.actions
+        return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        card = self.action_of(actor)
+        turn = resolve_card(board, self.figures, actor, card, self.rules, self.model.rules)
+        if self.model.active is None and self.waiting_summons:
+            # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
+            turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
+            self.waiting_summons = []
+        if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
+            turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
+        return turn.finish()
+
+    def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
+        """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
+        if self.figures[actor].flying or len(option.path) < 2:
+            return option.effects
+        entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
+        sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
+        return (*option.effects, *sprung)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        terrain = board.terrain
+        figures = dict(board.figures)
+        for effect in option.effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = effect.path[-1]
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                terrain = dict(terrain) if terrain is board.terrain else terrain
+                terrain[effect.at] = "floor"
+        return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
-register(Ruleset(
+@dataclass(frozen=True)
+class GloomhavenGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> GloomhavenPlay:
+        return GloomhavenPlay(scenario, variant)
+
+
+GAME = GloomhavenGame(
     name="gloomhaven",
     summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
@@ -1177,10 +1526,14 @@ register(Ruleset(
         "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
     },
     default_variant="gloomhaven",
-    resolve=resolve,
     options={
         "action.move / jump / teleport": "the card's move; 0 = no move",
         "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
+        "action: [...]": "the card's actions in the printed order: {move: N} (jump/teleport) or {attack: {...}}",
         "actions": "per-label or per-type cards for a whole phase (no `active`)",
+        "figures.X.kind: objective (side, targetable)": "an objective: focused at initiative 99, never walked through",
+        "figures.X.summoned": "a monster summoned this round: does not act in the phase",
+        "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
+        "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
     },
-))
+)

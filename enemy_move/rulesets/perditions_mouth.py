@@ -18,15 +18,16 @@ The engine never prints: every rule applied is a ``turn.note``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from ..geometry import squaregrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
-from ..result import Option, Result, Turn
-from . import Ruleset, check_choices, follow_option, register
+from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, Turn, Woken, figure_name, format_position, format_positions
+from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
 
@@ -52,11 +53,8 @@ SPECIAL_TERRAIN = frozenset(("trap", "difficult", "hazardous", "icy"))
 ALL_TERRAINS = frozenset(DEFAULT_COSTS) | BLOCKING_TERRAIN
 
 
-@dataclass(frozen=True)
-class Board:
-    grid: Grid
-    asleep: frozenset[str]
-    acted: frozenset[str] = frozenset()
+#: The board: a square Grid whose ``asleep`` lists the sleeping enemies.
+Board = Grid
 
 
 @dataclass
@@ -99,8 +97,6 @@ class Engine:
         passable = set(DEFAULT_COSTS)
         self.grid = parse_grid(scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable)
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
-        # (label, path) -> doors that move opens, for applying the option the phase follows.
-        self.opened_by: dict[tuple[str, tuple[Cell, ...]], tuple[Cell, ...]] = {}
 
     # -- validation -------------------------------------------------------------------------------
 
@@ -119,12 +115,6 @@ class Engine:
         for index, name in enumerate(self.rules.sight_blockers):
             if name not in ALL_TERRAINS:
                 raise self.scenario.error(("rules", "sight_blockers", index), f"unknown terrain {name!r}; known: {', '.join(sorted(ALL_TERRAINS))}")
-        if self.model.active is not None:
-            active = self.model.active
-            if active not in self.figures:
-                raise self.scenario.error(("active",), f"active figure {active!r} is not in figures")
-            if self.figures[active].kind == "hero":
-                raise self.scenario.error(("active",), f"{active!r} is a hero; only enemies move in the enemy phase")
 
     def activation_order(self) -> tuple[list[str], list[str]]:
         """Insectoids in Insectoid Sheet order, then Cultists in Cultists Sheet order; plus notes."""
@@ -160,7 +150,7 @@ class Engine:
 
     def who(self, label: str) -> str:
         figure = self.figures[label]
-        return f"{label} ({figure.name or TYPE_NAMES[figure.kind]})"
+        return figure_name(label, figure.name or TYPE_NAMES[figure.kind])
 
     def ap(self, label: str) -> int:
         figure = self.figures[label]
@@ -171,13 +161,13 @@ class Engine:
         return figure.attack_range if figure.attack_range is not None else DEFAULT_ATTACK_RANGE[figure.kind]
 
     def sight(self, board: Board) -> SquareSight:
-        blockers = [cell for cell, terrain in board.grid.terrain.items() if terrain in self.rules.sight_blockers]
-        return SquareSight(blockers, self.rules.sight, board.grid.thin_walls)
+        blockers = [cell for cell, terrain in board.terrain.items() if terrain in self.rules.sight_blockers]
+        return SquareSight(blockers, self.rules.sight, board.thin_walls)
 
     def sees(self, board: Board, a: Cell, b: Cell, ignore: tuple[str, ...] = ()) -> bool:
         extra = []
         if self.rules.figures_block_sight:
-            extra = [cell for label, cell in board.grid.figures.items() if label not in ignore]
+            extra = [cell for label, cell in board.figures.items() if label not in ignore]
         return self.sight(board).sees(a, b, extra)
 
     def steps(self, grid: Grid, cell: Cell) -> list[Cell]:
@@ -196,19 +186,19 @@ class Engine:
 
     def in_attack_range(self, board: Board, label: str) -> list[str]:
         """Heroes the enemy could attack from where it stands (range and line of sight)."""
-        cell = board.grid.figures[label]
+        cell = board.figures[label]
         return [
             hero for hero in self.heroes
-            if hero in board.grid.figures
-            and self.distance(cell, board.grid.figures[hero]) <= self.attack_range(label)
-            and self.sees(board, cell, board.grid.figures[hero])
+            if hero in board.figures
+            and self.distance(cell, board.figures[hero]) <= self.attack_range(label)
+            and self.sees(board, cell, board.figures[hero])
         ]
 
     # -- pathing ----------------------------------------------------------------------------------
 
     def make_mover(self, board: Board, label: str, turn: Turn) -> Mover:
         kind = self.figures[label].kind
-        grid = board.grid
+        grid = board
         ignores_terrain = kind in ("boneworm", "rotikka") or (kind == "chileen" and not self.rules.chileen_pays_terrain)
         mover = Mover(label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"))
         kept, ignored = [], []
@@ -347,17 +337,17 @@ class Engine:
 
     def free_for(self, board: Board, mover: Mover, cell: Cell) -> bool:
         """Whether the mover could end its move on ``cell``."""
-        terrain = board.grid.terrain[cell]
+        terrain = board.terrain[cell]
         if terrain in BLOCKING_TERRAIN:
             return False
-        occupant = board.grid.occupant(cell)
+        occupant = board.occupant(cell)
         return occupant is None or occupant == mover.label or cell in mover.tramples
 
     def range_squares(self, board: Board, mover: Mover, hero: str, distance: int, exact: bool = True) -> set[Cell]:
         """Squares at range ``distance`` of the hero (exactly, or at most) the mover may end on."""
-        hero_cell = board.grid.figures[hero]
+        hero_cell = board.figures[hero]
         result = set()
-        for cell in board.grid.terrain:
+        for cell in board.terrain:
             d = self.distance(cell, hero_cell)
             if (d != distance if exact else not 1 <= d <= distance) or not self.free_for(board, mover, cell):
                 continue
@@ -371,22 +361,22 @@ class Engine:
     def resolve_turn(self, board: Board, label: str) -> Turn:
         turn = Turn(actor=label)
         figure = self.figures[label]
-        cell = board.grid.figures[label]
+        cell = board.figures[label]
         stay = Option(cell, (cell,), (), {"AP": 0})
         if label in board.asleep:
             turn.note("sleeping", f"{self.who(label)} is sleeping: it only wakes up and does not move (it will move at the next Move action).")
-            turn.options.append(stay)
+            turn.options.append(replace(stay, effects=(Moved(label, (cell,)), Woken(label))))
             return turn.finish()
         if figure.kind == "demon":
             turn.note("demon", f"{self.who(label)}: the movement texts give no rule for the Demon; it stays. (Chi'leens path around it only when it is in attack range of a Hero.)")
             turn.options.append(stay)
             return turn.finish()
-        if not any(hero in board.grid.figures for hero in self.heroes) and figure.kind != "acolyte":
+        if not any(hero in board.figures for hero in self.heroes) and figure.kind != "acolyte":
             turn.note("target", f"{self.who(label)}: there is no hero on the map, so it does not move.")
             turn.options.append(stay)
             return turn.finish()
-        turn.note("action points", f"{self.who(label)} gets {self.ap(label)} Action Points" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
-        turn.note("threatened squares", f"The {TYPE_NAMES[figure.kind]} does not suffer from the threatened-square movement penalty.")
+        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Points" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
+        turn.note("threatened-squares", f"The {TYPE_NAMES[figure.kind]} does not suffer from the threatened-square movement penalty.")
         if figure.kind in ("boneworm", "rotikka"):
             turn.note("terrain", f"The {TYPE_NAMES[figure.kind]} ignores terrain movement penalties: every square costs 1 AP. Obstacles (walls, chests, doors, portcullises) still block.")
         if figure.kind == "summoner":
@@ -406,8 +396,8 @@ class Engine:
 
     def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn) -> None:
         """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move."""
-        best, preds = self.shortest(board.grid, mover)
-        heroes = [hero for hero in self.heroes if hero in board.grid.figures]
+        best, preds = self.shortest(board, mover)
+        heroes = [hero for hero in self.heroes if hero in board.figures]
         ranges = PREFERRED_RANGES[mover.kind]
         for distance in ranges:
             reach: dict[str, int] = {}
@@ -433,7 +423,7 @@ class Engine:
         turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover)} away{against}" + (f" (range {distance} preferred)" if len(ranges) > 1 else "") + ".", target=tied, cost=nearest)
         turn.focus = list(tied)
         for hero in tied:
-            moves, _ = self.walk(board.grid, mover, best, preds, goals[hero])
+            moves, _ = self.walk(board, mover, best, preds, goals[hero])
             self.add_moves(board, mover, turn, moves, hero, nearest)
 
     def break_tie(self, tied: list[str], turn: Turn) -> list[str]:
@@ -456,25 +446,20 @@ class Engine:
 
     def add_moves(self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int) -> None:
         for move in moves:
-            after, events = self.apply(board, mover.label, move.path, move.opened)
+            after, effects, pushed = self.follow(board, mover.label, move.path, move.opened)
             attacks: tuple[str, ...] = ()
-            if hero is not None and after.grid.figures.get(hero) is not None:
-                hero_cell = after.grid.figures[hero]
+            if hero is not None and after.figures.get(hero) is not None:
+                hero_cell = after.figures[hero]
                 if self.distance(move.to, hero_cell) <= self.attack_range(mover.label) and self.sees(after, move.to, hero_cell):
                     attacks = (hero,)
-            details: dict = {"AP": move.spent}
-            if move.opened:
-                details["doors opened"] = " ".join(str(list(c)) for c in move.opened)
-                self.opened_by[(mover.label, move.path)] = move.opened
-            if events["pushed"]:
-                details["pushed"] = [f"{other} to {list(cell)}" for other, cell in events["pushed"]]
-            turn.options.append(Option(move.to, move.path, attacks, details))
+            turn.options.append(Option(move.to, move.path, attacks, {"AP": move.spent}, effects))
+            self.note_failure_events(after, move, pushed, turn)
         for move in moves:
-            where = "stays" if len(move.path) == 1 else f"moves to {list(move.to)} spending {move.spent} AP"
-            text = f"{mover.label} {where}" + (f", opening the door at {', '.join(str(list(c)) for c in move.opened)} for 1 AP" if move.opened else "")
-            if mover.ap and move.spent > 0 and move.spent == mover.ap and len(move.path) == 2 and self.enter_cost(board.grid, mover, move.path[0], move.path[1], ())[1] > mover.ap:
+            where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"
+            text = f"{mover.label} {where}" + (f", opening the door at {format_positions(move.opened)} for 1 AP" if move.opened else "")
+            if mover.ap and move.spent > 0 and move.spent == mover.ap and len(move.path) == 2 and self.enter_cost(board, mover, move.path[0], move.path[1], ())[1] > mover.ap:
                 text += f" (it has all its {mover.ap} AP, so it may enter the costlier square)"
-            remaining = goal_cost - self.path_cost(board.grid, mover, move)
+            remaining = goal_cost - self.path_cost(board, mover, move)
             text += "; it has reached its goal." if remaining <= 0 else f"; {remaining} {self.unit(mover)} still to go."
             turn.note("move", text, to=move.to, spent=move.spent)
 
@@ -486,7 +471,7 @@ class Engine:
         return total
 
     def acolyte_turn(self, board: Board, mover: Mover, turn: Turn) -> None:
-        alarms = sorted(cell for cell, terrain in board.grid.terrain.items() if terrain == "alarm")
+        alarms = sorted(cell for cell, terrain in board.terrain.items() if terrain == "alarm")
         if not alarms:
             turn.note("alarm", "There is no alarm symbol (!) on the map: the Acolyte has nowhere to run and does not move.")
             return
@@ -494,32 +479,32 @@ class Engine:
             goals = {cell for cell in alarms if self.free_for(board, mover, cell)}
             where = "onto the alarm symbol"
         else:
-            goals = {cell for alarm in alarms for cell in self.steps(board.grid, alarm) if self.free_for(board, mover, cell)}
+            goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if self.free_for(board, mover, cell)}
             goals |= {cell for cell in alarms if cell == mover.start}
             where = "next to the alarm symbol"
-        turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({', '.join(str(list(a)) for a in alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
-        best, preds = self.shortest(board.grid, mover)
-        moves, cost = self.walk(board.grid, mover, best, preds, goals)
+        turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
+        best, preds = self.shortest(board, mover)
+        moves, cost = self.walk(board, mover, best, preds, goals)
         if cost is None:
             turn.note("alarm", "No path reaches the alarm: the Acolyte does not move.")
             return
         turn.note("distances", f"Cheapest path to the alarm: {cost} AP against {mover.ap} AP available.", cost=cost)
         self.add_moves(board, mover, turn, moves, None, cost)
         for move in moves:
-            special = sorted({board.grid.terrain[c] for c in move.path[1:] if board.grid.terrain[c] in SPECIAL_TERRAIN})
+            special = sorted({board.terrain[c] for c in move.path[1:] if board.terrain[c] in SPECIAL_TERRAIN})
             if special:
-                turn.note("failure events", f"Moving to {list(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
+                turn.note("failure-events", f"Moving to {format_position(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
 
     def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
-        grid = board.grid
+        grid = board
         cell = grid.figures[label]
         heroes = [hero for hero in self.heroes if hero in grid.figures]
         seen = [hero for hero in heroes if self.sees(board, cell, grid.figures[hero])]
         if seen:
-            turn.note("line of sight", f"The Summoner has line of sight to {', '.join(seen)}: it does not move.", seen=seen)
+            turn.note("line-of-sight", f"The Summoner has line of sight to {', '.join(seen)}: it does not move.", seen=seen)
             turn.focus = []
             return
-        turn.note("line of sight", "The Summoner sees no hero, so it moves.")
+        turn.note("line-of-sight", "The Summoner sees no hero, so it moves.")
         health = {hero: self.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
         weakest = min(health.values())
         targets = sorted(hero for hero in heroes if health[hero] == weakest)
@@ -531,7 +516,7 @@ class Engine:
             self.summoner_options(board, mover, turn, best, preds, target, heroes)
 
     def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict, target: str, heroes: list[str]) -> None:
-        grid = board.grid
+        grid = board
         target_cell = grid.figures[target]
         reachable = []
         for cell, (cost,) in sorted(best.items()):
@@ -559,86 +544,103 @@ class Engine:
 
         safest = max(closest_hero(c) for c in at_range)
         chosen = [c for c in at_range if closest_hero(c) == safest]
-        turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {', '.join(str(list(c)) for c in chosen)}" + (" — the players choose." if len(chosen) > 1 else "."), closest_hero=safest)
+        turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(chosen)}" + (" — the players choose." if len(chosen) > 1 else "."), closest_hero=safest)
         for c in chosen:
             path = tuple(one_path(preds, c))
             move = Move(c, path, best[c][0] if best[c][0] <= mover.ap else mover.ap)
             self.add_moves(board, mover, turn, [move], target, best[c][0])
 
-    # -- applying a move --------------------------------------------------------------------------
+    # -- following a move --------------------------------------------------------------------------
 
-    def apply(self, board: Board, label: str, path: tuple[Cell, ...], opened: tuple[Cell, ...]) -> tuple[Board, dict]:
-        """The board after ``label`` follows ``path``: trampled minions pushed back, doors opened."""
-        figures = dict(board.grid.figures)
-        occupants = {cell: other for other, cell in figures.items() if other != label}
-        pushed: list[tuple[str, Cell]] = []
+    def follow(self, board: Board, label: str, path: tuple[Cell, ...], opened: tuple[Cell, ...]) -> tuple[Board, tuple[Effect, ...], list[tuple[str, Cell, Cell]]]:
+        """The board after ``label`` follows ``path``, the move's effects, and the minions it tramples (label, from, to)."""
+        occupants = {cell: other for other, cell in board.figures.items() if other != label}
+        pushed: list[tuple[str, Cell, Cell]] = []
         kind = self.figures[label].kind
         for before, after in zip(path, path[1:]):
             other = occupants.get(after)
             if other is not None and kind == "chileen" and self.figures[other].kind in MINIONS:
                 # Trample: the minion trades places with the Chi'leen, moving back one square.
-                figures[other] = before
                 occupants.pop(after)
                 occupants[before] = other
-                pushed.append((other, before))
-        figures[label] = path[-1]
-        terrain = board.grid.terrain
-        if opened:
-            terrain = dict(terrain)
-            for cell in opened:
-                terrain[cell] = "open-door"
-        grid = Grid(board.grid.kind, board.grid.width, board.grid.height, terrain, board.grid.thin_walls, figures, board.grid.symbols)
-        return Board(grid, board.asleep - {label}, board.acted | {label}), {"pushed": pushed}
+                pushed.append((other, after, before))
+        effects = (Moved(label, path), *(DoorOpened(cell) for cell in opened), *(Displaced(other, origin, to, "trampled") for other, origin, to in pushed))
+        return self.apply(board, effects), effects, pushed
+
+    def apply(self, board: Board, effects: tuple[Effect, ...]) -> Board:
+        figures = dict(board.figures)
+        terrain = board.terrain
+        asleep = set(board.asleep)
+        for effect in effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = effect.path[-1]
+                asleep.discard(effect.figure)
+            elif isinstance(effect, Displaced):
+                figures[effect.figure] = effect.to
+            elif isinstance(effect, DoorOpened) and isinstance(effect.at, tuple):
+                terrain = dict(terrain) if terrain is board.terrain else terrain
+                terrain[effect.at] = "open-door"
+            elif isinstance(effect, Woken):
+                asleep.discard(effect.figure)
+        return replace(board, terrain=terrain, figures=figures, asleep=frozenset(asleep))
+
+    def note_failure_events(self, after: Board, move: Move, pushed: list[tuple[str, Cell, Cell]], turn: Turn) -> None:
+        for other, _, cell in pushed:
+            terrain = after.terrain[cell]
+            if self.figures[other].kind == "acolyte" and terrain in SPECIAL_TERRAIN:
+                switch = self.model.rules.trample_failure_events
+                suffers = "suffers" if switch else "does not suffer"
+                turn.note(
+                    "failure-events",
+                    f"Moving to {format_position(move.to)}, the trample pushes Acolyte {other} into {terrain}: it {suffers} "
+                    f"the failure event (`trample_failure_events: {str(switch).lower()}`).",
+                )
 
 
-def resolve(scenario: Scenario, variant: str, choices: dict[str, int]) -> Result:
-    engine = Engine(scenario)
-    model = scenario.model
-    order, notes = engine.activation_order()
-    asleep = frozenset(label for label, f in engine.figures.items() if f.kind != "hero" and f.sleeping)
-    board = Board(engine.grid, asleep)
-    if model.active is not None:
-        actors = [model.active]
-        notes = []  # the activation order matters only when the whole phase is played
-    else:
-        actors = order
-    check_choices(scenario, actors, choices)
-    result = Result(
-        scenario=scenario.path, ruleset="perditions-mouth", variant=variant,
-        title=model.title, description=model.description, board=engine.grid, notes=notes,
-    )
-    for position, label in enumerate(actors):
-        turn = engine.resolve_turn(board, label)
-        if len(actors) > 1:
-            turn.reasoning.insert(0, _order_step(engine, label, position, actors))
-        option = follow_option(scenario, turn, choices, result, last=position == len(actors) - 1)
-        opened = engine.opened_by.get((label, tuple(option.path)), ())
-        board, events = engine.apply(board, label, option.path, opened)
-        for other, cell in events["pushed"]:
-            kind = engine.figures[other].kind
-            terrain = board.grid.terrain[cell]
-            if kind == "acolyte" and terrain in SPECIAL_TERRAIN:
-                suffers = "suffers" if model.rules.trample_failure_events else "does not suffer"
-                turn.note("failure events", f"Acolyte {other} is pushed into {terrain} by the trample: it {suffers} the failure event (`trample_failure_events: {str(model.rules.trample_failure_events).lower()}`).")
-        result.turns.append(turn)
-        result.boards_after.append(board.grid)
-    return result
+class PerditionsMouthPlay:
+    """One Perdition's Mouth scenario (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario):
+        self.engine = Engine(scenario)
+        self.order, self.notes = self.engine.activation_order()
+        asleep = frozenset(label for label, f in self.engine.figures.items() if f.kind != "hero" and f.sleeping)
+        self.board = replace(self.engine.grid, asleep=asleep)
+        self.state = BoardState(dict(self.engine.grid.figures), asleep=tuple(sorted(asleep)))
+        self.scenario = scenario
+
+    def acting_side(self) -> list[str]:
+        return list(self.order)
+
+    def check_actor(self, label: str) -> None:
+        if self.engine.figures[label].kind == "hero":
+            raise self.scenario.error(("active",), f"{label!r} is a hero; only enemies move in the enemy phase")
+
+    def next_actor(self, board: Board, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        label = waiting[0]
+        position = len(self.order) - len(waiting)
+        kind = self.engine.figures[label].kind
+        family = "Insectoids move first, in Insectoid Sheet order" if kind in INSECTOIDS else "Cultists move last, in Cultists Sheet order"
+        step = Step("order", f"Turn {position + 1} of {len(self.order)}: {family} ({' '.join(self.order)}).", {"order": list(self.order)})
+        return NextActor(label, step=step)
+
+    def turn(self, board: Board, actor: str) -> Turn:
+        return self.engine.resolve_turn(board, actor)
+
+    def apply(self, board: Board, option: Option) -> Board:
+        return self.engine.apply(board, option.effects)
 
 
-def _order_step(engine: Engine, label: str, position: int, actors: list[str]):
-    from ..result import Step
-
-    kind = engine.figures[label].kind
-    family = "Insectoids move first, in Insectoid Sheet order" if kind in INSECTOIDS else "Cultists move last, in Cultists Sheet order"
-    return Step("order", f"Turn {position + 1} of {len(actors)}: {family} ({' '.join(actors)}).", {"order": actors})
+@dataclass(frozen=True)
+class PerditionsMouthGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> PerditionsMouthPlay:
+        return PerditionsMouthPlay(scenario)
 
 
-register(Ruleset(
+GAME = PerditionsMouthGame(
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
     default_variant="etbrev",
-    resolve=resolve,
     options={
         "insectoid_sheet": "Insectoid labels in Insectoid Sheet order (activation order).",
         "cultist_sheet": "Cultist labels in Cultists Sheet order (activation order).",
@@ -656,4 +658,4 @@ register(Ruleset(
         "rules.chileen_pays_terrain": "Whether the Chi'leen pays terrain costs (default true).",
         "rules.trample_failure_events": "Whether an Acolyte trampled into special terrain suffers the failure event (default false).",
     },
-))
+)

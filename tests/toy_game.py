@@ -1,0 +1,76 @@
+"""A throw-away game: everything a fifth ruleset needs, in a few lines.
+
+One model (the scenario keys), one Play (the four operations the phase runner
+calls) and one registry entry. Monsters (kind: monster) act in label order;
+each may stay or step one hex east, and attacks the characters next to where
+it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field
+
+from enemy_move.geometry import hexgrid
+from enemy_move.geometry.grid import Grid, parse_grid
+from enemy_move.models import Scenario
+from enemy_move.models.common import GridScenarioBase, Label, StrictModel
+from enemy_move.registry import GameEntry
+from enemy_move.result import BoardState, Moved, Option, Turn
+from enemy_move.rulesets import GameInfo, NextActor, in_order
+
+
+class ToyFigure(StrictModel):
+    kind: Literal["monster", "character"]
+
+
+class ToyScenario(GridScenarioBase):
+    ruleset: Literal["toy"]
+    figures: dict[Label, ToyFigure] = Field(default_factory=dict)
+
+
+class ToyPlay:
+    def __init__(self, scenario: Scenario):
+        self.figures = scenario.model.figures
+        self.board = parse_grid(scenario, "hex", figure_cells={label: None for label in self.figures})
+        self.state = BoardState(dict(self.board.figures))
+        self.notes: list[str] = []
+
+    def acting_side(self) -> list[str]:
+        return sorted(label for label, f in self.figures.items() if f.kind == "monster")
+
+    def check_actor(self, label: str) -> None:
+        pass
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return in_order(waiting)
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        turn = Turn(actor=actor, focus=[label for label, f in self.figures.items() if f.kind == "character"])
+        start = board.figures[actor]
+        east = (start[0] + 1, start[1])
+        ends = [start] + ([east] if east in board and board.occupant(east) is None else [])
+        for end in ends:
+            near = tuple(sorted(label for label in turn.focus if board.figures[label] in hexgrid.neighbours(end)))
+            turn.options.append(Option(end, (start, end)[: 1 + (end != start)], near))
+        turn.note("move", f"{actor} may stay or step east.")
+        return turn.finish()
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        for effect in option.effects:
+            if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
+                board = board.moved(effect.figure, effect.path[-1])
+        return board
+
+
+@dataclass(frozen=True)
+class ToyGame(GameInfo):
+    def setup(self, scenario: Scenario, variant: str) -> ToyPlay:
+        return ToyPlay(scenario)
+
+
+GAME = ToyGame(name="toy", summary="a test-only game", variants={"plain": "the only rules", "other": "the same rules"}, default_variant="plain", options={"x": "an option"})
+ENTRY = GameEntry("toy", "toy_game:ToyScenario", "toy_game:GAME", "hex")
