@@ -11,6 +11,9 @@ import pytest
 
 from test_gloomhaven import GUARD, character, options, run, scenario
 
+from enemy_move import rulesets
+from enemy_move.models import load_scenario_text
+
 SEALED = ". . # # #\n a . # ^ A\n. . # # .\n"
 
 
@@ -263,3 +266,52 @@ def test_staged_ranking_matches_brute_force(board):
     expected = _brute_force_options(scenario(text, figures, action, variant=variant), variant, turn.focus)
     assume(expected is not None)
     assert options(result) == expected
+
+
+# ---------------------------------------------------------------------------
+# Monster types with the same initiative: the players order them (--first)
+
+
+def _phase_figures() -> dict:
+    return {
+        "A": character(40),
+        "b": {"kind": "monster", "name": "Cave Bear", "number": 1, "initiative": 30},
+        "c": {"kind": "monster", "name": "Cave Bear", "number": 2, "elite": True, "initiative": 30},
+        "v": {"kind": "monster", "name": "Vermling Scout", "number": 1, "initiative": 30},
+        "w": {"kind": "monster", "name": "Wolf", "number": 1, "initiative": 10},
+    }
+
+
+def test_type_ties_lists_types_sharing_an_initiative():
+    from enemy_move.models.gloomhaven import GloomhavenFigure
+    from enemy_move.rulesets.gloomhaven import type_ties
+
+    figures = {label: GloomhavenFigure(**figure) for label, figure in _phase_figures().items()}
+    assert type_ties(figures, set(figures)) == [["Cave Bear", "Vermling Scout"]]
+
+
+@pytest.mark.parametrize(("first", "order"), [((), ["w", "c", "b", "v"]), (("v",), ["w", "v", "c", "b"]), (("b",), ["w", "c", "b", "v"])])
+def test_a_tied_type_goes_first_with_first_and_then_finishes(first, order):
+    # The wolf (10) is not tied. Cave Bear and Vermling Scout share 30: by name, or --first.
+    # A type, once started, finishes: the elite bear c, then b, before the scout.
+    result = rulesets.resolve(load_scenario_text(scenario("A . . . . .\n . b c v w .\n", _phase_figures(), {"move": 1}, active=None), "t.yaml"), None, {}, first)
+    assert [turn.actor for turn in result.turns] == order
+    tie_steps = [step for turn in result.turns for step in turn.reasoning if step.step == "order" and "share" in step.text]
+    assert len(tie_steps) == 1 and tie_steps[0].data["tied_types"] == ["Cave Bear", "Vermling Scout"]
+
+
+def test_first_from_the_command_line_reorders_tied_types():
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from enemy_move.cli import app
+
+    scenario_file = str(Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven" / "85-phase-type-initiative-tie.yaml")
+    result = CliRunner().invoke(app, ["resolve", scenario_file, "--json", "--first", "v"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    turns = json.loads(result.stdout)["turns"]
+    assert [t["actor"] for t in turns] == ["v", "b"]
+    assert turns[0]["options"][0]["to"] == [1, 0] and turns[1]["focus"] == []

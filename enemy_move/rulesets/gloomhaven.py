@@ -43,7 +43,7 @@ from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
-from . import GameInfo, NextActor, in_order
+from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -1429,6 +1429,44 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
     return sorted(monsters, key=key)
 
 
+def monster_type(figure: GloomhavenFigure) -> str:
+    return figure.type or figure.name or ""
+
+
+def type_ties(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[list[str]]:
+    """Monster types whose cards share an initiative (each list: two or more types, by name).
+    The rulebook orders types by initiative only: between these the players choose."""
+    by_initiative: dict[float | None, set[str]] = {}
+    for label in activation_order(figures, present):
+        by_initiative.setdefault(figures[label].initiative, set()).add(monster_type(figures[label]))
+    return [sorted(types) for _, types in sorted(by_initiative.items(), key=lambda item: (item[0] is None, item[0] or 0.0)) if len(types) > 1]
+
+
+def next_of_phase(figures: dict[str, GloomhavenFigure], order: Sequence[str], waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+    """The next monster of the phase. ``order``: activation_order; ``waiting``: those yet to act,
+    in that order. A type once started finishes (elites first, then numbers); where the next
+    types tie on initiative, the players choose which goes first: the type of the first label
+    in ``prefer`` (``--first``), else the first by name, and the step says so."""
+    started = {monster_type(figures[l]) for l in order if l not in waiting}
+    unfinished = next((l for l in waiting if monster_type(figures[l]) in started), None)
+    if unfinished is not None:
+        return NextActor(unfinished)
+    initiative = figures[waiting[0]].initiative
+    tied_types = sorted({monster_type(figures[l]) for l in waiting if figures[l].initiative == initiative})
+    if len(tied_types) < 2:
+        return NextActor(waiting[0])
+    chosen = next((monster_type(figures[l]) for l in prefer if l in waiting and monster_type(figures[l]) in tied_types), tied_types[0])
+    first_of = {t: next(l for l in waiting if monster_type(figures[l]) == t) for t in tied_types}
+    label = first_of[chosen]
+    others = [first_of[t] for t in tied_types if t != chosen]
+    when = f"initiative {initiative:g}" if initiative is not None else "no initiative given"
+    how = "--first put it first" if any(l in waiting and monster_type(figures[l]) == chosen for l in prefer) else "first by type name here; --first LABEL puts another type first"
+    text = (f"Monster types {', '.join(tied_types)} share their card's initiative ({when}): the rulebook leaves the order to the players. "
+            f"{chosen} acts now ({how}).")
+    step = Step("order", text, {"tied_types": tied_types, "chosen": chosen, "tied": others})
+    return NextActor(label, tuple(sorted(others)), step)
+
+
 def with_objective_initiative(figures: dict[str, GloomhavenFigure]) -> dict[str, GloomhavenFigure]:
     """Objectives are focused on as if at initiative 99 (FH p.15) unless the file gives one."""
     return {
@@ -1473,7 +1511,7 @@ class GloomhavenPlay:
             raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
 
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
-        return in_order(waiting)
+        return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
 
     def action_of(self, actor: str) -> GloomhavenCard:
         figure = self.figures[actor]
