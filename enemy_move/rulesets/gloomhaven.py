@@ -245,9 +245,18 @@ class Mover:
             self.mode = "walk"
         self._slides: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
         self._reversed: dict[Cell, list[tuple[Cell, Cost]]] | None = None
+        self._walk_steps: dict[Cell, list[tuple[Cell, tuple[Cell, ...], Cost]]] = {}
 
     # A walking step from ``cell``: (landing cell, cells entered, step cost).
     def walk_steps(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
+        # The board does not change during a turn: each cell's steps are worked out once
+        # (the searches ask for them many times, icy slides included).
+        steps = self._walk_steps.get(cell)
+        if steps is None:
+            steps = self._walk_steps[cell] = self._steps_from(cell)
+        return steps
+
+    def _steps_from(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
         view = self.view
         steps = []
         for nxt in view.grid.adjacent(cell):
@@ -327,15 +336,23 @@ class Mover:
         # Movement points are a hard budget, negatives are minimised: search
         # over (cell, points spent) so a cheap-but-trapped route is not lost
         # behind a safe-but-long one.
+        # States are expanded cheapest first (fewest negatives, then points), so a state
+        # reaching a cell with no fewer points than one already expanded there is dominated
+        # (no fewer negatives either) and leads nowhere new: only Pareto-best states expand.
         start = self.view.start
         entered: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        fewest_points: dict[Cell, int] = {}
 
         def edges(state: tuple[Cell, int]):
             cell, spent = state
+            if fewest_points.get(cell, points + 1) <= spent:
+                return
+            fewest_points[cell] = spent
             for land, cells, (negatives, cost) in self.walk_steps(cell):
                 if spent + cost <= points:
                     entered[(cell, land)] = cells
-                    yield (land, spent + cost), (negatives, cost)
+                    if fewest_points.get(land, points + 1) > spent + cost:
+                        yield (land, spent + cost), (negatives, cost)
 
         best, preds = dijkstra([(start, 0)], edges, (0, 0))
         reach: dict[Cell, tuple[Cost, tuple[Cell, ...]]] = {}
