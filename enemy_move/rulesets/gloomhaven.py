@@ -469,10 +469,10 @@ class Targets:
         """The groups whose chosen extra labels score lowest (every one, on a tie)."""
         if not self.count:
             return self
-        ordered = sorted(self.pool, key=lambda label: (score(label), label))
-        boundary = score(ordered[self.count - 1])
-        below = frozenset(l for l in self.pool if score(l) < boundary)
-        tied = frozenset(l for l in self.pool if score(l) == boundary)
+        scores = {label: score(label) for label in self.pool}
+        boundary = sorted(scores.values())[self.count - 1]
+        below = frozenset(l for l, value in scores.items() if value < boundary)
+        tied = frozenset(l for l, value in scores.items() if value == boundary)
         return Targets.make(self.sure | below, tied, self.count - len(below))
 
     def scores(self, score: Callable[[str], Any], leave_out: str) -> list:
@@ -986,14 +986,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         distance = view.range_between(start, view.grid.figures[label])
         return 10**9 if distance is None else distance
 
-    def rank_by_movement(label: str) -> tuple:
-        # The movement part is the group's (see _by_group_movement); then proximity (not in
-        # JotL), then initiative.
-        return (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
-
-    def rank_as_focus(label: str) -> tuple:
-        # French procedure 3B: the "secondary focus", ranked by the focus rules themselves.
-        return (focus_costs.get(label, INFINITE),) + rank_by_movement(label)
+    # Extra targets' ranks, worked out once per label (the ranking asks for them often).
+    by_movement = {label: (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures)) for label in view.visible_enemies}
+    as_focus = {label: (focus_costs.get(label, INFINITE),) + rank for label, rank in by_movement.items()}
+    # "movement": the movement part is the group's (see _by_group_movement); then proximity
+    # (not in JotL), then initiative. French procedure 3B: the "secondary focus", ranked by
+    # the focus rules themselves.
+    rank_by_movement, rank_as_focus = by_movement.__getitem__, as_focus.__getitem__
 
     def extra_rank_for(reading: str) -> Callable[[str], Any] | None:
         if not (multi and rules.rank_extra_targets):
