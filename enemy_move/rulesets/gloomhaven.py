@@ -243,7 +243,7 @@ class Mover:
             self.mode = "jump"
         else:
             self.mode = "walk"
-        self._slides: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        self._slides: dict[tuple[Cell, tuple[int, int]], tuple[tuple[Cell, ...], int]] = {}
         self._reversed: dict[Cell, list[tuple[Cell, Cost]]] | None = None
         self._walk_steps: dict[Cell, list[tuple[Cell, tuple[Cell, ...], Cost]]] = {}
 
@@ -263,23 +263,33 @@ class Mover:
             terrain = view.terrain(nxt)
             if terrain in NOT_A_STEP or terrain == "obstacle" or nxt in view.blocking_cells:
                 continue
-            entered = [nxt]
-            negatives = view.negative(nxt)
             points = 2 if terrain == "difficult" else 1
             if terrain == "icy" and view.rules.icy_slides:
-                direction = _axial_step(cell, nxt)
-                current = nxt
-                while view.terrain(current) == "icy":
-                    ahead = hexgrid.from_axial((hexgrid.to_axial(current)[0] + direction[0], hexgrid.to_axial(current)[1] + direction[1]))
-                    if ahead not in view.grid.adjacent(current) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle":
-                        break
-                    if ahead in view.occupied or ahead in view.blocking_cells:
-                        break
-                    current = ahead
-                    entered.append(current)
-                    negatives += view.negative(current)
-            steps.append((entered[-1], tuple(entered), (negatives, points)))
+                entered, negatives = self._slide(nxt, _axial_step(cell, nxt))
+            else:
+                entered, negatives = (nxt,), view.negative(nxt)
+            steps.append((entered[-1], entered, (negatives, points)))
         return steps
+
+    def _slide(self, cell: Cell, direction: tuple[int, int]) -> tuple[tuple[Cell, ...], int]:
+        """Entering ``cell`` moving in ``direction``: the hexes entered (an icy hex slides the
+        figure one more hex the same way, repeatedly) and their negative hexes. Slides along one
+        line share their ends, so each (hex, direction) is worked out once."""
+        known = self._slides.get((cell, direction))
+        if known is not None:
+            return known
+        view = self.view
+        result: tuple[tuple[Cell, ...], int] = ((cell,), view.negative(cell))
+        if view.terrain(cell) == "icy":
+            q, r = hexgrid.to_axial(cell)
+            ahead = hexgrid.from_axial((q + direction[0], r + direction[1]))
+            blocked = (ahead not in view.grid.adjacent(cell) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle"
+                       or ahead in view.occupied or ahead in view.blocking_cells)
+            if not blocked:
+                rest, negatives = self._slide(ahead, direction)
+                result = ((cell,) + rest, result[1] + negatives)
+        self._slides[(cell, direction)] = result
+        return result
 
     def free_steps(self, cell: Cell) -> list[Cell]:
         """Jumping and flying: any neighbour that is not a wall."""
