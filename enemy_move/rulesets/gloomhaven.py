@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -627,8 +627,9 @@ class Attacks:
         """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
         return sorted({g for t in self.sets_for(hex_, focus) for g in t.groups()}, key=sorted)
 
-    def attack_hexes(self, target: str) -> set[Cell]:
-        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability)."""
+    def attack_hexes(self, target: str, *, sighted: bool = True) -> set[Cell]:
+        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability).
+        ``sighted=False``: in range only, line of sight to the target left to the caller."""
         view = self.view
         cell = view.grid.figures[target]
         sources: set[Cell] = set()
@@ -636,23 +637,66 @@ class Attacks:
             # As a single target: a plain attack, or the extra target of an area attack.
             sources.add(cell)
         q, r = hexgrid.to_axial(cell)
+        result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h)} if sources else set()
         if self.plan.pattern is not None and self.plan.melee:
             # Melee area: no range test, only sight from the attacker's hex.
-            result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h) and view.sight.visible(h, cell)}
             for dq, dr in sorted({v for o in self.orientations for v in o}):
                 hex_ = hexgrid.from_axial((q - dq, r - dr))
-                if view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                if view.can_end_or_start(hex_):
                     result.add(hex_)
-            return result
-        if self.plan.pattern is not None:
+        elif self.plan.pattern is not None:
             # Ranged area: one hex of a placement covering the target within range.
+            anchors = set()
             for o in self.orientations:
                 for vq, vr in o:
                     for dq, dr in o:
                         anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
                         if self.anchor_allowed(anchor):
-                            sources.add(anchor)
-        return {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h) and view.sight.visible(h, cell)}
+                            anchors.add(anchor)
+            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if view.can_end_or_start(h)}
+        if not sighted:
+            return result
+        return {h for h in result if view.sight.visible(h, cell)}
+
+
+class SightedHexes(Mapping[Cell, Cost]):
+    """Attack hexes and their path costs, with line of sight to the target tested only for the
+    hexes asked about (sight is the costly test): the focus needs the cheapest such hex, this
+    turn's move only the hexes it can reach."""
+
+    def __init__(self, candidates: dict[Cell, Cost], sees: Callable[[Cell], bool]):
+        self._candidates = candidates
+        self._sees = sees
+        self._all: dict[Cell, Cost] | None = None
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self._candidates and self._sees(hex_)  # type: ignore[arg-type]
+
+    def __getitem__(self, hex_: Cell) -> Cost:
+        if hex_ not in self:
+            raise KeyError(hex_)
+        return self._candidates[hex_]
+
+    def _sighted(self) -> dict[Cell, Cost]:
+        if self._all is None:
+            self._all = {h: cost for h, cost in self._candidates.items() if self._sees(h)}
+        return self._all
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._sighted())
+
+    def __len__(self) -> int:
+        return len(self._sighted())
+
+    def cheapest(self) -> Cost | None:
+        for hex_, cost in sorted(self._candidates.items(), key=lambda item: (item[1], item[0])):
+            if self._sees(hex_):
+                return cost
+        return None
+
+
+def _cheapest(hexes: Mapping[Cell, Cost]) -> Cost:
+    return hexes.cheapest() if isinstance(hexes, SightedHexes) else min(hexes.values())  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------
@@ -731,13 +775,14 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         how = "treated as obstacles" if rules.invisible_blocks_movement else "ignored for movement (they cannot be ended on)"
         turn.note("invisible", f"Invisible enemies {', '.join(hidden)} cannot be focused on; they are {how}.", dropped=hidden)
     ranks: dict[str, FocusRank] = {}
-    attack_hexes: dict[str, dict[Cell, Cost]] = {}
+    attack_hexes: dict[str, SightedHexes] = {}
     for enemy in view.visible_enemies:
-        hexes = {h: costs[h] for h in attacks.attack_hexes(enemy) if h in costs}
+        cell = grid.figures[enemy]
+        hexes = SightedHexes({h: costs[h] for h in attacks.attack_hexes(enemy, sighted=False) if h in costs}, lambda h, cell=cell: view.sight.visible(h, cell))
         attack_hexes[enemy] = hexes
-        if hexes:
-            best = min(hexes.values())
-            ranks[enemy] = FocusRank(enemy, best, view.range_between(start, grid.figures[enemy]) or 0, _initiative_key(enemy, figures))
+        best = hexes.cheapest()
+        if best is not None:
+            ranks[enemy] = FocusRank(enemy, best, view.range_between(start, cell) or 0, _initiative_key(enemy, figures))
     unreachable = [e for e in view.visible_enemies if e not in ranks]
     if not view.visible_enemies:
         turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
@@ -989,7 +1034,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
     focus path cost, to rank extra targets as secondary foci (rules.extra_targets)."""
     focus_costs = focus_costs or {}
     start = view.start
-    fewest_negatives = min(cost[0] for cost in focus_hexes.values())
+    fewest_negatives = _cheapest(focus_hexes)[0]
     multi = plan.targets > 1 or plan.pattern is not None
 
     def proximity(label: str) -> int:
