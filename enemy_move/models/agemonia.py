@@ -130,7 +130,11 @@ class AgemoniaRules(StrictModel):
     range_over_double_lines: StrictBool = Field(default=True, description="Range counts borders crossed over single AND double white lines (never barriers). false: single lines only.")
     melee_across_double_lines: StrictBool = Field(default=True, description="Melee may reach an adjacent full area of the same height across a double white line (never across a barrier).")
     ranged_taunt: Literal["target", "any"] = Field(default="target", description="Taunt tie-break for ranged attacks uses the ally it would actually target (closest, then Taunt) ('target') or the highest Taunt in range ('any').")
-    fallback_ties: Literal["movement", "choose"] = Field(default="movement", description="No attack area at all: among equally close, equal-Taunt goal areas, prefer the one needing least movement ('movement') or let the players choose ('choose').")
+    fallback_ties: Literal["choose", "movement"] = Field(default="choose", description="No attack area at all: among equally close, equal-Taunt goal areas, the players choose ('choose': the text's 'as above' ends in 'you may choose') or the one needing least movement ('movement').")
+    blocked_route: Literal["closest", "stay"] = Field(
+        default="closest",
+        description="Too far to reach the area this turn and every area of the shortest routes it could stop in is full: it takes the route that ends closest to the area ('closest': 'the most direct (shortest) route it can'), or stays ('stay': only shortest routes count).",
+    )
 
 
 class AgemoniaScenario(ScenarioBase):

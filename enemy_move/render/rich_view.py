@@ -32,11 +32,12 @@ def _map_renderable(result: Result, turn: Turn | None, board: Any) -> Any:
     return Text("(no map view for this board)", style="dim")
 
 
-def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
+def _options_table(turn: Turn, *, whole_phase: bool, attacks: bool = True) -> Table:
     table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
     table.add_column("#", justify="right")
     table.add_column("to")
-    table.add_column("attacks")
+    if attacks:
+        table.add_column("attacks")
     table.add_column("moves", justify="right")
     table.add_column("path")
     extra_keys = sorted({key for option in turn.options for key in option.details})
@@ -53,7 +54,7 @@ def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
         row = [
             str(index),
             format_position(option.to),
-            ", ".join(option.attacks) or "-",
+            *([", ".join(option.attacks) or "-"] if attacks else []),
             str(len(option.path) - 1),
             " > ".join(format_position(p) for p in option.path),
             *[_plain(option.details.get(key, "")) for key in extra_keys],
@@ -64,7 +65,7 @@ def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
             row.append("followed" if index == turn.chosen else "")
         table.add_row(*(Text(cell) for cell in row))
     if not turn.options:
-        table.add_row("-", "-", "-", "-", "no options")
+        table.add_row(*(["-"] * (4 if attacks else 3)), "no options")
     return table
 
 
@@ -94,14 +95,18 @@ def render_result(result: Result, console: Console) -> None:
     if result.description:
         header.append("\n" + result.description)
     console.print(Panel(header, expand=False))
+    from ..rulesets import get  # the game says whether turns have a focus and attacks
+
+    game = get(result.ruleset)
+    has_focus, has_attacks = getattr(game, "has_focus", True), getattr(game, "has_attacks", True)
     for index, turn in enumerate(result.turns):
         board = result.board
         if index > 0 and index - 1 < len(result.boards_after):
             board = result.boards_after[index - 1]
-        focus = ", ".join(turn.focus) if turn.focus else "none"
-        title = f"Turn {index + 1}: {turn.actor}  ·  focus: {focus}" if len(result.turns) > 1 else f"{turn.actor}  ·  focus: {focus}"
+        focus = ("  ·  focus: " + (", ".join(turn.focus) or "none")) if has_focus else ""
+        title = f"Turn {index + 1}: {turn.actor}{focus}" if len(result.turns) > 1 else f"{turn.actor}{focus}"
         console.print(Panel(_map_renderable(result, turn, board), title=title, title_align="left", expand=False))
-        console.print(_options_table(turn, whole_phase=len(result.turns) > 1))
+        console.print(_options_table(turn, whole_phase=len(result.turns) > 1, attacks=has_attacks))
         console.print(Panel(_reasoning(turn), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
