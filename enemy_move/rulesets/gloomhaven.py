@@ -1644,5 +1644,7 @@ GAME = GloomhavenGame(
         "figures.X.summoned": "a monster summoned this round: does not act in the phase",
         "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
         "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
+        "rules.extra_targets": "movement (default: the group needing fewest moves, then proximity, initiative) or secondary-focus (French procedure 3B)",
+        "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
     },
 )
