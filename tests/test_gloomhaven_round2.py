@@ -315,3 +315,35 @@ def test_first_from_the_command_line_reorders_tied_types():
     turns = json.loads(result.stdout)["turns"]
     assert [t["actor"] for t in turns] == ["v", "b"]
     assert turns[0]["options"][0]["to"] == [1, 0] and turns[1]["focus"] == []
+
+
+@st.composite
+def mirrorable_boards(draw):
+    """Odd rows one cell shorter (the left-right mirror stays on the board); several targets,
+    areas, flying and teleporting monsters, traps and icy terrain."""
+    width, height = draw(st.integers(4, 6)), draw(st.integers(3, 4))
+    cells = [(c, r) for r in range(height) for c in range(width - (r & 1))]
+    terrain = {cell: draw(st.sampled_from(list("......#*^=%"))) for cell in cells}
+    labels = ["a", "A", "B", "C"][: draw(st.integers(3, 4))]
+    for label, cell in zip(labels, draw(st.lists(st.sampled_from(cells), min_size=len(labels), max_size=len(labels), unique=True))):
+        terrain[cell] = label
+    figures = {"a": {**GUARD, "flying": draw(st.booleans())}}
+    for label in labels[1:]:
+        figures[label] = character(draw(st.sampled_from([10, 20, 20])))
+    attack = draw(st.sampled_from([{"range": 2, "targets": 2}, {"range": 3, "targets": 3}, {"range": 0, "targets": 2},
+                                   {"range": 2, "aoe": "x x\n x"}, {"range": 0, "aoe": "@ x\n x"}]))
+    action = {"move": draw(st.integers(0, 3)), "teleport": draw(st.booleans()), "attack": attack}
+    return width, height, terrain, figures, action, draw(st.sampled_from(["gloomhaven", "frosthaven", "jotl"]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mirrorable_boards())
+def test_mirroring_a_multi_target_board_mirrors_the_answer(board):
+    from test_gloomhaven import draw_map, mirror
+
+    width, height, terrain, figures, action, variant = board
+    mirrored = {mirror(cell, width): symbol for cell, symbol in terrain.items()}
+    original = run(scenario(draw_map(width, height, terrain), figures, action, variant=variant))
+    flipped = run(scenario(draw_map(width, height, mirrored), figures, action, variant=variant))
+    assert flipped.turns[0].focus == original.turns[0].focus
+    assert options(flipped) == {(mirror(to, width), attacks) for to, attacks in options(original)}
