@@ -545,8 +545,9 @@ class Attacks:
                 for o in self.orientations:
                     for vq, vr in o:
                         found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
-            # Index once: the hexes from which each placement has a hex within range
-            # (counted as anchor_range counts: from a wall hex, up to its edge).
+            # Index once: the hexes from which each placement has a hex within range. Range
+            # to an allowed wall hex is counted up to its edge (never through it): a search
+            # from the wall hex into its open neighbours counts exactly that.
             self._ranged_placements = {}
             for placement in sorted(found, key=sorted):
                 anchors = [c for c in placement if self.anchor_allowed(c)]
@@ -560,15 +561,6 @@ class Attacks:
         if terrain == "none":
             return False
         return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
-
-    def anchor_range(self, reach: dict[Cell, int], cell: Cell) -> int:
-        """Range from the attacker (``reach``: its proximity table) to an area hex; a wall hex is
-        counted up to its edge (range is never counted through it), or is out of reach in FH."""
-        if cell in reach:
-            return reach[cell]
-        if not self.anchor_allowed(cell):
-            return 10**9
-        return 1 + min((reach[n] for n in self.view.grid.adjacent(cell) if n in reach), default=10**9 - 1)
 
     def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
         """The visible enemies standing in an area placement (cached per placement)."""
@@ -622,10 +614,6 @@ class Attacks:
             cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
             self._sets_for[(hex_, focus)] = cached
         return cached
-
-    def groups_from(self, hex_: Cell, focus: str) -> list[frozenset[str]]:
-        """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
-        return sorted({g for t in self.sets_for(hex_, focus) for g in t.groups()}, key=sorted)
 
     def attack_hexes(self, target: str, *, sighted: bool = True) -> set[Cell]:
         """Hexes the acting figure could end in to attack ``target`` (ignoring reachability).
