@@ -172,7 +172,7 @@ def test_many_equally_good_groups_are_one_choice_not_every_combination():
     assert turn.focus and len(turn.options) == len(turn.focus)
     for option in turn.options:
         assert option.to == (0, 0) and len(option.attacks) == 1 and option.attacks[0] in turn.focus
-        assert option.details["also"] == {"choose": 7, "among": sorted(set(figures) - {"a", option.attacks[0]})}
+        assert option.details["also"] == [{"choose": 7, "among": sorted(set(figures) - {"a", option.attacks[0]})}]
 
 
 # ---------------------------------------------------------------------------

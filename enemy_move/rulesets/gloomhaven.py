@@ -971,7 +971,7 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
                 kept = pairs
             kept = keep("extra-disadvantage", [extra_disadvantage(h, t) for h, t in kept], lost_here)
             kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
-            rankings[reading] = Ranking(sorted(set(kept), key=lambda p: (p[0], p[1].sort_key())), lost_here)
+            rankings[reading] = Ranking(_without_repeats(kept), lost_here)
         return rankings
     pairs = targets_of(_most_targets(sorted(moves), attacks, focus, lost, fallback))
     scored = [extra_disadvantage(h, t) for h, t in pairs]
@@ -980,8 +980,17 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
         lost_here = dict(lost)
         kept = ranked_extras(pairs, rank, lost_here) if rank is not None else pairs
         kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
-        rankings[reading] = Ranking(sorted(set(kept), key=lambda p: (p[0], p[1].sort_key())), lost_here)
+        rankings[reading] = Ranking(_without_repeats(kept), lost_here)
     return rankings
+
+
+def _without_repeats(pairs: list[tuple[Cell, Targets]]) -> list[tuple[Cell, Targets]]:
+    """Sorted, each (hex, target set) once, and none whose groups another set at the same hex holds."""
+    by_hex: dict[Cell, set[Targets]] = {}
+    for h, t in pairs:
+        by_hex.setdefault(h, set()).add(t)
+    return [(h, t) for h in sorted(by_hex) for t in sorted(by_hex[h], key=Targets.sort_key)
+            if not any(o != t and t.meet(o) == t for o in by_hex[h])]
 
 
 def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, str], fallback: bool) -> list[Cell]:
@@ -1094,9 +1103,16 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         if start in moves_now and start not in {h for h, _ in shown}:
             turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start]]}.")
         name_reading_if_it_matters(ranking, alternative, now=True)
+        # One option per hex and sure targets; sets listed as "N more among ..." that share
+        # them are alternatives of that one option.
+        alternatives: dict[tuple[Cell, frozenset[str]], list[dict[str, Any]]] = {}
         for h, t in shown:
-            details = {"also": {"choose": t.count, "among": sorted(t.pool)}} if t.count else {}
-            turn.options.append(Option(to=h, path=reach[h][1], attacks=tuple(sorted(t.sure)) if plan.real else (), details=details))
+            choices = alternatives.setdefault((h, t.sure), [])
+            if t.count:
+                choices.append({"choose": t.count, "among": sorted(t.pool)})
+        for (h, sure), choices in alternatives.items():
+            details = {"also": choices} if choices and plan.real else {}
+            turn.options.append(Option(to=h, path=reach[h][1], attacks=tuple(sorted(sure)) if plan.real else (), details=details))
         return
 
     # Out of reach this turn: pick destinations with infinite movement.
