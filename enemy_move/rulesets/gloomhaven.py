@@ -1172,11 +1172,8 @@ def _targets_data(hex_: Cell, targets: Targets) -> dict[str, Any]:
 
 
 def _remaining_costs(mover: Mover, view: View, destination: Cell, reach) -> dict[Cell, Cost]:
-    backwards = mover.costs_to(destination)
-    if backwards:
-        return backwards
-    # Icy terrain makes movement one-way: search forwards from each candidate end.
-    return {cell: mover.costs_from(cell).get(destination, INFINITE) for cell in reach}
+    # Every mode searches backwards from the destination (icy walking over its reversed steps).
+    return mover.costs_to(destination)
 
 
 def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str:
