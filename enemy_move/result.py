@@ -50,6 +50,9 @@ StepId = Literal[
     # gloomhaven
     "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
     "card-action", "reading",
+    # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
+    "cannot-end", "immobilized", "no-focus", "negative-hexes", "disadvantage", "fewer-targets", "target-group", "extra-targets",
+    "more-movement", "not-closer",
     # perditions-mouth
     "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
     "sleeping", "terrain", "threatened-squares", "tie",

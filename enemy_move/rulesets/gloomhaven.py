@@ -29,6 +29,7 @@ Every rule difference between the variants is a named switch in
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from collections import deque
@@ -41,6 +42,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
+from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
 from . import GameInfo, NextActor
@@ -735,10 +737,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     if "stunned" in figure.conditions:
         turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
+        _rule_out_all_but(turn, grid, start, "stunned", "It is stunned: it does not move this turn.")
         turn.options.append(stay)
         return turn.finish()
     if action.move == 0 and action.attack is None:
         turn.note("card", f"{actor}'s card has neither a move nor an attack: it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "card", "Its card has neither a move nor an attack: it does not move.")
         turn.options.append(stay)
         return turn.finish()
 
@@ -753,6 +757,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     if "immobilized" in figure.conditions:
         points = 0
         turn.note("card", f"{actor} is immobilized: it cannot move this turn.")
+    _rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
     side = "characters and their summons" if view.actor_is_monster else "monsters"
     muddled = "muddled" in figure.conditions
 
@@ -774,10 +779,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     unreachable = [e for e in view.visible_enemies if e not in ranks]
     if not view.visible_enemies:
         turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "no-focus", f"There are no {side} it could focus on: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     if not ranks:
         turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
+        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -785,8 +792,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
+    _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
         _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {l: r.cost for l, r in ranks.items()})
+    _forget_options(turn)
     return turn.finish()
 
 
@@ -892,12 +901,24 @@ LOST_ON = {
 }
 
 
+@dataclass(frozen=True)
+class Lost:
+    """Why a hex lost: the preference (a LOST_ON key), its value there and the best value, as
+    compared, with the target sets they belong to (for "why not this hex?")."""
+
+    stage: str
+    here: Any = None
+    best: Any = None
+    targets: Targets | None = None
+    best_targets: Targets | None = None
+
+
 @dataclass
 class Ranking:
-    """The best (hex, target set) pairs for one focus, and the preference each other hex lost on."""
+    """The best (hex, target set) pairs for one focus, and why each other hex lost."""
 
     best: list[tuple[Cell, Targets]]
-    lost: dict[Cell, str]
+    lost: dict[Cell, Lost]
 
     def hexes(self) -> list[Cell]:
         return sorted({h for h, _ in self.best})
@@ -920,17 +941,18 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
     ``disadvantaged(hex)``: the enemies attacked with disadvantage from there. ``extra_ranks``:
     per reading of ``rules.extra_targets`` to rank, how an extra target ranks (None: not ranked);
     the rankings share the stages the readings agree on."""
-    lost: dict[Cell, str] = {}
+    lost: dict[Cell, Lost] = {}
 
-    def keep(stage: str, scored: list[tuple[Any, Cell, Targets]], lost: dict[Cell, str] = lost) -> list[tuple[Cell, Targets]]:
+    def keep(stage: str, scored: list[tuple[Any, Cell, Targets]], lost: dict[Cell, Lost] = lost) -> list[tuple[Cell, Targets]]:
         if not scored:
             return []
         best = min(score for score, _, _ in scored)
         kept = [(h, t) for score, h, t in scored if score == best]
         survivors = {h for h, _ in kept}
-        for _, h, _ in scored:
-            if h not in survivors:
-                lost.setdefault(h, stage)
+        best_targets = min((t for score, _, t in scored if score == best), key=Targets.sort_key)
+        for score, h, t in sorted(scored, key=lambda item: (item[0], item[1], item[2].sort_key())):
+            if h not in survivors and h not in lost:
+                lost[h] = Lost(stage, score, best, t, best_targets)
         return kept
 
     def extra_disadvantage(h: Cell, t: Targets) -> tuple[int, Cell, Targets]:
@@ -940,7 +962,7 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
         refined = t.best_by(lambda label: label in hit_badly)
         return sum(refined.scores(lambda label: int(label in hit_badly), focus)), h, refined
 
-    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: Callable[[str], Any], lost: dict[Cell, str]) -> list[tuple[Cell, Targets]]:
+    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: Callable[[str], Any], lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
         refined = [(h, t.best_by(rank)) for h, t in scored_pairs]
         return keep("extra-rank", [(t.scores(rank, focus), h, t) for h, t in refined], lost)
 
@@ -959,7 +981,7 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
         hexes = sorted(moves)
         on_focus = {h: int(focus in disadvantaged(h)) for h in hexes}
         fewest = min(on_focus.values(), default=0)
-        lost.update((h, "focus-disadvantage") for h in hexes if on_focus[h] != fewest)
+        lost.update((h, Lost("focus-disadvantage", 1, 0)) for h in hexes if on_focus[h] != fewest)
         pairs = targets_of(_most_targets([h for h in hexes if on_focus[h] == fewest], attacks, focus, lost, fallback))
         for reading, rank in extra_ranks.items():
             lost_here = dict(lost)
@@ -993,17 +1015,17 @@ def _without_repeats(pairs: list[tuple[Cell, Targets]]) -> list[tuple[Cell, Targ
             if not any(o != t and t.meet(o) == t for o in by_hex[h])]
 
 
-def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, str], fallback: bool) -> list[Cell]:
+def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, Lost], fallback: bool) -> list[Cell]:
     """The hexes whose best attack including the focus hits the most targets (sizes only: the
     target sets are built for the survivors)."""
     sizes = {h: attacks.largest_with(h, focus) or (1 if fallback else 0) for h in hexes}
     most = max(sizes.values(), default=0)
-    lost.update((h, "targets") for h in hexes if sizes[h] != most and h not in lost)
+    lost.update((h, Lost("targets", sizes[h], most)) for h in hexes if sizes[h] != most and h not in lost)
     return [h for h in hexes if sizes[h] == most and most > 0]
 
 
 def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str,
-                       extra_rank: Callable[[str], Any] | None, lost: dict[Cell, str]) -> list[tuple[Cell, Targets]]:
+                       extra_rank: Callable[[str], Any] | None, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
     """GH/JotL: the target groups needing the fewest movement points to attack (counted only over
     the hexes still in the running), then the best-ranked extra targets among them. Every hex
     that attacks such a group stays in the running (it may lose disadvantage on extra targets)."""
@@ -1019,10 +1041,20 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
     kept = sorted({(h, met) for h, t in pairs for seed in seeds if (met := t.meet(seed)) is not None},
                   key=lambda p: (p[0], p[1].sort_key()))
     survivors = {h for h, _ in kept}
-    for h, t in pairs:
-        if h not in survivors and h not in lost:
-            cheap = any(t.meet(other) is not None for other in cheapest_sets)
-            lost[h] = "extra-rank" if cheap else "group-movement"
+    best_seed = min(seeds, key=Targets.sort_key)
+    for h in sorted({h for h, _ in pairs} - survivors):
+        if h in lost:
+            continue
+        own = [t for h2, t in pairs if h2 == h]
+        # The cheapest group it attacks here, and what that group costs over the running hexes.
+        cost, group = min(((min(moves[h2] for h2, other in pairs if t.meet(other) is not None), t) for t in own),
+                          key=lambda item: (item[0], item[1].sort_key()))
+        if cost > cheapest or extra_rank is None:
+            lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
+        else:
+            worse = min((t.best_by(extra_rank) for t in own if any(t.meet(o) is not None for o in cheapest_sets)),
+                        key=lambda t: (t.scores(extra_rank, focus), t.sort_key()))
+            lost[h] = Lost("extra-rank", worse.scores(extra_rank, focus), best_seed.scores(extra_rank, focus), worse, best_seed)
     return kept
 
 
@@ -1096,13 +1128,15 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
             + f" ({moves_now[shown[0][0]]} movement point(s)).",
             kept=[_targets_data(h, t) for h, t in shown],
-            ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost == stage)] for stage in LOST_ON if stage in ranking.lost.values()},
+            ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
+                       for stage in LOST_ON if any(lost.stage == stage for lost in ranking.lost.values())},
         )
         if len(listed) == len(ranking.best) and any(t.count for _, t in ranking.best):
             turn.note("attack-now", prefix + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.")
         if start in moves_now and start not in {h for h, _ in shown}:
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start]]}.")
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start].stage]}.")
         name_reading_if_it_matters(ranking, alternative, now=True)
+        _rule_out_attack_now(turn, view, attacks, plan, rules, focus, focus_hexes, reach, fewest_negatives, ranking, moves_now, prefix)
         # One option per hex and sure targets; sets listed as "N more among ..." that share
         # them are alternatives of that one option.
         alternatives: dict[tuple[Cell, frozenset[str]], list[dict[str, Any]]] = {}
@@ -1130,6 +1164,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
+    _rule_out_costly_attack_hexes(turn, view, focus, focus_hexes, reach, fewest_negatives, prefix)
     if not reach or list(reach) == [start]:
         turn.note("move", prefix + "It has no movement this turn, so it stays.")
         turn.options.append(Option(to=start, path=(start,)))
@@ -1146,6 +1181,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
                 continue
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
+        _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
             turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
@@ -1284,6 +1320,7 @@ def resolve_card(
         start = grid.figures[actor]
         turn = Turn(actor=actor)
         turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        _rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
         turn.options.append(Option(to=start, path=(start,)))
         return turn.finish()
     if isinstance(card, GloomhavenAction):
@@ -1306,7 +1343,10 @@ def resolve_card(
         board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
         for focus in foci:
             branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+    earlier_reasons = dict(turn.ruled_out)
     for segment in later:
+        if segment.move is not None:
+            turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
         many = len(branches) > 1
         grown: list[_Branch] = []
         for branch in branches:
@@ -1318,6 +1358,7 @@ def resolve_card(
         Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
         for b in branches
     ]
+    _after_card_reasons(turn, grid, earlier_reasons)
     return turn.finish(distinct_paths=True)
 
 
@@ -1437,9 +1478,13 @@ def _later_segment(
         foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
     if not foci:
         scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        _rule_out_all_but(scratch, board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move.")
         _append_notes(turn, scratch, prefix)
+        _take_reasons(turn, scratch, prefix, segment)
         return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
     reach = mover.reach_this_turn(points)
+    _rule_out_when_it_cannot_move(scratch, board, actor, here, points, "immobilized" in figure.conditions)
+    _rule_out_cannot_end_or_reach(scratch, view, mover, reach, points, costs)
     grown: list[_Branch] = []
     for focus in foci:
         options_before = len(scratch.options)
@@ -1456,6 +1501,7 @@ def _later_segment(
             board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
             grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
     _append_notes(turn, scratch, prefix)
+    _take_reasons(turn, scratch, prefix, segment)
     return grown
 
 
@@ -1649,3 +1695,314 @@ GAME = GloomhavenGame(
         "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
     },
 )
+
+
+# ---------------------------------------------------------------------------
+# "Why not this hex?" (issue 16): the engine records, from the data it already
+# computed, why each hex of the map is not a destination. Turn.rule_out keeps
+# the first reason per hex, so the calls above follow the procedure's order:
+# the card, the focus, hexes it cannot end in, hexes out of reach, then this
+# turn's attack or the move towards the destinations. Guarantee: every map
+# hex that is not an option's destination has a reason (tests check it).
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
+    names = [_describe(label, figures) for label in labels]
+    return names[0] if len(names) == 1 else "any of " + ", ".join(names)
+
+
+def _names(labels: frozenset[str], view: View) -> str:
+    return ", ".join(_describe(label, view.figures) for label in sorted(labels))
+
+
+def _rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
+    """The figure does not move at all: every other hex, for one reason."""
+    for cell in sorted(grid.terrain):
+        if cell != start:
+            turn.rule_out(cell, step, reason)
+
+
+def _rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
+    if points > 0:
+        return
+    if immobilized:
+        _rule_out_all_but(turn, grid, start, "immobilized", "It is immobilized: it cannot move this turn.")
+    else:
+        _rule_out_all_but(turn, grid, start, "card", "Its card has no move this turn.")
+
+
+def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | None:
+    """Why the acting figure may not end its move in ``cell`` (None: it may)."""
+    if cell == view.start or view.can_end(cell):
+        return None
+    terrain = view.terrain(cell)
+    if terrain == "wall":
+        return "A wall: no figure can stand there.", {"terrain": terrain}
+    if terrain == "door":
+        return "A closed door: monsters treat it as a wall.", {"terrain": terrain}
+    if terrain == "obstacle" and not view.flying:
+        return "An obstacle: only a flying figure can end its move there.", {"terrain": terrain}
+    occupant = view.grid.occupant(cell)
+    if occupant is not None:
+        name = _describe(occupant, view.figures)
+        if view.figures[occupant].kind == "objective":
+            return f"Occupied by the objective {name}: it cannot end its move there.", {"figure": occupant}
+        if occupant in view.allies:
+            return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
+        return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
+    return "It cannot end its move there.", {"terrain": terrain}
+
+
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+
+    The focus search minimises negative hexes first, so its points can be more
+    than needed; walking needs this one extra search per turn (not per hex).
+    Jumps, flights and teleports already count plain points."""
+    view = mover.view
+    if mover.mode != "walk":
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
+    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
+    weight = len(view.grid.terrain) + 1
+    best = {view.start: 0}
+    heap = [(0, view.start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell]:
+            continue
+        for land, _, (_, points) in mover.walk_steps(cell):
+            new = cost + points * weight + (points - 1)
+            if new < best.get(land, new + 1):
+                best[land] = new
+                heapq.heappush(heap, (new, land))
+    return {cell: divmod(cost, weight) for cell, cost in best.items()}
+
+
+def _blockers(view: View, mover: Mover) -> str:
+    """What a way there may have to go around: only the kinds this board has."""
+    kinds = []
+    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+        kinds.append("walls")
+    if mover.mode == "walk":
+        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+            kinds.append("obstacles")
+        blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
+        kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
+    return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+
+
+def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
+    """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
+    if points <= 0:
+        return  # already ruled out: it does not move
+    fewest: dict[Cell, tuple[int, int]] | None = None
+    blockers: str | None = None
+    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
+    start = view.start
+    for cell in sorted(view.grid.terrain):
+        if cell == start or cell in turn.ruled_out:
+            continue
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+            continue
+        if cell in reach:
+            continue
+        if blockers is None:
+            blockers = _blockers(view, mover)
+        if cell not in costs:
+            turn.rule_out(cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points)
+            continue
+        if fewest is None:
+            fewest = _fewest_points(mover, costs)
+        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
+        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+        key = (needed, detour, difficult > 0)
+        reason = texts.get(key)
+        if reason is None:
+            notes = [f"going around {blockers}"] if detour else []
+            if difficult:
+                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            detail = f" ({'; '.join(notes)})" if notes else ""
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
+
+
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
+
+    A hex it may end in, within range of the focus and in sight, is an attack hex
+    (Attacks.attack_hexes), so sight needs no new test (sight tests are costly)."""
+    target = view.grid.figures[focus]
+    name = _describe(focus, view.figures)
+    distance = view.range_between(cell, target)
+    data = {"focus": focus, "distance": distance, "range": plan.range}
+    in_range = distance is not None and distance <= plan.range
+    if plan.pattern is not None and not (plan.targets > 1 and in_range):
+        if plan.melee:
+            how = f"no way of turning its area attack covers {name} in its line of sight"
+        else:
+            how = f"no placement of its area attack within range {plan.range} covers {name} in its line of sight"
+        return "range", f"It cannot attack {name} from here: {how}.", data
+    if distance is None:
+        return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
+    if not in_range:
+        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        if not plan.real:
+            needs = "it moves as if for a melee attack, which needs an adjacent target"
+        elif plan.melee:
+            needs = "a melee attack needs an adjacent target"
+        else:
+            needs = f"its range is {plan.range}"
+        return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+
+
+def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
+    return (
+        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f" (traps, hazardous terrain) where its focus path needs only {fewest}."
+    )
+
+
+def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
+                         reach: dict, fewest_negatives: int, ranking: Ranking, moves_now: dict[Cell, int], prefix: str) -> None:
+    """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    winners = ranking.hexes()
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in winners:
+            continue
+        if cell not in focus_hexes:
+            step, reason, data = _why_no_attack(view, plan, focus, cell)
+            turn.rule_out(cell, step, prefix + reason, **data)
+        elif reach[cell][0][0] != fewest_negatives:
+            negatives = reach[cell][0][0]
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), against=winners, focus=focus, negatives=negatives, fewest=fewest_negatives)
+        elif cell in ranking.lost:
+            step, reason, data = _lost_preference(view, rules, focus, ranking.lost[cell])
+            turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
+        else:
+            turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
+
+
+def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> tuple[StepId, str, dict]:
+    """The preference a hex lost on, in words and numbers (see rank_attacks)."""
+    here, best = lost.here, lost.best
+    mine = lost.targets.sure if lost.targets is not None else frozenset()
+    theirs = lost.best_targets.sure if lost.best_targets is not None else frozenset()
+    if lost.stage == "focus-disadvantage":
+        return (
+            "disadvantage",
+            f"From here it would attack {_describe(focus, view.figures)} with disadvantage (a ranged attack on an adjacent target); the best hexes avoid that.",
+            {},
+        )
+    if lost.stage == "targets":
+        return "fewer-targets", f"It could attack only {_plural(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
+    if lost.stage == "group-movement":
+        return (
+            "target-group",
+            f"Its targets from here ({_names(mine, view)}) need at least {_plural(here, 'movement point')} to attack;"
+            f" the best group ({_names(theirs, view)}) needs only {best}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
+        )
+    if lost.stage == "extra-rank":
+        by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+        if rules.extra_targets == "secondary-focus":
+            by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
+        return (
+            "extra-targets",
+            f"Its extra targets from here ({_names(mine - {focus}, view)}) rank below those of the best hexes ({_names(theirs - {focus}, view)}), by {by}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs)},
+        )
+    if lost.stage in ("extra-disadvantage", "disadvantage"):
+        return (
+            "disadvantage",
+            f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
+            {"disadvantaged": here, "best": best},
+        )
+    return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
+
+
+def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
+    """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        negatives = reach[cell][0][0]
+        if cell in focus_hexes and negatives > fewest_negatives:
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
+
+
+def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, scored: list, best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+    """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
+    start = view.start
+    stays = best_score[1] >= here[1]
+    ends = sorted(cell for score, cell in scored if score == best_score)
+    against = [start] if stays else ends
+    score_of = {cell: score for score, cell in scored}
+    to = format_position(destination)
+    data = {"destination": list(destination)}
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in against:
+            continue
+        score = score_of.get(cell)
+        if score is None or score[1] >= INFINITE[1]:
+            turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
+        elif score[0] > best_score[0]:
+            turn.rule_out(
+                cell, "negative-hexes",
+                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against, negatives=score[0], fewest=best_score[0], **data,
+            )
+        elif stays:
+            turn.rule_out(
+                cell, "stays",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against, moves=score[1], moves_from_start=here[1], **data,
+            )
+        elif score[1] > best_score[1]:
+            turn.rule_out(
+                cell, "not-closer",
+                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                against=against, moves=score[1], best=best_score[1], **data,
+            )
+        else:
+            turn.rule_out(
+                cell, "more-movement",
+                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                f" the best hexes use only {best_score[2]}.",
+                against=against, points=score[2], best=best_score[2], **data,
+            )
+
+
+def _forget_options(turn: Turn) -> None:
+    """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
+    for option in turn.options:
+        turn.ruled_out.pop(option.to, None)
+
+
+def _take_reasons(turn: Turn, scratch: Turn, prefix: str, segment: _Segment) -> None:
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
+    if segment.move is None:
+        return  # an attack alone moves nothing: where it ends was decided earlier
+    for cell, ruled in scratch.ruled_out.items():
+        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+
+
+def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict) -> None:
+    """A card with several actions: hexes no later move explained keep the first move's reason."""
+    for cell in sorted(grid.terrain):
+        if cell not in turn.ruled_out and cell in earlier:
+            turn.ruled_out[cell] = earlier[cell]
+    ends = {option.to for option in turn.options}
+    for cell in sorted(grid.terrain):
+        if cell not in ends:
+            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    _forget_options(turn)
