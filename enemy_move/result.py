@@ -187,6 +187,10 @@ class RuledOut:
     against: tuple[Position, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.step not in _KNOWN_STEPS:
+            raise ValueError(f"unknown reasoning step id {self.step!r}")
+
 
 # --- boards ----------------------------------------------------------------------------------
 
