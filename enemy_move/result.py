@@ -49,7 +49,7 @@ StepId = Literal[
     "order", "card", "move", "stunned", "no-attack", "range", "target",
     # gloomhaven
     "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
-    "card-action",
+    "card-action", "reading",
     # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
     "cannot-end", "immobilized", "no-focus", "negative-hexes", "disadvantage", "fewer-targets", "target-group", "extra-targets",
     "more-movement", "not-closer",
