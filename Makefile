@@ -22,7 +22,7 @@ check: $(STAMP)
 	$(BIN)/enemy-move check scenarios
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
