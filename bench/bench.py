@@ -20,6 +20,7 @@ are shown. Usage: python bench/bench.py [--runs N] [--quick]
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import resource
@@ -29,7 +30,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_SAMPLE = ROOT.parent / "shared" / "suites" / "gloomhaven-sample"
+#: The shared Gloomhaven sample next to the project (ENEMY_MOVE_SAMPLE overrides; measured when present).
+SHARED_SAMPLE = Path(os.environ.get("ENEMY_MOVE_SAMPLE", ROOT.parent / "shared" / "suites" / "gloomhaven-sample"))
 POSITIONS = ROOT / "bench" / "positions"
 STARTUP_FILE = ROOT / "scenarios" / "gloomhaven" / "01-melee-approach.yaml"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,15 +53,26 @@ def machine() -> str:
     )
 
 
+#: A stress position still running after this long is reported as such (it will not improve the table).
+TIMEOUT = 120
+
+
 def run(command: list[str], runs: int) -> tuple[float, float, str]:
-    """Best wall-clock and best CPU seconds of ``command`` over ``runs`` fresh processes, and its output."""
+    """Best wall-clock and best CPU seconds of ``command`` over ``runs`` fresh processes, and its output.
+
+    A command that runs longer than TIMEOUT counts as infinitely slow.
+    """
     best_wall = best_cpu = float("inf")
     output = ""
     env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure what an installed copy does: bytecode cached
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env)
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return float("inf"), float("inf"), ""
         wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -100,7 +113,7 @@ def suites(runs: int) -> None:
     print(f"\n## Suites, whole process: enemy-move check FOLDER --json (best of {runs})\n")
     print(f"{'folder':48} {'files':>6} {'wall s':>7} {'ms/pos':>7} {'cpu s':>7} {'ms/pos':>7}  result")
     folders = [SHARED_SAMPLE] if SHARED_SAMPLE.is_dir() else []
-    folders += [ROOT / "scenarios", POSITIONS]
+    folders += [ROOT / "scenarios"]
     for folder in folders:
         wall, cpu, output = run([sys.executable, "-m", "enemy_move", "check", str(folder), "--json"], runs)
         try:
@@ -116,7 +129,9 @@ def suites(runs: int) -> None:
 def _fresh_caches() -> None:
     from enemy_move.geometry import los
 
-    los._LAYOUTS.clear()
+    layouts = getattr(los, "_LAYOUTS", None)  # the per-layout sight cache, shared across boards
+    if layouts is not None:
+        layouts.clear()
 
 
 def _resolve_time(scenario, runs: int) -> float:
@@ -132,14 +147,29 @@ def _resolve_time(scenario, runs: int) -> float:
     return best
 
 
+# Prints the CPU seconds of resolving one file, in a process of its own (so that a runaway position times out).
+_RESOLVE_ONLY = (
+    "import sys, time\n"
+    "from enemy_move.checking import resolve_scenario\n"
+    "from enemy_move.models import load_scenario\n"
+    "scenario = load_scenario(sys.argv[1])\n"
+    "started = time.process_time()\n"
+    "resolve_scenario(scenario, None, {})\n"
+    "print(time.process_time() - started)\n"
+)
+
+
 def stress(runs: int) -> None:
     from enemy_move.models import load_scenario
 
-    print(f"\n## Stress positions (bench/positions), one process each (best of {runs})\n")
+    print(f"\n## Stress positions (bench/positions), one process each (best of {runs}; over {TIMEOUT} s shows inf)\n")
     print(f"{'file':48} {'wall ms':>8} {'cpu ms':>8} {'resolve cpu ms':>15}")
     for path in sorted(POSITIONS.glob("*.yaml")):
         wall, cpu, _ = run([sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"], runs)
-        inside = _resolve_time(load_scenario(path), runs)
+        inside = float("inf")
+        for _ in range(runs if wall != float("inf") else 0):
+            _, _, printed = run([sys.executable, "-c", _RESOLVE_ONLY, str(path)], 1)
+            inside = min(inside, float(printed or "inf"))
         print(f"{path.name:48} {ms(wall)} {ms(cpu)} {ms(inside):>15}")
 
     print("\nSlowest single positions, in process (resolve only, sight caches emptied; best of 2):\n")
@@ -182,6 +212,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer runs and sizes (a smoke test of the bench itself)")
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
+    # Start from compiled bytecode, as an installed copy would (otherwise every changed module is recompiled per run).
+    compileall.compile_dir(str(ROOT / "enemy_move"), quiet=1)
     print("# enemy-move bench")
     print(f"\nMachine: {machine()}")
     startup(max(runs, 3) if not args.quick else 1)
