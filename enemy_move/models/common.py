@@ -30,7 +30,7 @@ Position = Union[Cell, str]
 class StrictModel(BaseModel):
     """Unknown keys are errors: a typo must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ExpectOption(StrictModel):
