@@ -330,57 +330,82 @@ def _line_between(a: Cell, b: Cell, walls: list[Segment], is_wall_edge: Callable
     down group by group (each group of connected walls passed on the left or on
     the right), until some lines are left (visible) or none (hidden).
     """
+    qa, ra = hexgrid.to_axial(a)
+    qb, rb = hexgrid.to_axial(b)
+    bands = _bands(qb - qa, rb - ra)
     origin = hexgrid.centre_scaled(a)
-    target = hexgrid.centre_scaled(b)
-    vx, vy = target[0] - origin[0], target[1] - origin[1]
-
-    def chart(point: Point) -> Point:
-        x, y = point[0] - origin[0], point[1] - origin[1]
-        return (3 * x * vx + y * vy, vx * y - vy * x)
-
-    raw_a, raw_b = hexgrid.corners_scaled(a), hexgrid.corners_scaled(b)
-    corners_a, corners_b = [chart(p) for p in raw_a], [chart(p) for p in raw_b]
-    # A box holding every line through both hexes, so that polygons are bounded.
-    slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
-    offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
-    box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
-
-    def outside(corners: tuple[Point, ...], i: int, points: Iterable[Point]) -> set[Point]:
-        """The points on or outside the line of edge i (outside: orientation < 0)."""
-        (px, py), (qx, qy) = corners[i], corners[(i + 1) % 6]
-        dx, dy = qx - px, qy - py
-        return {(x, y) for x, y in points if dx * (y - py) - dy * (x - px) <= 0}
-
-    def faces(corners: tuple[Point, ...], i: int, other: tuple[Point, ...]) -> bool:
-        return any(_orient(corners[i], corners[(i + 1) % 6], q) < 0 for q in other)
-
-    ends = {p for segment in walls for p in segment}
-    exits = [i for i, n in enumerate(_neighbours_by_edge(a)) if faces(raw_a, i, raw_b) and not is_wall_edge(a, n)]
-    entries = [j for j, n in enumerate(_neighbours_by_edge(b)) if faces(raw_b, j, raw_a) and not is_wall_edge(b, n)]
-    beyond_b = {j: outside(raw_b, j, ends) for j in entries}
-    charted = {p: chart(p) for p in ends}
+    vx, vy = bands.direction
+    charted: dict[Point, Point] = {}
+    for segment in walls:
+        for x, y in segment:
+            dx, dy = x - origin[0], y - origin[1]
+            charted[(x, y)] = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
+    neighbours_a, neighbours_b = _neighbours_by_edge(a), _neighbours_by_edge(b)
+    beyond: dict[tuple[Point, Point], frozenset[Point]] = {}
     groups_of: dict[frozenset[Point], list[list[Point]]] = {}  # the same walls often matter for several edge pairs
-    for i in exits:
-        # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
-        leaving = _require(box, corners_a[i], on_left=False)
-        leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
-        if not leaving:
+    for i, j, lines, edge_a, edge_b in bands.pairs:
+        if is_wall_edge(a, neighbours_a[i]) or is_wall_edge(b, neighbours_b[j]):
             continue
-        beyond_a = outside(raw_a, i, ends)
-        for j in entries:
-            # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
-            lines = _require(leaving, corners_b[j], on_left=True)
-            lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
-            if not lines:
-                continue
-            between = frozenset(beyond_a & beyond_b[j])
-            groups = groups_of.get(between)
-            if groups is None:
-                joined = _joined([(p, q) for p, q in walls if p in between and q in between])
-                groups = groups_of[between] = [[charted[p] for p in group] for group in joined]
-            if _pass_all(lines, groups):
-                return True
+        for edge in (edge_a, edge_b):
+            if edge not in beyond:
+                (px, py), (qx, qy) = edge
+                ex, ey = qx - px, qy - py
+                # On or outside the edge's line: orientation <= 0 (the chart keeps orientations).
+                beyond[edge] = frozenset(p for p, (x, y) in charted.items() if ex * (y - py) - ey * (x - px) <= 0)
+        between = beyond[edge_a] & beyond[edge_b]
+        groups = groups_of.get(between)
+        if groups is None:
+            joined = _joined([(p, q) for p, q in walls if p in between and q in between])
+            groups = groups_of[between] = [[charted[p] for p in group] for group in joined]
+        if _pass_all(lines, groups):
+            return True
     return False
+
+
+class _Bands:
+    """For hexes ``(dq, dr)`` apart: each pair of edges a line from one to the other can cross, with those lines.
+
+    ``pairs`` holds (exit edge i of a, entry edge j of b, the polygon of lines
+    crossing both, edge i and edge j as charted corner pairs); all of it only
+    depends on the offset, so it is computed once per offset.
+    """
+
+    def __init__(self, dq: int, dr: int):
+        a, b = (0, 0), hexgrid.from_axial((dq, dr))
+        origin, target = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
+        vx, vy = target[0] - origin[0], target[1] - origin[1]
+        self.direction = (vx, vy)
+
+        def chart(point: Point) -> Point:
+            x, y = point[0] - origin[0], point[1] - origin[1]
+            return (3 * x * vx + y * vy, vx * y - vy * x)
+
+        corners_a = [chart(p) for p in hexgrid.corners_scaled(a)]
+        corners_b = [chart(p) for p in hexgrid.corners_scaled(b)]
+        # A box holding every line through both hexes, so that polygons are bounded.
+        slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
+        offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
+        box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
+        self.pairs: list[tuple[int, int, Polygon, tuple[Point, Point], tuple[Point, Point]]] = []
+        for i in range(6):
+            # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
+            leaving = _require(box, corners_a[i], on_left=False)
+            leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
+            if not leaving:
+                continue
+            for j in range(6):
+                # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
+                lines = _require(leaving, corners_b[j], on_left=True)
+                lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
+                if lines:
+                    edge_a = (corners_a[i], corners_a[(i + 1) % 6])
+                    edge_b = (corners_b[j], corners_b[(j + 1) % 6])
+                    self.pairs.append((i, j, lines, edge_a, edge_b))
+
+
+@lru_cache(maxsize=4096)
+def _bands(dq: int, dr: int) -> _Bands:
+    return _Bands(dq, dr)
 
 
 def _joined(segments: list[Segment]) -> list[list[Point]]:
