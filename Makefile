@@ -22,7 +22,7 @@ check: $(STAMP)
 	$(BIN)/enemy-move check scenarios
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench.py
 
 # The pictures shown in the docs (one per ruleset); rerun after a drawing change.
 pictures: $(STAMP)
