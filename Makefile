@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench check clean
+.PHONY: demo test bench check clean pictures
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,14 @@ check: $(STAMP)
 	$(BIN)/enemy-move check scenarios
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench.py
+
+# The pictures shown in the docs (one per ruleset); rerun after a drawing change.
+pictures: $(STAMP)
+	$(BIN)/enemy-move resolve scenarios/gloomhaven/demo.yaml --svg docs/pictures/gloomhaven.svg --json > /dev/null
+	$(BIN)/enemy-move resolve scenarios/perditions-mouth/phase-05-acolyte-opens-door-for-guard.yaml --svg docs/pictures/perditions-mouth.svg --json > /dev/null
+	$(BIN)/enemy-move resolve scenarios/agemonia/ag6-double-line-detour.yaml --svg docs/pictures/agemonia.svg --json > /dev/null
+	$(BIN)/enemy-move resolve scenarios/cloudspire/cs6-terrain-forest-player.yaml --svg docs/pictures/cloudspire.svg --json > /dev/null
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -141,13 +141,50 @@ def _load(file: str) -> Any:
     return load_scenario(file)
 
 
-def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...], json_output: bool) -> None:
+def _why_not_positions(result: Any, cells: list[str]) -> list[Any]:
+    """Parse each ``--why-not`` argument for the result's board kind (a usage error when it names nothing)."""
+    from .registry import GAMES
+    from .why_not import WhyNotError, parse_position
+
+    entry = GAMES.get(result.ruleset)
+    kind = entry.board if entry is not None else "hex"
+    names = sorted(result.board.areas) if kind == "areas" and result.board is not None else None
+    positions = []
+    for cell in cells:
+        try:
+            positions.append(parse_position(cell, kind, names))
+        except WhyNotError as error:
+            _fail(str(error))
+    return positions
+
+
+def _write_picture(result: Any, path: str, kind: str) -> None:
+    from .render import svg
+
+    text = svg.result_svg(result) if kind == "svg" else svg.result_html(result)
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        _fail(f"--{kind} {path}: {error.strerror or error}")
+
+
+def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...], json_output: bool,
+                  why_not: list[str] = [], brief: bool = False, full: bool = False, svg: str | None = None, html: str | None = None) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
     from .rulesets import UsageError
 
     try:
         result = resolve_scenario(_load(file), variant, choices, first)
+        if why_not:
+            from .why_not import explain
+
+            explain(result, _why_not_positions(result, why_not))
+        if svg:
+            _write_picture(result, svg, "svg")
+        if html:
+            _write_picture(result, html, "html")
         if json_output:
             from .result import result_to_dict
 
@@ -155,10 +192,11 @@ def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first
             return
         from rich.console import Console
 
-        from .render.rich_view import render_result
+        from .render.rich_view import render_result, small_terminal
 
         _stdout_takes_unicode()
-        render_result(result, Console(highlight=False))
+        console = Console(highlight=False)
+        render_result(result, console, brief=brief or (not full and small_terminal(console)))
     except ScenarioError as error:
         _fail_scenario(error)
     except UsageError as error:
@@ -180,11 +218,18 @@ def resolve(
     first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
     watch: Annotated[bool, typer.Option("--watch", help="Redraw the answer each time the file is saved (Ctrl-C stops).")] = False,
     interval: Annotated[float, typer.Option("--interval", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file.")] = 0.5,
+    why_not: Annotated[list[str], typer.Option("--why-not", metavar="CELL", help="Why is CELL not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).")] = [],
+    brief: Annotated[bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Full view with the reasoning, whatever the terminal size.")] = False,
+    svg: Annotated[Optional[str], typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")] = None,
+    html: Annotated[Optional[str], typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")] = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
+    if brief and full:
+        _fail("--brief and --full exclude each other")
     choices = _parse_choices(choose)
     if not watch:
-        _resolve_once(file, variant, choices, tuple(first), json_output)
+        _resolve_once(file, variant, choices, tuple(first), json_output, why_not, brief, full, svg, html)
         return
     if file == "-":
         _fail("--watch needs a file to watch, not standard input")

@@ -49,7 +49,10 @@ StepId = Literal[
     "order", "card", "move", "stunned", "no-attack", "range", "target",
     # gloomhaven
     "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
-    "card-action",
+    "card-action", "reading",
+    # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
+    "cannot-end", "immobilized", "no-focus", "negative-hexes", "disadvantage", "fewer-targets", "target-group", "extra-targets",
+    "more-movement", "not-closer",
     # perditions-mouth
     "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
     "sleeping", "terrain", "threatened-squares", "tie",
@@ -59,6 +62,8 @@ StepId = Literal[
     "traps", "unreachable",
     # cloudspire
     "leading-minion", "distance", "movement", "blocking", "lateral", "closest", "choice", "displace", "invalid-hex",
+    # --why-not answers (added after the engine ran; see enemy_move/why_not.py)
+    "why-not",
 ]
 STEP_IDS: tuple[str, ...] = get_args(StepId)
 _KNOWN_STEPS = frozenset(STEP_IDS)
@@ -184,6 +189,10 @@ class RuledOut:
     against: tuple[Position, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.step not in _KNOWN_STEPS:
+            raise ValueError(f"unknown reasoning step id {self.step!r}")
+
 
 # --- boards ----------------------------------------------------------------------------------
 
@@ -244,6 +253,8 @@ class Turn:
     board_after: BoardState | None = None
     # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
     ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
+    # The ``--why-not`` answers as JSON entries (empty unless asked; see enemy_move/why_not.py).
+    why_not: list[dict[str, Any]] = field(default_factory=list)
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
@@ -339,6 +350,7 @@ def result_to_dict(result: Result) -> dict[str, Any]:
                 for step in turn.reasoning
             ],
             "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
+            **({"why_not": list(turn.why_not)} if turn.why_not else {}),
         })
     document: dict[str, Any] = {
         "scenario": result.scenario,

@@ -251,7 +251,7 @@ action: {move: 2, attack: {kind: melee}}
     assert [o.path for o in result.turns[0].options] == [("A", "N", "D"), ("A", "S", "D")]
 
 
-def test_fallback_prefers_least_movement_unless_told_to_choose():
+def test_fallback_ties_players_choose_unless_told_least_movement():
     text = """
 ruleset: agemonia
 areas: {S: {capacity: 3}, N1: {capacity: 3}, N2: {capacity: 3}, Top: {capacity: 1, height: 1}}
@@ -262,8 +262,12 @@ figures:
 active: e
 action: {move: 3, attack: {kind: melee}}
 """
-    assert options(run(text)) == {("N1", ())}
-    assert options(run(text.replace("links:", "rules: {fallback_ties: choose}\nlinks:"))) == {("N1", ()), ("N2", ())}
+    literal = run(text)
+    assert options(literal) == {("N1", ()), ("N2", ())}
+    assert any("fallback_ties: choose" in step.text for step in literal.turns[0].reasoning)
+    least = run(text.replace("links:", "rules: {fallback_ties: movement}\nlinks:"))
+    assert options(least) == {("N1", ())}
+    assert least.turns[0].ruled_out["N2"].step == "least-movement"
 
 
 def test_traps_trigger_without_fly_only():
@@ -401,8 +405,8 @@ def test_area_view_and_json_are_deterministic():
     console = Console(file=io.StringIO(), width=100, color_system=None)
     console.print(render_area_map(first.board, first.turns[0]))
     drawn = console.file.getvalue()
-    assert "route: A > N" in drawn
-    assert "A -- N" in drawn
+    assert "route of option 0: A > N" in drawn
+    assert "-- N, -- S" in drawn  # A's borders
 
 
 # -- properties -------------------------------------------------------------------------
@@ -424,20 +428,14 @@ def random_scenarios(draw):
     standable = [n for n in names if areas[n]["capacity"] > 0]
     figures = {"e": {"side": "enemy", "area": names[0], "fly": draw(st.booleans()),
                      "size": draw(st.sampled_from(["normal", "normal", "large"]))}}
-    # No area starts above its capacity (such a board is refused).
-    areas[names[0]]["capacity"] = max(areas[names[0]]["capacity"], 2 if figures["e"]["size"] == "large" else 1)
-    room = {n: areas[n]["capacity"] for n in standable}
-    room[names[0]] -= 2 if figures["e"]["size"] == "large" else 1
     for label in draw(st.lists(st.sampled_from(["H", "K", "f"]), min_size=1, max_size=3, unique=True)):
-        free = [n for n in standable if room[n] > 0]
-        if not free:
-            continue
-        area = draw(st.sampled_from(free))
-        room[area] -= 1
         if label == "f":
-            figures[label] = {"side": "enemy", "area": area}
+            figures[label] = {"side": "enemy", "area": draw(st.sampled_from(standable))}
         else:
-            figures[label] = {"side": "hero", "area": area, "taunt": draw(st.integers(0, 3))}
+            figures[label] = {"side": "hero", "area": draw(st.sampled_from(standable)), "taunt": draw(st.integers(0, 3))}
+    for figure in figures.values():  # start positions over capacity are an input error: widen the area
+        used = sum(2 if f.get("size") == "large" else 1 for f in figures.values() if f["area"] == figure["area"])
+        areas[figure["area"]]["capacity"] = max(areas[figure["area"]]["capacity"], used)
     attack = draw(st.sampled_from([{"kind": "melee"}, {"kind": "ranged", "range": 1}, {"kind": "ranged", "range": 2}]))
     return {"ruleset": "agemonia", "areas": areas, "links": links, "figures": figures, "active": "e",
             "action": {"move": draw(st.integers(0, 3)), "attack": attack}}
@@ -505,3 +503,113 @@ def test_more_movement_never_leaves_it_further_from_its_goal(data):
     fast = rulesets.resolve(load_scenario_text(_dump(faster), "b.yaml"))
     if any(o.attacks for o in slow.turns[0].options):
         assert all(o.attacks for o in fast.turns[0].options)
+
+
+# -- issue 13 ----------------------------------------------------------------------------------------
+
+BLOCKED_ROUTE = """
+ruleset: agemonia
+areas: {S: {capacity: 3}, F1: {capacity: 1}, F2: {capacity: 1}, G: {capacity: 3}, X: {capacity: 3}, Y: {capacity: 3}, Z: {capacity: 3}}
+links: [S -- F1, F1 -- F2, F2 -- G, S -- X, X -- Y, Y -- Z, Z -- G]
+figures:
+  e: {side: enemy, area: S}
+  f: {side: enemy, area: F1}
+  g: {side: enemy, area: F2}
+  T: {side: hero, area: G, taunt: 4}
+active: e
+action: {move: 2, attack: {kind: melee}}
+"""
+
+
+def test_full_shortest_route_takes_the_route_ending_closest_or_stays_by_switch():
+    closest = run(BLOCKED_ROUTE)
+    assert options(closest) == {("Y", ())}
+    assert closest.turns[0].options[0].details == {"toward": "G"}
+    assert any("blocked_route: closest" in step.text for step in closest.turns[0].reasoning)
+    stay = run(BLOCKED_ROUTE.replace("active: e", "active: e\nrules: {blocked_route: stay}"))
+    assert options(stay) == {("S", ())}
+
+
+def test_toward_names_only_the_goal_each_option_leads_to():
+    result = run("""
+ruleset: agemonia
+areas: {S: {capacity: 3}, A1: {capacity: 3}, B1: {capacity: 3}, G1: {capacity: 3}, G2: {capacity: 3}}
+links: [S -- A1, A1 -- G1, S -- B1, B1 -- G2]
+figures:
+  e: {side: enemy, area: S}
+  T: {side: hero, area: G1, taunt: 3}
+  V: {side: hero, area: G2, taunt: 3}
+active: e
+action: {move: 1, attack: {kind: melee}}
+""")
+    assert {(o.to, o.details["toward"]) for o in result.turns[0].options} == {("A1", "G1"), ("B1", "G2")}
+
+
+def test_start_over_capacity_and_bad_area_names_are_input_errors():
+    with pytest.raises(ScenarioError, match="over its maximum capacity 1"):
+        run("ruleset: agemonia\nareas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\n  f: {side: enemy, area: A}\n")
+    with pytest.raises(ScenarioError, match="over its maximum capacity 2"):
+        run("ruleset: agemonia\nareas: {A: {capacity: 2}}\nfigures:\n  e: {side: enemy, area: A, size: large}\n  T: {side: hero, area: A, taunt: 1}\n")
+    with pytest.raises(ScenarioError, match="not a valid area name") as error:
+        run("ruleset: agemonia\nareas:\n  Big Hall: {capacity: 1}\nfigures:\n  e: {side: enemy, area: A}\n")
+    assert "figure label" not in str(error.value)
+    with pytest.raises(ScenarioError, match="not a valid area name"):
+        run("ruleset: agemonia\nareas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: " + "x" * 25 + "}\n")
+
+
+def test_open_attack_readings_are_named_when_they_decide():
+    text = """
+ruleset: agemonia
+areas: {A1: {capacity: 3}, B: {capacity: 3}, C: {capacity: 3}}
+links: [A1 == C, A1 -- B, B -- C]
+figures:
+  e: {side: enemy, area: A1}
+  T: {side: hero, area: C, taunt: 2}
+active: e
+action: {move: 1, attack: {kind: ranged, range: 1}}
+"""
+    over = run(text).turns[0]
+    assert options(run(text)) == {("A1", ("T",))}
+    assert any("`range_over_double_lines: true` decides" in step.text for step in over.reasoning)
+    single = run(text.replace("active: e", "active: e\nrules: {range_over_double_lines: false}")).turns[0]
+    assert any("`range_over_double_lines: false` decides" in step.text for step in single.reasoning)
+    plain = run(text.replace("A1 == C", "A1 -- C")).turns[0]
+    assert not any("Open reading" in step.text for step in plain.reasoning)
+
+
+def test_why_not_each_area():
+    result = run(BLOCKED_ROUTE.replace("Z: {capacity: 3}}", "Z: {capacity: 3}, W: {capacity: 3}, N: {capacity: 0}}")
+                 .replace("Z -- G]", "Z -- G, G -- W, S == N]"))
+    ruled = result.turns[0].ruled_out
+    assert ruled["F1"].step == "capacity" and "only cross" in ruled["F1"].reason
+    assert ruled["N"].step == "capacity" and "no white dots" in ruled["N"].reason
+    assert ruled["G"].step == "as-far-as-possible" and ruled["G"].data == {"moves": 3, "move": 2}  # crossing F1 and F2
+    assert ruled["X"].step == "attack-areas" and ruled["X"].against == ("Y",)
+    assert "Y" not in ruled
+    unreachable = run(BLOCKED_ROUTE.replace("S -- X, ", "").replace("F1 -- F2, ", "")).turns[0].ruled_out
+    assert unreachable["X"].step == "unreachable"
+    taunt = run("""
+ruleset: agemonia
+areas: {S: {capacity: 3}, A: {capacity: 3}, B: {capacity: 3}, C: {capacity: 3}}
+links: [S -- A, S -- B, B -- C]
+figures:
+  e: {side: enemy, area: S}
+  T: {side: hero, area: A, taunt: 4}
+  V: {side: hero, area: B, taunt: 2}
+  W: {side: hero, area: C, taunt: 9}
+active: e
+action: {move: 1, attack: {kind: melee}}
+""").turns[0].ruled_out
+    assert taunt["B"].step == "taunt" and taunt["B"].against == ("A",)
+    assert taunt["C"].step == "least-movement"
+    here = run("""
+ruleset: agemonia
+areas: {S: {capacity: 3}, A: {capacity: 3}}
+links: [S -- A]
+figures:
+  e: {side: enemy, area: S}
+  T: {side: hero, area: S, taunt: 4}
+active: e
+action: {move: 1, attack: {kind: melee}}
+""").turns[0].ruled_out
+    assert here["A"].step == "already-in-attack-area"

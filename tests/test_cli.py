@@ -98,7 +98,9 @@ def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path
     assert "Toy game scenario" in out and "Used by the CLI tests." in out
     assert "Options for a" in out and "[2, 0]" in out
     assert "a may stay or step east." in out
-    assert ". a ? A" in out  # the map row: the actor stays (option 0), "?" marks the other destination
+    assert "0 . a 1 A" in out  # row 0 of the map: the actor stays (option 0), option 1 one hex east
+    assert "0 1 2 3" in out  # the column ruler
+    assert "option 0 stays" in out
 
 
 @pytest.mark.parametrize(

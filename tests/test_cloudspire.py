@@ -438,3 +438,118 @@ def test_phase_moves_every_minion_once_and_never_stacks_units(board, variant):
         heroes = moved - {turn.actor}
         assert sorted(heroes) == sorted(e.figure for e in followed.effects if isinstance(e, Displaced))
         before = after
+
+
+# --- issue 13: missing rules, open readings, why not this hex -------------------------
+
+
+def test_through_units_passes_units_but_ends_only_on_free_hexes_or_friendly_heroes():
+    text = corridor(". . m . H . . . . &").replace("move: 3}", "move: 3, through_units: true}")
+    assert destinations(run(text).turns[0]) == [[5, 0]]
+    assert destinations(run(corridor(". . m . H . . . . &")).turns[0]) == [[3, 0]]
+    onto_hero = corridor(". . m . h . . . . &").replace("move: 3}", "move: 3, through_units: true}")
+    option = run(onto_hero).turns[0].options[0]
+    assert option.to == (5, 0) and displaced(option) == []  # passes h without swapping
+    blocked_end = run(corridor(". . m . . H . . . &").replace("move: 3}", "move: 3, through_units: true}")).turns[0]
+    assert destinations(blocked_end) == [[4, 0]]  # [5, 0] holds H: it cannot end there, 2 hexes then
+
+
+def test_ai_heroes_move_toward_their_mark_after_the_minions():
+    text = """
+        ruleset: cloudspire
+        variant: ai
+        map: |
+          h . m . . . . . . &
+        figures:
+          m: {kind: minion, faction: red, move: 2}
+          h: {kind: hero, faction: red, move: 2}
+        marks: {red: [9, 0]}
+    """
+    result = run(text)
+    assert [(t.actor, destinations(t)) for t in result.turns] == [("m", [[4, 0]]), ("h", [[2, 0]])]
+    player = run(text.replace("variant: ai", "variant: player"))
+    assert [t.actor for t in player.turns] == ["m"]
+    with pytest.raises(ScenarioError, match="AI-controlled heroes"):
+        run(textwrap.dedent(text).replace("variant: ai", "variant: player") + "active: h\n")
+
+
+def test_open_readings_mark_reached_walled_mark_and_other_gates():
+    past = """
+        ruleset: cloudspire
+        map: |
+          . . m . . . . . .
+        figures:
+          m: {kind: minion, faction: red, move: 4}
+        marks: {red: [5, 0]}
+        active: m
+    """
+    walked = run(past).turns[0]
+    assert destinations(walked) == [[6, 0]]
+    assert any("stop_at_mark: false" in step.text for step in walked.reasoning)
+    assert destinations(run(textwrap.dedent(past) + "stop_at_mark: true\n").turns[0]) == [[5, 0]]
+    walled = """
+        ruleset: cloudspire
+        map: |
+          . . m . . . . ^ ^ &
+           . . . . . . ^ ^ ^
+        figures:
+          m: {kind: minion, faction: red, move: 1}
+        marks: {red: [9, 0]}
+        active: m
+    """
+    stays = run(walled).turns[0]
+    assert destinations(stays) == [[2, 0]]
+    assert "Mark unreachable" in stays.reasoning[0].text and not any(step.step == "invalid-hex" for step in stays.reasoning)
+    lateral = run(textwrap.dedent(walled) + "walled_mark: lateral\n").turns[0]
+    assert destinations(lateral) == [[1, 0], [1, 1], [2, 0], [2, 1], [3, 0]]
+    gate = """
+        ruleset: cloudspire
+        map: |
+          . . m . . & . . .
+        figures:
+          m: {kind: minion, faction: red, move: 4}
+        marks: {red: [8, 0]}
+        active: m
+    """
+    blocked = run(gate).turns[0]
+    assert destinations(blocked) == [[2, 0]] and "goes beyond the C1 procedure" in blocked.reasoning[0].text
+    assert destinations(run(textwrap.dedent(gate) + "other_gates: pass\n").turns[0]) == [[6, 0]]
+
+
+def test_why_not_each_hex():
+    text = """
+        ruleset: cloudspire
+        variant: ai
+        map: |
+          . . m . H . . * . &
+           , . . . . . . . .
+        figures:
+          m: {kind: minion, faction: red, move: 3}
+          H: {kind: hero, faction: blue}
+        marks: {red: [9, 0]}
+        active: m
+    """
+    turn = run(text).turns[0]
+    assert turn.options and all(o.details["kind"] == "progress" for o in turn.options)
+    ruled = turn.ruled_out
+    chosen = tuple(o.to for o in turn.options)
+    assert ruled[(7, 0)].step == "terrain" and "landmark" in ruled[(7, 0)].reason
+    assert ruled[(9, 0)].step == "terrain" and "gate" in ruled[(9, 0)].reason
+    assert ruled[(0, 1)].step == "terrain" and "allowance" in ruled[(0, 1)].reason
+    assert ruled[(4, 0)].step == "blocking" and "opposing unit" in ruled[(4, 0)].reason
+    assert ruled[(0, 0)].step == "movement"
+    assert any(r.step == "movement" and "not closer" in r.reason for r in ruled.values())
+    assert any(r.step == "closest" and r.against == chosen for r in ruled.values())
+    assert all(o.to not in ruled for o in turn.options)
+    assert ruled[(8, 1)].step == "movement" and "not reachable" in ruled[(8, 1)].reason
+
+
+def test_text_view_shows_no_focus_or_attacks_for_cloudspire(tmp_path):
+    from typer.testing import CliRunner
+
+    from enemy_move.cli import app
+
+    path = tmp_path / "m.yaml"
+    path.write_text(corridor(". . m . . . . . . &"))
+    output = CliRunner().invoke(app, ["resolve", str(path)], env={"COLUMNS": "120"}).output
+    assert "Options for m" in output and "focus:" not in output and "attacks" not in output

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid, squaregrid
 from enemy_move.geometry.grid import DEFAULT_SYMBOLS, parse_grid
-from enemy_move.geometry.los import HexSight
+from enemy_move.geometry.los import HexSight, segments_touch
 from enemy_move.models import load_scenario_text
 
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
@@ -310,3 +310,112 @@ def test_sight_is_mirror_symmetric(wall_cells, a, b) -> None:
         mirrored = HexSight(sorted(flip(c) for c in wall_cells), [], mode).visible(flip(a), flip(b))
         assert plain == mirrored, mode
 
+
+
+# --- hex line of sight: the exact any-point test against brute force ----------------
+
+
+def _all_wall_segments(wall_cells, thin_walls, scale: int) -> list:
+    """Every wall segment (wall hex outlines and thin walls), coordinates times ``scale``."""
+    segments = set()
+    for cell in wall_cells:
+        corners = hexgrid.corners_scaled(cell)
+        segments.update(tuple(sorted((corners[i], corners[(i + 1) % 6]))) for i in range(6))
+    for pair in thin_walls:
+        edge = hexgrid.shared_edge(*sorted(pair))
+        if edge is not None:
+            segments.add(edge)
+    return [((x0 * scale, y0 * scale), (x1 * scale, y1 * scale)) for (x0, y0), (x1, y1) in sorted(segments)]
+
+
+def _boundary_points(cell, steps: int) -> list:
+    """``steps`` points per edge on the hex outline, coordinates times ``steps``."""
+    corners = hexgrid.corners_scaled(cell)
+    return [
+        (x0 * steps + (x1 - x0) * k, y0 * steps + (y1 - y0) * k)
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1])
+        for k in range(steps)
+    ]
+
+
+def sampled_sight(wall_cells, thin_walls, a, b, steps: int) -> bool:
+    """Brute force: some segment between sample points of the two outlines touches no wall.
+
+    It can miss a sight line narrower than the sample spacing, never invent one
+    (a free segment between boundary points is a sight line).
+    """
+    if a == b:
+        return True
+    walls = _all_wall_segments(wall_cells, thin_walls, steps)
+    return any(
+        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls)
+        for p in _boundary_points(a, steps)
+        for q in _boundary_points(b, steps)
+    )
+
+
+def corner_sight_brute_force(wall_cells, thin_walls, a, b) -> bool:
+    if a == b:
+        return True
+    walls = _all_wall_segments(wall_cells, thin_walls, 1)
+    return any(
+        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls)
+        for p in hexgrid.corners_scaled(a)
+        for q in hexgrid.corners_scaled(b)
+    )
+
+
+def test_any_point_sight_finds_a_line_thinner_than_an_eighth_of_an_edge() -> None:
+    # Found by a randomised search and reduced: the only sight lines between the two
+    # hexes pass between these wall hexes within less than an eighth of an edge.
+    walls, a, b = [(1, 3), (3, 7), (6, 8), (6, 9)], (5, 9), (1, 4)
+    assert HexSight(walls, [], "any").visible(a, b)
+    assert HexSight(walls, [], "any").visible(b, a)
+    assert not sampled_sight(walls, [], a, b, 8)  # an eighth of an edge apart: missed
+    # The witness: a twelfth of an edge along the outlines (coordinates times 12).
+    p, q = (131, 301), (36, 134)
+    assert p in _boundary_points(a, 12) and q in _boundary_points(b, 12)
+    assert not any(segments_touch(p, q, w0, w1) for w0, w1 in _all_wall_segments(walls, [], 12))
+
+
+def test_neighbours_behind_a_thin_wall_see_round_it_unless_both_ends_are_walled() -> None:
+    a, b = (2, 2), (3, 2)
+    thin = [frozenset({a, b})]
+    common = sorted(set(hexgrid.neighbours(a)) & set(hexgrid.neighbours(b)))
+    assert HexSight([], thin, "any").visible(a, b)
+    assert HexSight(common[:1], thin, "any").visible(a, b)  # round the other end
+    assert not HexSight(common, thin, "any").visible(a, b)
+    assert not sampled_sight(common, thin, a, b, 6)
+
+
+def test_sight_answers_are_shared_by_boards_with_the_same_walls() -> None:
+    first = HexSight([(2, 2)], [], "any")
+    again = HexSight([(2, 2)], [], "any")
+    assert first._layout is again._layout
+    assert HexSight([(2, 2)], [], "corner")._layout is not first._layout
+    assert HexSight([(2, 3)], [], "any")._layout is not first._layout
+
+
+small_cells = st.tuples(st.integers(0, 6), st.integers(0, 6))
+thin_walls = st.lists(st.tuples(small_cells, st.integers(0, 5)), max_size=6).map(
+    lambda items: [frozenset({cell, hexgrid.neighbours(cell)[i]}) for cell, i in items]
+)
+
+
+@given(st.sets(small_cells, max_size=14), thin_walls, small_cells, small_cells)
+@settings(max_examples=120, deadline=None)
+def test_exact_any_point_sight_sees_whatever_sampling_sees(wall_cells, thin, a, b) -> None:
+    # The sampler only finds real sight lines, so the exact test must never
+    # disagree with it in the "sees" direction.
+    if a in wall_cells or b in wall_cells:
+        return
+    if sampled_sight(sorted(wall_cells), thin, a, b, 4):
+        assert HexSight(sorted(wall_cells), thin, "any").visible(a, b)
+
+
+@given(st.sets(small_cells, max_size=14), thin_walls, small_cells, small_cells)
+@settings(max_examples=150, deadline=None)
+def test_corner_sight_matches_brute_force_over_every_wall(wall_cells, thin, a, b) -> None:
+    # The spatial index must never leave out a wall that matters.
+    expected = a == b or (a not in wall_cells and b not in wall_cells and corner_sight_brute_force(wall_cells, thin, a, b))
+    assert HexSight(sorted(wall_cells), thin, "corner").visible(a, b) == expected

@@ -120,3 +120,24 @@ def test_traps_come_before_moves() -> None:
     best, preds = dijkstra([(0, 0)], edges, (0, 0))
     assert best[(2, 0)] == (0, 4)
     assert one_path(preds, (2, 0)) == [(0, 0), (0, 1), (1, 1), (2, 1), (2, 0)]
+
+
+@given(boards())
+@settings(max_examples=60, deadline=None)
+def test_packed_integer_costs_equal_plain_tuple_costs(board) -> None:
+    # Integer costs are packed into one number inside the search; float costs
+    # take the plain tuple route. Both must give the same costs and predecessors.
+    kind, cells, traps, start = board
+    if start not in cells:
+        return
+    edges = make_edges(kind, cells, traps)
+
+    def float_edges(cell: Cell):
+        for nxt, (trap, moves) in edges(cell):
+            yield nxt, (float(trap), float(moves))
+
+    packed = dijkstra([start], edges, (0, 0), limit=(1, 6))
+    plain = dijkstra([start], float_edges, (0.0, 0.0), limit=(1.0, 6.0))
+    assert packed[0] == {cell: (int(a), int(b)) for cell, (a, b) in plain[0].items()}
+    assert packed[1] == plain[1]
+    assert all(type(part) is int for cost in packed[0].values() for part in cost)

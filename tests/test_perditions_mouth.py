@@ -301,3 +301,176 @@ def test_every_path_is_legal_and_within_ap(walls, mover, hero, kind):
         for a, b in zip(path, path[1:]):
             assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
             assert b not in walls and b != hero
+
+
+# -- issue 13: errors found by hand-solved positions ---------------------------------------------
+
+
+def test_acolyte_heads_for_an_alarm_held_by_a_hero_or_a_passing_enemy():
+    hero = run("""
+        map: |
+          . a . . ! .
+        figures: {a: {kind: acolyte}, A: {kind: hero, at: [4, 0]}}
+    """).turns[0]
+    assert destinations(hero) == [(3, 0)]
+    assert "still heads there" in " ".join(step.text for step in hero.reasoning)
+    passing = run("""
+        map: |
+          . . a . ! . . . A
+        figures: {a: {kind: acolyte}, c: {kind: boneworm, at: [4, 0]}, A: {kind: hero}}
+        active: a
+    """).turns[0]
+    assert destinations(passing) == [(3, 0)]
+
+
+def test_range_square_held_by_a_passing_enemy_stays_the_goal():
+    turn = run("""
+        map: |
+          # # # # # # # # # #
+          . . g . c . . A # #
+          # # # # # # # # # #
+        figures: {g: {kind: guard}, c: {kind: boneworm}, A: {kind: hero}}
+        active: g
+    """).turns[0]
+    assert destinations(turn) == [(3, 1)]
+    text = " ".join(step.text for step in turn.reasoning)
+    assert "none reachable" not in text and "falls back" not in text and "reached" not in text
+
+
+def test_door_opened_with_the_last_ap_counts_as_progress():
+    turn = run("""
+        map: |
+          . + . . .
+          a # # # !
+          . . % . .
+        figures: {a: {kind: acolyte}}
+    """).turns[0]
+    assert destinations(turn) == [(0, 0), (1, 2)]
+    assert [e for e in turn.options[0].effects if isinstance(e, DoorOpened)] == [DoorOpened((1, 0))]
+
+
+def test_pinched_diagonal_neighbours_do_not_see_each_other():
+    pinched = SquareSight([(1, 0), (0, 1)])
+    assert not pinched.sees((0, 0), (1, 1)) and not pinched.sees((1, 1), (0, 0))
+    assert SquareSight([(1, 0)]).sees((0, 0), (1, 1))  # one blocker at the corner: grazing
+    assert SquareSight([(1, 0), (0, 1)], "corners").sees((0, 0), (1, 1))  # corners mode: the shared corner sees both
+    turn = run("""
+        map: |
+          . . . . .
+          . r # . .
+          . # A . .
+          . . . . .
+        figures: {r: {kind: rotikka}, A: {kind: hero}}
+    """).turns[0]
+    assert destinations(turn) == [(1, 3), (3, 1)]
+
+
+def test_open_reading_switches_change_the_answer():
+    def dest(text: str, rules: str) -> list[tuple[int, int]]:
+        return destinations(run(text + (f"rules: {rules}\n" if rules else "")).turns[0])
+
+    walled = "map: |\n  a . . # !\nfigures: {a: {kind: acolyte}}\n"
+    assert dest(walled, "") == [(0, 0)] and dest(walled, "{unreachable_goal: closer}") == [(2, 0)]
+    sleeper = "map: |\n  r g . . A\nfigures: {r: {kind: rotikka}, g: {kind: boneworm, sleeping: true}, A: {kind: hero}}\nactive: r\n"
+    assert dest(sleeper, "") == [(0, 0)] and dest(sleeper, "{sleeping_blocks: false}") == [(3, 0)]
+    costly = "map: |\n  c % . . . A\nfigures: {c: {kind: chileen}, A: {kind: hero}}\n"
+    assert dest(costly, "{terrain_costs: {difficult: 4}}") == [(0, 0)]
+    assert dest(costly, "{terrain_costs: {difficult: 4}, full_ap_rule: all}") == [(1, 0)]
+    passing = "map: |\n  r . b . . . A\nfigures: {r: {kind: rotikka}, b: {kind: boneworm}, A: {kind: hero}}\nactive: r\n"
+    assert dest(passing, "") == [(5, 0)] and dest(passing, "{pass_through_figures: false}") == [(1, 0)]
+
+
+def test_summoner_priority_switch_orders_range_and_safety():
+    text = """
+        map: |
+          A . . . . . . .
+          . . . . . . B .
+          # # # . # # # #
+          . . . s . . . .
+        figures: {s: {kind: summoner, ap: 3}, A: {kind: hero, health: 2}, B: {kind: hero, health: 5}}
+    """
+    by_range = run(text).turns[0]
+    by_safety = run(textwrap.dedent(text) + "rules: {summoner_priority: safety}\n").turns[0]
+    # range first: [4, 0] and [4, 1] are range 4 of A (but 2 from B); safety first: 3 from every hero, range 3
+    assert destinations(by_range) == [(4, 0), (4, 1)]
+    assert destinations(by_safety) == [(3, 0), (3, 1)]  # [3, 2] sees no hero past the wall corner
+    assert any("summoner_priority: safety" in step.text for step in by_safety.reasoning)
+
+
+def test_summoner_that_sees_a_hero_lists_its_attack():
+    turn = run("""
+        map: |
+          s . . . . . A
+        figures: {s: {kind: summoner}, A: {kind: hero, health: 4}}
+    """).turns[0]
+    assert turn.options[0].attacks == ("A",)
+
+
+def test_reasoning_sheet_line_trample_wording_and_no_duplicate_moves():
+    result = run("""
+        map: |
+          A . . b . . B
+          . . . . . . .
+          c . . . . . a
+        figures: {A: {kind: hero}, B: {kind: hero}, b: {kind: boneworm}, c: {kind: chileen}, a: {kind: acolyte}}
+    """)
+    order = {turn.actor: turn.reasoning[0].text for turn in result.turns}
+    assert "(b c)" in order["b"] and "(a)" in order["a"]
+    boneworm = result.turns[0]
+    moves = [step.text for step in boneworm.reasoning if step.step == "move"]
+    assert len(moves) == len(set(moves))
+    chileen = run("""
+        map: |
+          c b . . . . . A
+        figures: {c: {kind: chileen}, b: {kind: boneworm}, A: {kind: hero}}
+        active: c
+    """).turns[0]
+    blockers = next(step.text for step in chileen.reasoning if step.step == "blockers")
+    assert "Trampled (it may enter and end on their squares" in blockers and "): none." in blockers.split("Trampled")[0]
+
+
+# -- why not this square? --------------------------------------------------------------------------
+
+
+def test_why_not_records_each_rule_step():
+    turn = run("""
+        map: |
+          # # # # # # # # # #
+          . . g . c . . A . .
+          # # # # # # # # # #
+        figures: {g: {kind: guard}, c: {kind: boneworm}, A: {kind: hero}}
+        active: g
+    """).turns[0]
+    ruled = turn.ruled_out
+    assert ruled[(0, 0)].step == "terrain"
+    assert ruled[(4, 1)].step == "blockers" and "move away" in ruled[(4, 1)].reason
+    assert ruled[(7, 1)].step == "blockers" and "hero A" in ruled[(7, 1)].reason
+    assert ruled[(6, 1)].step == "action-points" and ruled[(6, 1)].data == {"cost": 4, "ap": 3}
+    assert ruled[(1, 1)].step == "move" and ruled[(1, 1)].against == ((3, 1),)
+    assert (3, 1) not in ruled
+    walled = run("map: |\n  a . # . !\nfigures: {a: {kind: acolyte}}\n").turns[0]
+    assert walled.ruled_out[(3, 0)].step == "distances"
+    tie = run("""
+        map: |
+          . . . . . . . . .
+          A . . . . . . . B
+        figures: {g: {kind: guard, at: [2, 0]}, A: {kind: hero}, B: {kind: hero}}
+        active: g
+    """).turns[0]
+    assert tie.focus == ["A"]
+    assert any(r.step == "target" and "of B" in r.reason for r in tie.ruled_out.values())
+    sleeping = run("map: |\n  b . . A\nfigures: {b: {kind: boneworm, sleeping: true}, A: {kind: hero}}\n").turns[0]
+    assert {r.step for r in sleeping.ruled_out.values()} == {"sleeping"}
+
+
+def test_why_not_summoner_range_and_safety():
+    turn = run("""
+        map: |
+          A . . . . . . .
+          . . . . . . . .
+          # # # . # # # #
+          . . . s . . . .
+        figures: {s: {kind: summoner, ap: 4}, A: {kind: hero, health: 2}}
+    """).turns[0]
+    steps = {r.step for r in turn.ruled_out.values()}
+    assert "range" in steps

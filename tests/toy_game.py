@@ -3,7 +3,7 @@
 One model (the scenario keys), one Play (the four operations the phase runner
 calls) and one registry entry. Monsters (kind: monster) act in label order;
 each may stay or step one hex east, and attacks the characters next to where
-it ends.
+it ends. It records why it drops the hex west of it (for ``--why-not``).
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ class ToyPlay:
         start = board.figures[actor]
         east = (start[0] + 1, start[1])
         ends = [start] + ([east] if east in board and board.occupant(east) is None else [])
+        west = (start[0] - 1, start[1])
+        if west in board:  # what --why-not reads: the engine's reason for a cell it drops
+            turn.rule_out(west, "move", "the toy monster never steps west", against=[start], toward="east")
+        if east in board and board.occupant(east) is not None:
+            turn.rule_out(east, "move", f"occupied by {board.occupant(east)}")
         for end in ends:
             near = tuple(sorted(label for label in turn.focus if board.figures[label] in hexgrid.neighbours(end)))
             turn.options.append(Option(end, (start, end)[: 1 + (end != start)], near))

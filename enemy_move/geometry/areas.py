@@ -23,6 +23,8 @@ class AreaInfo:
     height: int = 0
     trap: bool = False
     title: str | None = None
+    #: Where pictures draw the area (``at: [x, y]`` in the file, in area widths/heights); None = laid out automatically.
+    at: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

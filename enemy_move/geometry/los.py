@@ -1,4 +1,4 @@
-"""Line of sight between hexes, decided with exact integer geometry.
+"""Line of sight between hexes, decided exactly with integer geometry.
 
 Only walls block sight: wall cells (as solid hexes) and thin walls (the edge
 between two cells). A sight line that *touches* a wall, even at a single
@@ -7,24 +7,30 @@ point, is blocked (rulebook: "without touching any part of a wall").
 Two modes:
 
 * ``corner``: first-edition Gloomhaven. Some corner of one hex must see some
-  corner of the other. A corner that lies on a wall therefore never works.
-* ``any``: Frosthaven and later. Any point of one hex to any point of the
-  other. Decided by trying segments between points on the two hex
-  boundaries (centres first, then each facing edge divided into
-  ``EDGE_STEPS`` parts): when some segment is free, a boundary-to-boundary
-  one is too. Sampling never finds a sight line that does not exist; it can
-  miss one narrower than the sample spacing (an eighth of an edge), which
-  on hex boards with walls along hex edges was not seen in randomised
-  comparisons against a 24-points-per-edge search.
+  corner of the other: 36 segment tests, exact. A corner that lies on a wall
+  never works.
+* ``any``: Frosthaven and later. Some point of one hex must see some point
+  of the other. Decided exactly (see :func:`_line_through_cells`): a sight
+  line, nudged off every hex corner, crosses a sequence of hexes through
+  their open edges; we follow the hexes it could cross, keeping the set of
+  lines that cross every edge so far, until the target is entered (visible)
+  or every branch meets a wall (hidden). No sampling, so no sight line is
+  missed however thin.
 
 Coordinates are the scaled integer ones of :mod:`hexgrid` (x in sqrt(3)/2,
-y in 1/2 units); the edge subdivision multiplies them by ``EDGE_STEPS`` so
-that every sample point stays an integer.
+y in 1/2 units), in which every hex corner is an integer point.
+
+Speed: answers are cached per pair, and the cache is shared by every
+:class:`HexSight` built for the same wall layout and mode (every turn of a
+phase, every file of a ``check`` run on the same map). Walls are indexed by
+the cells they border, so a pair only looks at the walls of the hexes near
+the segment between them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from . import hexgrid
 
@@ -32,7 +38,8 @@ Point = tuple[int, int]
 Segment = tuple[Point, Point]
 Cell = tuple[int, int]
 
-EDGE_STEPS = 8
+#: Wall layouts whose answers are kept (least recently used ones are dropped).
+LAYOUT_CACHE_SIZE = 16
 
 
 def _orient(a: Point, b: Point, c: Point) -> int:
@@ -63,29 +70,61 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 
 class HexSight:
-    """Line-of-sight oracle for one hex board, cached per pair of cells."""
+    """Line-of-sight oracle for one hex board (cached per wall layout and mode)."""
 
     def __init__(self, wall_cells: Iterable[Cell], thin_walls: Iterable[frozenset[Cell]], mode: str = "any"):
         if mode not in ("corner", "any"):
             raise ValueError(f"unknown line-of-sight mode {mode!r}")
         self.mode = mode
-        segments: set[Segment] = set()
+        self._layout = _layout(frozenset(wall_cells), frozenset(thin_walls), mode)
+
+    def visible(self, a: Cell, b: Cell) -> bool:
+        return self._layout.visible(a, b)
+
+
+_LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], "_Layout"] = {}
+
+
+def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> "_Layout":
+    key = (mode, wall_cells, thin_walls)
+    layout = _LAYOUTS.pop(key, None)
+    if layout is None:
+        layout = _Layout(wall_cells, thin_walls, mode)
+        while len(_LAYOUTS) >= LAYOUT_CACHE_SIZE:
+            del _LAYOUTS[next(iter(_LAYOUTS))]
+    _LAYOUTS[key] = layout  # re-inserted last: the dict's order is the recency order
+    return layout
+
+
+class _Layout:
+    """One wall layout: its walls indexed by cell, and every answer computed so far."""
+
+    def __init__(self, wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str):
+        self.mode = mode
+        self.wall_cells = wall_cells
+        self.thin_walls = thin_walls
+        # Each wall segment is filed under both cells it borders. An edge between two
+        # wall cells is inside the wall: a line can only reach it through the wall's
+        # outline, so it is left out.
+        by_cell: dict[Cell, set[Segment]] = {}
         for cell in wall_cells:
-            corners = hexgrid.corners_scaled(cell)
-            for i in range(6):
-                a, b = corners[i], corners[(i + 1) % 6]
-                segments.add((min(a, b), max(a, b)))
+            for neighbour, edge in zip(_neighbours_by_edge(cell), _edges(cell)):
+                if neighbour not in wall_cells:
+                    by_cell.setdefault(cell, set()).add(edge)
+                    by_cell.setdefault(neighbour, set()).add(edge)
         for pair in thin_walls:
             a, b = sorted(pair)
             edge = hexgrid.shared_edge(a, b)
             if edge is not None:
-                segments.add(edge)
-        self.walls: list[Segment] = sorted(segments)
-        # Every coordinate is multiplied by EDGE_STEPS once, so that edge
-        # subdivision points stay integers in a single coordinate system.
-        s = EDGE_STEPS
-        self._scaled = [((a[0] * s, a[1] * s), (b[0] * s, b[1] * s)) for a, b in self.walls]
+                by_cell.setdefault(a, set()).add(edge)
+                by_cell.setdefault(b, set()).add(edge)
+        self.walls_by_cell = {cell: tuple(sorted(edges)) for cell, edges in by_cell.items()}
+        self._walls_by_axial = {hexgrid.to_axial(cell): edges for cell, edges in self.walls_by_cell.items()}
         self._cache: dict[tuple[Cell, Cell], bool] = {}
+
+    def is_wall_edge(self, a: Cell, b: Cell) -> bool:
+        """Whether the edge between neighbours ``a`` and ``b`` is (part of) a wall."""
+        return a in self.wall_cells or b in self.wall_cells or frozenset((a, b)) in self.thin_walls
 
     def visible(self, a: Cell, b: Cell) -> bool:
         key = (a, b) if a <= b else (b, a)
@@ -95,36 +134,45 @@ class HexSight:
             self._cache[key] = cached
         return cached
 
+    def walls_near(self, a: Cell, b: Cell) -> list[Segment]:
+        """The wall segments that could touch a segment between the two hexes."""
+        qa, ra = hexgrid.to_axial(a)
+        qb, rb = hexgrid.to_axial(b)
+        found: set[Segment] = set()
+        walls_at = self._walls_by_axial.get
+        for dq, dr in _corridor(qb - qa, rb - ra):
+            edges = walls_at((qa + dq, ra + dr))
+            if edges:
+                found.update(edges)
+        return list(found)
+
     def _compute(self, a: Cell, b: Cell) -> bool:
         if a == b:
             return True
-        s = EDGE_STEPS
-        corners_a = [(x * s, y * s) for x, y in hexgrid.corners_scaled(a)]
-        corners_b = [(x * s, y * s) for x, y in hexgrid.corners_scaled(b)]
-        xs = [p[0] for p in corners_a + corners_b]
-        ys = [p[1] for p in corners_a + corners_b]
-        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
-        nearby = [
-            w for w in self._scaled
-            if not (max(w[0][0], w[1][0]) < lo_x or min(w[0][0], w[1][0]) > hi_x or max(w[0][1], w[1][1]) < lo_y or min(w[0][1], w[1][1]) > hi_y)
-        ]
-        if not nearby:
+        if a in self.wall_cells or b in self.wall_cells:
+            return False  # every point of a wall hex's outline is wall
+        walls = self.walls_near(a, b)
+        if not walls:
             return True
-        # Walls near the middle of the sight lines block most often: test them
-        # first so that blocked segments are rejected after a wall or two.
-        mx, my = (lo_x + hi_x) // 2, (lo_y + hi_y) // 2
-        nearby.sort(key=lambda w: abs(w[0][0] + w[1][0] - 2 * mx) + abs(w[0][1] + w[1][1] - 2 * my))
         if self.mode == "corner":
-            return any(_free(p, q, nearby) for p in corners_a for q in corners_b)
-        ca, cb = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
-        if _free((ca[0] * s, ca[1] * s), (cb[0] * s, cb[1] * s), nearby):
+            corners_b = hexgrid.corners_scaled(b)
+            return any(_free(p, q, walls) for p in hexgrid.corners_scaled(a) for q in corners_b)
+        if _free(hexgrid.centre_scaled(a), hexgrid.centre_scaled(b), walls):
+            return True  # the usual case, and the cheapest test
+        if hexgrid.distance(a, b) == 1:
+            return self._neighbours_see(a, b)
+        return _line_between(a, b, walls, self.is_wall_edge)
+
+    def _neighbours_see(self, a: Cell, b: Cell) -> bool:
+        """Neighbours see each other across their shared edge, or through a hex both touch.
+
+        A segment between the two hexes that does not cross the shared edge
+        passes round one of its ends, through the hex the two have in common there.
+        """
+        if not self.is_wall_edge(a, b):
             return True
-        # A sight line from a point on the far side of a hex crosses its near
-        # side, and the part from there on is free too: only the edges that
-        # face the other hex need samples.
-        points_a = _facing_points(corners_a, corners_b)
-        points_b = _facing_points(corners_b, corners_a)
-        return any(_free(p, q, nearby) for p in points_a for q in points_b)
+        common = set(hexgrid.neighbours(a)) & set(hexgrid.neighbours(b))
+        return any(not self.is_wall_edge(a, c) and not self.is_wall_edge(c, b) for c in sorted(common))
 
 
 def _free(p: Point, q: Point, walls: list[Segment]) -> bool:
@@ -138,23 +186,260 @@ def _free(p: Point, q: Point, walls: list[Segment]) -> bool:
     return True
 
 
-def _facing_points(corners: list[Point], other: list[Point]) -> list[Point]:
-    """Sample points on the edges from which a segment can leave towards ``other``.
+# --- cells and edges -----------------------------------------------------------------
+# Edge i of a hex joins corner i to corner i + 1 (corners as in hexgrid.corners_scaled,
+# turning positively: the orientation of the next corner is > 0); it borders the
+# neighbour in axial direction _EDGE_DIRECTIONS[i].
 
-    A segment from a point of this hex to a point of the other hex leaves
-    this hex through an edge whose outer side holds some corner of the other
-    hex; the part of a sight line from there on is free when the whole is.
-    Corners go clockwise, so the outer side is where the orientation is negative.
+_EDGE_DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def _neighbours_by_edge(cell: Cell) -> list[Cell]:
+    q, r = hexgrid.to_axial(cell)
+    return [hexgrid.from_axial((q + dq, r + dr)) for dq, dr in _EDGE_DIRECTIONS]
+
+
+def _edges(cell: Cell) -> list[Segment]:
+    corners = hexgrid.corners_scaled(cell)
+    return [(min(corners[i], corners[(i + 1) % 6]), max(corners[i], corners[(i + 1) % 6])) for i in range(6)]
+
+
+@lru_cache(maxsize=4096)
+def _corridor(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
+    """Axial offsets of the cells near the segment from a hex to the hex ``(dq, dr)`` away.
+
+    Any segment between the two hexes lies within 1 (the hex radius) of the
+    segment between their centres, and a cell whose outline comes within 1
+    has its centre within 2 of it. Scaled coordinates are linear in axial
+    ones, so the shape only depends on the offset.
     """
-    steps = EDGE_STEPS
-    points: list[Point] = []
-    for i in range(6):
-        p0, p1 = corners[i], corners[(i + 1) % 6]
-        if not any(_orient(p0, p1, q) < 0 for q in other):
+    ex, ey = 2 * dq + dr, 3 * dr  # centre_scaled of the offset
+    cells = []
+    # Two rows (6 scaled y units) and three scaled x units are more than 2 true units.
+    for r in range(min(0, dr) - 2, max(0, dr) + 3):
+        low = min(0, ex) - 4
+        for x in range(low - (low - r) % 2, max(0, ex) + 5, 2):  # x = 2q + r has the parity of r
+            if _near_segment((x, 3 * r), (ex, ey)):
+                cells.append(((x - r) // 2, r))
+    return tuple(cells)
+
+
+def _near_segment(p: Point, end: Point) -> bool:
+    """Whether ``p`` is within 2 (true units, hex radius 1) of the segment from the origin to ``end``.
+
+    In scaled units 16 * |p|^2 = 4 * (3 x^2 + y^2); everything is compared in integers.
+    """
+    (px, py), (ex, ey) = p, end
+    dot = 3 * px * ex + py * ey  # 4 * true dot product
+    length = 3 * ex * ex + ey * ey  # 4 * true squared length
+    if dot <= 0 or length == 0:
+        return 3 * px * px + py * py <= 16
+    if dot >= length:
+        qx, qy = px - ex, py - ey
+        return 3 * qx * qx + qy * qy <= 16
+    # Squared distance to the line, times 4 * length: |p|^2 |e|^2 - (p.e)^2.
+    return (3 * px * px + py * py) * length - dot * dot <= 16 * length
+
+
+# --- any-point sight, exactly ----------------------------------------------------------
+#
+# Lines are directed from hex A towards hex B (at least two steps apart). In the
+# chart u(p) = 4 * (true dot product of p with v), w(p) = cross(v, p), where v joins
+# the centres, every line from A to B has a direction with u > 0 (the hexes are
+# farther apart than their diameters), so it is the graph w = lam * u + c of a line
+# in the (lam, c) plane. A point (u, w) lies strictly left of the line exactly when
+# lam * u + c - w < 0: every requirement "this corner is on that side" is a strict
+# linear inequality in (lam, c), and the lines meeting all of them form an open
+# convex polygon. Crossing an edge from corner i to corner i + 1 out of a hex
+# (corners turning positively) means: corner i + 1 on the left, corner i on the right.
+#
+# A polygon is kept as its boundary lines in cyclic order, each (alpha, beta, gamma)
+# meaning alpha * lam + beta * c = gamma with the inside where
+# alpha * lam + beta * c - gamma < 0, and its vertices, vertex i where lines i and
+# i + 1 meet. A vertex is always computed from two of those lines, so numbers never
+# grow beyond products of corner coordinates.
+
+Line = tuple[int, int, int]
+Vertex = tuple[int, int, int]  # homogeneous (X, Y, Z), Z > 0: lam = X / Z, c = Y / Z
+Polygon = tuple[list[Line], list[Vertex]]
+
+
+def _meet(e: Line, f: Line) -> Vertex:
+    z = e[0] * f[1] - f[0] * e[1]
+    x = e[2] * f[1] - f[2] * e[1]
+    y = e[0] * f[2] - f[0] * e[2]
+    return (x, y, z) if z > 0 else (-x, -y, -z)
+
+
+def _polygon(bounds: list[Line]) -> Polygon:
+    count = len(bounds)
+    return bounds, [_meet(bounds[i], bounds[(i + 1) % count]) for i in range(count)]
+
+
+def _corner_values(polygon: Polygon, corner: Point) -> list[int]:
+    """``lam * u + c - w`` at each vertex, scaled by Z > 0: < 0 where the corner is left of that line."""
+    u, w = corner
+    return [u * x + y - w * z for x, y, z in polygon[1]]
+
+
+def _cut(polygon: Polygon, bound: Line, values: list[int]) -> Polygon | None:
+    """The part of ``polygon`` strictly inside ``bound`` (``values``: bound at each vertex).
+
+    None when no open part is left. Assumes the bound really cuts (some value > 0, some < 0).
+    """
+    bounds, vertices = polygon
+    count = len(bounds)
+    first = next(i for i in range(count) if values[i] < 0 and values[i - 1] >= 0)
+    last = first
+    while values[(last + 1) % count] < 0:
+        last += 1
+    # Vertices first..last are inside: keep the lines through them and close with `bound`.
+    kept = [bounds[k % count] for k in range(first, last + 2)]
+    corners = [vertices[k % count] for k in range(first, last + 1)]
+    return kept + [bound], corners + [_meet(kept[-1], bound), _meet(bound, kept[0])]
+
+
+def _require(polygon: Polygon, corner: Point, on_left: bool) -> Polygon | None:
+    """Keep the lines that have ``corner`` strictly on the given side (None: no line left)."""
+    values = _corner_values(polygon, corner)
+    if not on_left:
+        values = [-v for v in values]
+    if max(values) <= 0:
+        return polygon
+    if min(values) >= 0:
+        return None
+    u, w = corner
+    bound = (u, 1, w) if on_left else (-u, -1, -w)
+    return _cut(polygon, bound, values)
+
+
+def _line_between(a: Cell, b: Cell, walls: list[Segment], is_wall_edge: Callable[[Cell, Cell], bool]) -> bool:
+    """Whether some segment from a point of hex ``a`` to a point of hex ``b`` touches no wall.
+
+    The set of such segments is open, so if there is one there is one on a
+    line through no hex corner; it leaves ``a`` through the inside of an edge
+    ``ea`` and enters ``b`` through the inside of an edge ``eb``, neither a
+    wall. Between those two crossings the line runs exactly through the region
+    beyond both edges' lines, so a wall segment matters when it lies in that
+    region, and the line misses it when both its ends are strictly on the same
+    side. Walls joined end to end must then all be on the same side. Hex edges
+    only ever meet at corners, so a wall segment is either inside the region
+    or touches it at most at one corner (never crossed by a line through no corner).
+
+    So, for each pair of edges (``ea``, ``eb``): the lines crossing both, cut
+    down group by group (each group of connected walls passed on the left or on
+    the right), until some lines are left (visible) or none (hidden).
+    """
+    qa, ra = hexgrid.to_axial(a)
+    qb, rb = hexgrid.to_axial(b)
+    bands = _bands(qb - qa, rb - ra)
+    origin = hexgrid.centre_scaled(a)
+    vx, vy = bands.direction
+    charted: dict[Point, Point] = {}
+    for segment in walls:
+        for x, y in segment:
+            dx, dy = x - origin[0], y - origin[1]
+            charted[(x, y)] = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
+    neighbours_a, neighbours_b = _neighbours_by_edge(a), _neighbours_by_edge(b)
+    beyond: dict[tuple[Point, Point], frozenset[Point]] = {}
+    groups_of: dict[frozenset[Point], list[list[Point]]] = {}  # the same walls often matter for several edge pairs
+    for i, j, lines, edge_a, edge_b in bands.pairs:
+        if is_wall_edge(a, neighbours_a[i]) or is_wall_edge(b, neighbours_b[j]):
             continue
-        (x0, y0), (x1, y1) = p0, p1
-        for k in range(steps + 1):
-            point = (x0 + (x1 - x0) * k // steps, y0 + (y1 - y0) * k // steps)
-            if point not in points:
-                points.append(point)
-    return points
+        for edge in (edge_a, edge_b):
+            if edge not in beyond:
+                (px, py), (qx, qy) = edge
+                ex, ey = qx - px, qy - py
+                # On or outside the edge's line: orientation <= 0 (the chart keeps orientations).
+                beyond[edge] = frozenset(p for p, (x, y) in charted.items() if ex * (y - py) - ey * (x - px) <= 0)
+        between = beyond[edge_a] & beyond[edge_b]
+        groups = groups_of.get(between)
+        if groups is None:
+            joined = _joined([(p, q) for p, q in walls if p in between and q in between])
+            groups = groups_of[between] = [[charted[p] for p in group] for group in joined]
+        if _pass_all(lines, groups):
+            return True
+    return False
+
+
+class _Bands:
+    """For hexes ``(dq, dr)`` apart: each pair of edges a line from one to the other can cross, with those lines.
+
+    ``pairs`` holds (exit edge i of a, entry edge j of b, the polygon of lines
+    crossing both, edge i and edge j as charted corner pairs); all of it only
+    depends on the offset, so it is computed once per offset.
+    """
+
+    def __init__(self, dq: int, dr: int):
+        a, b = (0, 0), hexgrid.from_axial((dq, dr))
+        origin, target = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
+        vx, vy = target[0] - origin[0], target[1] - origin[1]
+        self.direction = (vx, vy)
+
+        def chart(point: Point) -> Point:
+            x, y = point[0] - origin[0], point[1] - origin[1]
+            return (3 * x * vx + y * vy, vx * y - vy * x)
+
+        corners_a = [chart(p) for p in hexgrid.corners_scaled(a)]
+        corners_b = [chart(p) for p in hexgrid.corners_scaled(b)]
+        # A box holding every line through both hexes, so that polygons are bounded.
+        slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
+        offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
+        box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
+        self.pairs: list[tuple[int, int, Polygon, tuple[Point, Point], tuple[Point, Point]]] = []
+        for i in range(6):
+            # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
+            leaving = _require(box, corners_a[i], on_left=False)
+            leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
+            if not leaving:
+                continue
+            for j in range(6):
+                # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
+                lines = _require(leaving, corners_b[j], on_left=True)
+                lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
+                if lines:
+                    edge_a = (corners_a[i], corners_a[(i + 1) % 6])
+                    edge_b = (corners_b[j], corners_b[(j + 1) % 6])
+                    self.pairs.append((i, j, lines, edge_a, edge_b))
+
+
+@lru_cache(maxsize=4096)
+def _bands(dq: int, dr: int) -> _Bands:
+    return _Bands(dq, dr)
+
+
+def _joined(segments: list[Segment]) -> list[list[Point]]:
+    """The end points of each group of segments joined end to end, in a fixed order."""
+    group_of: dict[Point, list[Point]] = {}
+    for p, q in segments:
+        first, second = group_of.get(p), group_of.get(q)
+        if first is None and second is None:
+            group_of[p] = group_of[q] = [p, q]
+        elif second is None:
+            first.append(q)
+            group_of[q] = first
+        elif first is None:
+            second.append(p)
+            group_of[p] = second
+        elif first is not second:
+            first.extend(second)
+            for point in second:
+                group_of[point] = first
+    unique = {id(group): group for group in group_of.values()}
+    return sorted(sorted(group) for group in unique.values())
+
+
+def _pass_all(lines: Polygon, groups: list[list[Point]]) -> bool:
+    """Whether some line of the polygon has every group wholly on one side (strictly)."""
+    if not groups:
+        return True
+    first, rest = groups[0], groups[1:]
+    for on_left in (True, False):
+        kept: Polygon | None = lines
+        for point in first:
+            kept = _require(kept, point, on_left)
+            if kept is None:
+                break
+        if kept is not None and _pass_all(kept, rest):
+            return True
+    return False

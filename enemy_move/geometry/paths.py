@@ -3,17 +3,28 @@
 Costs are tuples compared lexicographically, e.g. ``(traps, moves)``: a path
 through fewer traps always wins, then the shorter one. Each edge cost is a
 tuple of non-negative numbers added element-wise, so Dijkstra stays correct.
+
+Inside the search, integer costs are packed into one integer, each component
+in its own 40-bit field (``(traps, moves)`` becomes ``traps << 40 | moves``):
+adding and comparing packed numbers is adding and comparing the tuples, and
+much cheaper than tuple arithmetic. A field cannot overflow into the next one
+as long as each step adds less than 2**20 and a path has fewer than 2**20
+steps (boards are at most 256 x 256). Other costs (floats) use the tuples.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
-Cost = tuple
+C = TypeVar("C")
+Cost = tuple[Any, ...]
+
+FIELD_BITS = 40
+_STEP_LIMIT = 1 << 20
 
 #: Steps or points to a goal that cannot be reached at all (larger than any real count).
 UNREACHABLE = 10**9
@@ -21,6 +32,22 @@ UNREACHABLE = 10**9
 
 def add_costs(a: Cost, b: Cost) -> Cost:
     return tuple(x + y for x, y in zip(a, b))
+
+
+def _packable(cost: Cost) -> bool:
+    return all(type(part) is int and 0 <= part < _STEP_LIMIT for part in cost)
+
+
+def _pack(cost: Cost) -> int:
+    value = 0
+    for part in cost:
+        value = (value << FIELD_BITS) | part
+    return value
+
+
+def _unpack(value: int, width: int) -> Cost:
+    mask = (1 << FIELD_BITS) - 1
+    return tuple((value >> (FIELD_BITS * (width - 1 - i))) & mask for i in range(width))
 
 
 def dijkstra(
@@ -35,9 +62,42 @@ def dijkstra(
     exceed ``limit`` (lexicographically) are not expanded. Nodes must be
     mutually orderable so that ties pop in a deterministic order.
     """
-    best: dict[Node, Cost] = {}
+    fits = limit is None or all(type(part) is int and 0 <= part < 1 << FIELD_BITS for part in limit)
+    if not (_packable(zero) and fits):
+        return _search(sources, edges, zero, limit, add_costs)
+    width = len(zero)
+    packed_steps: dict[Cost, int] = {}  # the few distinct step costs, packed once
+
+    def packed_edges(node: Node) -> Iterator[tuple[Node, int]]:
+        for nxt, step in edges(node):
+            code = packed_steps.get(step)
+            if code is None:
+                if len(step) != width or not _packable(step):
+                    raise _NotPackable
+                code = packed_steps[step] = _pack(step)
+            yield nxt, code
+
+    try:
+        best, preds = _search(sources, packed_edges, _pack(zero), None if limit is None else _pack(limit), int.__add__)
+    except _NotPackable:
+        return _search(sources, edges, zero, limit, add_costs)
+    return {node: _unpack(cost, width) for node, cost in best.items()}, preds
+
+
+class _NotPackable(Exception):
+    """A step cost that does not fit the packed fields: the search is redone with tuples."""
+
+
+def _search(
+    sources: Iterable[Node],
+    edges: Callable[[Node], Iterable[tuple[Node, C]]],
+    zero: C,
+    limit: C | None,
+    add: Callable[[C, C], C],
+) -> tuple[dict[Node, C], dict[Node, list[Node]]]:
+    best: dict[Node, C] = {}
     preds: dict[Node, list[Node]] = {}
-    heap: list[tuple[Cost, Node]] = []
+    heap: list[tuple[C, Node]] = []
     for source in sources:
         if source not in best:
             best[source] = zero
@@ -51,11 +111,11 @@ def dijkstra(
             continue
         done.add(node)
         for nxt, step in edges(node):
-            new = add_costs(cost, step)
-            if limit is not None and new > limit:
+            new = add(cost, step)
+            if limit is not None and new > limit:  # type: ignore[operator]
                 continue
             old = best.get(nxt)
-            if old is None or new < old:
+            if old is None or new < old:  # type: ignore[operator]
                 best[nxt] = new
                 preds[nxt] = [node]
                 heapq.heappush(heap, (new, nxt))

@@ -75,16 +75,22 @@ class SquareSight:
         return False
 
     def sees(self, a: Cell, b: Cell, extra_blockers: Iterable[Cell] = ()) -> bool:
-        if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 and not self.walls:
-            return True  # neighbours always see each other; no square lies between them
+        diagonal = abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1 and not self.walls:
+            return True  # orthogonal neighbours: no square lies between them
+        if diagonal and self.mode == "corners" and not self.walls:
+            return True  # they share a corner point, which sees both squares
         blockers = (set(self.blocking) | set(extra_blockers)) - {a, b}
         lo_c, hi_c = min(a[0], b[0]), max(a[0], b[0])
         lo_r, hi_r = min(a[1], b[1]), max(a[1], b[1])
         relevant = {cell for cell in blockers if lo_c <= cell[0] <= hi_c and lo_r <= cell[1] <= hi_r}
         if self.mode == "center":
             p, q = (2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1)
-            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1:
                 return not self._crosses_thin_wall(p, q)
+            if diagonal:
+                # The centre line runs through the shared corner: two blockers meeting there pinch it shut.
+                return not (_corner_pinched(p, q, relevant) or self._crosses_thin_wall(p, q))
             return not (any(_crosses_inside(p, q, cell) for cell in sorted(relevant)) or _corner_pinched(p, q, relevant) or self._crosses_thin_wall(p, q))
         for p in _corners(a):
             for q in _corners(b):

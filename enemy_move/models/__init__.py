@@ -150,6 +150,10 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
     elif kind in _TYPE_ERRORS and "input" in first:
         message = f"{message}, got {describe_json_type(first['input'])} {_short(first['input'])}"
     elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
+        if "area" in str(loc[0]) or "_-" in str(first.get("ctx", {}).get("pattern", "")):
+            # Agemonia area names (keys of `areas:`, or an `area:` value).
+            message = f"{first.get('input', loc[-1])!r} is not a valid area name (1 to 24 letters, digits, _ or -; no spaces)"
+            return source.error(loc, message, key=loc[-1] != "area")
         message = f"{loc[-1]!r} is not a valid figure label (labels are single letters or digits)"
         return source.error(loc, message, key=True)
     return source.error(loc, f"{_dotted(loc)}: {message}" if loc else message)

@@ -9,8 +9,7 @@ See docs/agemonia.md for every key.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
@@ -58,6 +57,11 @@ class Area(StrictModel):
     height: StrictInt = Field(default=0, ge=-MAX_COUNT, le=MAX_COUNT, description="Height level; borders between different heights carry the height symbol.")
     trap: StrictBool = Field(default=False, description="A Trap token lies in the area (an enemy without Fly entering it triggers it).")
     name: str | None = Field(default=None, description="Longer name shown in the area table.")
+    at: tuple[Annotated[float, Field(ge=0, le=100)], Annotated[float, Field(ge=0, le=100)]] | None = Field(
+        default=None,
+        description="Optional drawing position [x, y] for pictures (--svg), in area widths and heights from the top left; "
+        "areas without one are laid out automatically.",
+    )
 
 
 class AgemoniaFigure(StrictModel):
@@ -134,7 +138,11 @@ class AgemoniaRules(StrictModel):
     range_over_double_lines: StrictBool = Field(default=True, description="Range counts borders crossed over single AND double white lines (never barriers). false: single lines only.")
     melee_across_double_lines: StrictBool = Field(default=True, description="Melee may reach an adjacent full area of the same height across a double white line (never across a barrier).")
     ranged_taunt: Literal["target", "any"] = Field(default="target", description="Taunt tie-break for ranged attacks uses the ally it would actually target (closest, then Taunt) ('target') or the highest Taunt in range ('any').")
-    fallback_ties: Literal["movement", "choose"] = Field(default="movement", description="No attack area at all: among equally close, equal-Taunt goal areas, prefer the one needing least movement ('movement') or let the players choose ('choose').")
+    fallback_ties: Literal["choose", "movement"] = Field(default="choose", description="No attack area at all: among equally close, equal-Taunt goal areas, the players choose ('choose': the text's 'as above' ends in 'you may choose') or the one needing least movement ('movement').")
+    blocked_route: Literal["closest", "stay"] = Field(
+        default="closest",
+        description="Too far to reach the area this turn and every area of the shortest routes it could stop in is full: it takes the route that ends closest to the area ('closest': 'the most direct (shortest) route it can'), or stays ('stay': only shortest routes count).",
+    )
 
 
 class AgemoniaScenario(ScenarioBase):
@@ -148,19 +156,3 @@ class AgemoniaScenario(ScenarioBase):
     action: AgemoniaAction = Field(default_factory=AgemoniaAction, description="The action every acting enemy performs unless `actions` gives its own.")
     actions: dict[str, AgemoniaAction] = Field(default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type.")
     rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see docs/agemonia.md).")
-
-    def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
-        # No area may start above its maximum capacity: the rules move a figure
-        # back whenever one ends there, so such a board cannot arise in play.
-        used: dict[str, list[str]] = {}
-        for label, figure in self.figures.items():
-            area = self.areas.get(figure.area)
-            if area is None or area.capacity == 0:
-                continue  # reported when the board is built, with a hint
-            used.setdefault(figure.area, []).append(label)
-            total = sum(SIZES[self.figures[other].size] for other in used[figure.area])
-            if total > area.capacity:
-                yield ("figures", label, "area"), (
-                    f"area {figure.area} holds figures {', '.join(used[figure.area])} of total size {total}, "
-                    f"above its capacity {area.capacity}: no figure may start above an area's capacity"
-                )

@@ -34,6 +34,10 @@ class CloudspireFigure(StrictModel):
     )
     mark: Cell | None = Field(default=None, description="[col, row] of this minion's mark; omitted = its faction's entry in `marks`.")
     at: Cell | None = Field(default=None, description="Position [col, row], when the unit stands on terrain other than path.")
+    through_units: bool = Field(
+        default=False,
+        description="The unit may move through other units (a talent: 'it can't move through units unless specified'); it still may not end on one, except a friendly hero it displaces.",
+    )
 
 
 class CloudspireScenario(GridScenarioBase):
@@ -57,6 +61,18 @@ class CloudspireScenario(GridScenarioBase):
     lateral_through_further: bool = Field(
         default=True,
         description="A lateral move may pass through hexes further from the mark (only its end hex must be no further); false: every hex of the route must be no further.",
+    )
+    stop_at_mark: bool = Field(
+        default=False,
+        description="A minion that can reach its mark with movement to spare stops on it; false (the procedure as written): only end hexes count, so it may walk past.",
+    )
+    walled_mark: Literal["stay", "lateral"] = Field(
+        default="stay",
+        description="No hex of the unit's terrain connects to its mark at all: it stays, or every hex it can reach is a lateral move (all are equally far).",
+    )
+    other_gates: Literal["block", "pass"] = Field(
+        default="block",
+        description="A fortress gate that is not the mark: never entered nor counted through (block), or counted and moved through but never ended on (pass).",
     )
     optional_displacement: bool = Field(
         default=True,

@@ -121,6 +121,16 @@ class GloomhavenRules(StrictModel):
         default="last-attack",
         description="A move after the card's last attack: plans for that attack again on its focus (last-attack), or as a card without attack (melee).",
     )
+    extra_targets: Literal["movement", "secondary-focus"] = Field(
+        default="movement",
+        description="Equal-size target groups: 'movement' (rulebook/FAQ: the group needing the fewest movement points, "
+        "then proximity, initiative) or 'secondary-focus' (French procedure step 3B: each extra target ranked as a focus, before movement).",
+    )
+    monster_focus_order: Literal["turn", "initiative"] = Field(
+        default="turn",
+        description="A summon's focus tie between monsters sharing a card's initiative: 'turn' (the earlier to act is earlier in "
+        "initiative order: elites first, then standee numbers) or 'initiative' (only the initiative value counts: the players choose).",
+    )
 
 
 class GloomhavenScenario(GridScenarioBase):

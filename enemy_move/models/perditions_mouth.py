@@ -73,6 +73,25 @@ class PerditionsMouthRules(StrictModel):
     trample_failure_events: bool = Field(
         default=False, description="Whether an Acolyte pushed into special terrain by a Chi'leen's trample suffers the failure event."
     )
+    unreachable_goal: Literal["stay", "closer"] = Field(
+        default="stay",
+        description="No path reaches any goal square (alarm, range-N square): the enemy stays (`stay`), or walks to the reachable square closest to one (`closer`).",
+    )
+    sleeping_blocks: bool = Field(
+        default=True, description="Whether a sleeping enemy not in attack range of a hero blocks path-finding (it cannot move out of the way)."
+    )
+    full_ap_rule: Literal["acolyte-guard", "all"] = Field(
+        default="acolyte-guard",
+        description="Who may spend all its AP to enter one square costing more: the Acolyte and the Guard (as written) or every enemy.",
+    )
+    summoner_priority: Literal["range", "safety"] = Field(
+        default="range",
+        description="The Summoner's order of preference: the farthest range from its target first, then away from all heroes (`range`), or the reverse (`safety`).",
+    )
+    pass_through_figures: bool = Field(
+        default=True,
+        description="Whether an enemy walks through the squares of enemies that do not block (expected to move away); false: it stops before the first of them.",
+    )
 
 
 class PerditionsMouthScenario(GridScenarioBase):

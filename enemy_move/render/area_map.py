@@ -1,9 +1,14 @@
-"""Text view of an area map: one row per area, then the borders, then the route.
+"""Text view of an area map: the areas that matter for this turn, each with its borders.
 
-Marks in the ``move`` column: ``start`` where the acting figure stands,
-``:`` on the chosen route, ``@`` at the chosen destination, ``?`` at every
-other destination option. Borders: ``--`` single white line, ``==`` double
-white line, ``||`` solid barrier; ``^`` flags a height difference.
+One line per area, in an order a player follows: where the acting figure
+starts, the areas of the route shown, the other destinations, where its focus
+stands, then (on small maps) the rest. Each line says what is there (figures,
+room used / capacity, height, trap) and which areas it borders, by kind of
+line: ``--`` single white line, ``==`` double white line, ``||`` solid barrier.
+
+The first column numbers the option destinations like the options table;
+``:`` marks the areas the route shown passes through. Large maps show only the
+relevant areas and say how many are left out.
 """
 
 from __future__ import annotations
@@ -19,23 +24,60 @@ from ..geometry.areas import AreaBoard
 from ..result import Turn
 
 LINE_TEXT = {"single": "--", "double": "==", "barrier": "||"}
+LINE_NAMES = {"single": "single line", "double": "double line", "barrier": "barrier"}
+#: Maps with at most this many areas are shown whole; larger ones only their relevant areas.
+SHOW_ALL_AREAS = 8
+
+
+def _shown(turn: Turn | None) -> int | None:
+    if turn is None or not turn.options:
+        return None
+    return turn.chosen if turn.chosen is not None else 0
 
 
 def area_marks(board: AreaBoard, turn: Turn | None) -> dict[str, str]:
+    """Area -> mark: option numbers at destinations (lowest first), ``:`` on the route shown."""
     marks: dict[str, str] = {}
     if turn is None:
         return marks
-    actor = board.figures.get(turn.actor)
-    for option in turn.options:
-        marks.setdefault(option.to, "?")
-    if turn.chosen is not None and turn.options:
-        chosen = turn.options[turn.chosen]
-        for area in chosen.path[1:-1]:
-            marks[area] = ":"
-        marks[chosen.to] = "@"
-    if actor is not None:
-        marks[actor.area] = "start" + (" @" if marks.get(actor.area) == "@" else "")
+    shown = _shown(turn)
+    if shown is not None:
+        for area in turn.options[shown].path[1:-1]:
+            marks[str(area)] = ":"
+    for index, option in enumerate(turn.options):
+        area = str(option.to)
+        if marks.get(area, ":") == ":":
+            marks[area] = str(index)
+        elif str(index) not in marks[area].split(","):
+            marks[area] += f",{index}"
     return marks
+
+
+def relevant_areas(board: AreaBoard, turn: Turn | None) -> list[str]:
+    """The areas this turn is about, in reading order (start, route, destinations, focus)."""
+    order: list[str] = []
+
+    def add(area: Any) -> None:
+        if area in board.areas and area not in order:
+            order.append(area)
+
+    if turn is None:
+        for figure in sorted(board.figures.values(), key=lambda f: (f.area, f.label)):
+            add(figure.area)
+        return order
+    actor = board.figures.get(turn.actor)
+    if actor is not None:
+        add(actor.area)
+    shown = _shown(turn)
+    if shown is not None:
+        for area in turn.options[shown].path:
+            add(area)
+    for option in turn.options:
+        add(option.to)
+    for label in turn.focus:
+        if label in board.figures:
+            add(board.figures[label].area)
+    return order
 
 
 def border_lines(board: AreaBoard) -> list[str]:
@@ -47,30 +89,58 @@ def border_lines(board: AreaBoard) -> list[str]:
     return lines
 
 
-def render_area_map(board: AreaBoard, turn: Turn | None) -> Any:
+def _borders_of(board: AreaBoard, name: str) -> str:
+    parts = []
+    for other, kind in board._adjacency.get(name, ()):  # sorted by name
+        parts.append(f"{LINE_TEXT[kind]} {other}")
+    return ", ".join(parts) or "(no borders)"
+
+
+def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = False, brief: bool = False) -> Any:
     marks = area_marks(board, turn)
     focus = set(turn.focus) if turn else set()
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("area", "cap", "height", "trap", "figures", "move"):
-        table.add_column(column)
-    for name, info in sorted(board.areas.items()):
+    names = relevant_areas(board, turn)
+    if len(board.areas) <= SHOW_ALL_AREAS:
+        names += [name for name in sorted(board.areas) if name not in names]
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 1))
+    for column in ("#", "area", "figures", "room", "borders"):
+        table.add_column(column, no_wrap=column != "borders")
+    heights = {info.height for info in board.areas.values()}
+    for name in names:
+        info = board.areas[name]
         occupants = Text()
         for index, figure in enumerate(board.occupants(name)):
             if index:
                 occupants.append(" ")
-            style = "bold" if turn and figure.label == turn.actor else ("red" if figure.label in focus else "")
-            extra = f" T{figure.taunt}" if figure.is_ally else ""
-            size = {2: " (large)", 3: " (huge)"}.get(figure.size, "")
+            style = "bold reverse" if turn and figure.label == turn.actor else ("bold red" if figure.label in focus else "")
+            extra = f" taunt {figure.taunt}" if figure.is_ally else ""
+            size = {2: " large", 3: " huge"}.get(figure.size, "")
             occupants.append(f"{figure.label}{extra}{size}", style=style or None)
-        capacity = f"{board.occupancy(name)}/{info.capacity}" if info.capacity else "-"
+        room = f"{board.occupancy(name)}/{info.capacity}" if info.capacity else "none"
+        facts = [room]
+        if len(heights) > 1:
+            facts.append(f"height {info.height}")
+        if info.trap:
+            facts.append("trap")
         title = f"{name} ({info.title})" if info.title else name
-        table.add_row(Text(escape_controls(title)), capacity, str(info.height), "trap" if info.trap else "", occupants, marks.get(name, ""))
+        mark = marks.get(name, "")
+        table.add_row(Text(mark, style="bold black on bright_green" if mark not in ("", ":") else "bold yellow"),
+                      Text(escape_controls(title)), occupants, ", ".join(facts), Text(_borders_of(board, name), style="dim"))
     parts: list[Any] = [table]
-    borders = border_lines(board)
-    if borders:
-        parts.append(Text("borders: " + ", ".join(borders), style="dim"))
-    if turn is not None and turn.chosen is not None and turn.options:
-        route = turn.options[turn.chosen].path
-        parts.append(Text("route: " + " > ".join(str(a) for a in route)))
-    parts.append(Text("T Taunt; -- single line, == double line, || barrier, ^ height change; @ destination, ? other option, : route", style="dim"))
+    left_out = len(board.areas) - len(names)
+    if left_out:
+        parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))
+    legend: list[str] = []
+    if turn is not None and turn.actor in board.figures:
+        legend.append(f"{turn.actor} acting figure (first line: where it starts)")
+    if any(m not in ("", ":") for m in marks.values()):
+        legend.append("0 1.. options (see the table)")
+    kinds = set(board.borders.values())
+    legend.append(", ".join(f"{LINE_TEXT[k]} {LINE_NAMES[k]}" for k in ("single", "double", "barrier") if k in kinds) or "no borders")
+    shown = _shown(turn)
+    if turn is not None and shown is not None and len(turn.options[shown].path) > 1:
+        which = f"option {shown}" + (", the one the phase follows" if followed else "")
+        route = " > ".join(str(a) for a in turn.options[shown].path)
+        legend.append((": " if ":" in marks.values() else "") + f"route of {which}: {route}")
+    parts.append(Text("  ".join(legend) if brief else "\n".join(legend), style="dim"))
     return Group(*parts)

@@ -1,4 +1,9 @@
-"""Terminal rendering with rich: panel, map, options table, numbered reasoning."""
+"""Terminal rendering with rich: the full view (panel, map, options, reasoning) and a brief one.
+
+The brief view (``--brief``, and the default on a small terminal) fits one
+turn into 80x24: the answer in one line, the map, the options; the reasoning
+is a ``--full`` away. Neither view decides anything: they draw the Result.
+"""
 
 from __future__ import annotations
 
@@ -12,61 +17,124 @@ from rich.text import Text
 from ..checking import CheckReport
 from ..errors import escape_controls
 from ..geometry.grid import Grid
-from ..result import Result, Turn, describe_effect, format_position
+from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
+from .text import answer_line, has_attacks, has_focus, plain_english, unique_steps
+
+#: A terminal smaller than this (columns, lines) gets the brief view by default.
+SMALL_TERMINAL = (100, 40)
 
 
-def _map_renderable(result: Result, turn: Turn | None, board: Any) -> Any:
+
+def small_terminal(console: Console) -> bool:
+    """True when stdout is a terminal smaller than SMALL_TERMINAL (pipes and files get the full view)."""
+    return console.is_terminal and (console.width < SMALL_TERMINAL[0] or console.height < SMALL_TERMINAL[1])
+
+
+def _board_for(result: Result, index: int) -> Any:
+    """The board turn ``index`` started from."""
+    if index > 0 and index - 1 < len(result.boards_after):
+        return result.boards_after[index - 1]
+    return result.board
+
+
+def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False,
+                    brief: bool = False) -> Any:
     if isinstance(board, Grid):
-        text = Text()
-        for index, runs in enumerate(ascii_map.grid_lines(board, turn)):
+        view = ascii_map.grid_view(board, turn, max_width=width, max_rows=max_rows, followed=followed)
+        if view.too_narrow:
+            return Text(view.too_narrow, style="bold yellow")
+        text = Text(no_wrap=True, overflow="crop")
+        for index, runs in enumerate(view.lines):
             if index:
                 text.append("\n")
             for chunk, style in runs:
                 text.append(chunk, style=style or None)
-        legend = "  ".join(f"{symbol} {meaning}" for symbol, meaning in ascii_map.legend_entries(board, turn))
-        return Group(text, Text(legend, style="dim"))
+        legend = Text("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend), style="dim")
+        parts: list[Any] = [text, legend]
+        if view.notes:
+            parts.append(Text("; ".join(view.notes) if brief else "\n".join(view.notes), style="dim"))
+        return Group(*parts)
     if getattr(board, "kind", None) == "areas":
         from .area_map import render_area_map
 
-        return render_area_map(board, turn)
+        return render_area_map(board, turn, followed=followed, brief=brief)
     return Text("(no map view for this board)", style="dim")
 
 
-def _options_table(turn: Turn, *, whole_phase: bool) -> Table:
-    table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("to")
-    table.add_column("attacks")
-    table.add_column("moves", justify="right")
-    table.add_column("path")
+def _index_text(index: int) -> str:
+    mark = ascii_map.option_mark(index)
+    return str(index) if mark == str(index) else f"{index} ({mark})"
+
+
+def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> Table:
+    if brief:
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
+    else:
+        table = Table(title=f"Options for {turn.actor}", title_justify="left", show_lines=False)
     extra_keys = sorted({key for option in turn.options for key in option.details})
-    for key in extra_keys:
-        table.add_column(key)
     # The actor's own move is the path column; other effects get their own.
     show_effects = any(len(option.effects) > 1 for option in turn.options)
-    if show_effects:
-        table.add_column("effects")
     followed = whole_phase and len(turn.options) > 1
-    if followed:
-        table.add_column("phase")
+    rows: list[list[str]] = []
     for index, option in enumerate(turn.options):
         row = [
-            str(index),
+            _index_text(index),
             format_position(option.to),
-            ", ".join(option.attacks) or "-",
+            *([", ".join(option.attacks) or "-"] if attacks else []),
             str(len(option.path) - 1),
-            " > ".join(format_position(p) for p in option.path),
+            _path_text(option, brief),
             *[_plain(option.details.get(key, "")) for key in extra_keys],
         ]
         if show_effects:
             row.append("; ".join(describe_effect(e) for e in option.effects[1:]) or "-")
         if followed:
             row.append("followed" if index == turn.chosen else "")
-        table.add_row(*(Text(cell) for cell in row))
+        rows.append(row)
+    headers = ["#", "to", "attacks", "moves", "path", *extra_keys] + (["effects"] if show_effects else []) + (["phase"] if followed else [])
+    if not attacks:  # games without attacks (Cloudspire) get no attacks column
+        headers.remove("attacks")
+    fixed = set(range(4 if attacks else 3)) | ({len(headers) - 1} if followed else set())
+    widths = [max([len(headers[i])] + [len(row[i]) for row in rows]) for i in range(len(headers))]
+    # Brief: one line per option; the number, destination, attacks and moves always whole, the
+    # path and details share the rest of the width and end in an ellipsis (--full shows them whole).
+    squeezed = [i for i in range(len(headers)) if i not in fixed]
+    room = _share(width - sum(widths[i] for i in fixed) - 2 * (len(headers) - 1), [widths[i] for i in squeezed])
+    for i, header in enumerate(headers):
+        options: dict[str, Any] = {"justify": "right"} if header in ("#", "moves") else {}
+        if brief:
+            options.update({"no_wrap": True, "min_width": widths[i]} if i in fixed
+                           else {"no_wrap": True, "overflow": "ellipsis", "max_width": room[squeezed.index(i)]})
+        table.add_column(header, **options)
+    for index, row in enumerate(rows):
+        table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
     if not turn.options:
-        table.add_row("-", "-", "-", "-", "no options")
+        table.add_row(*(["-"] * (len(headers) - 1)), "no options")
     return table
+
+
+def _share(available: int, wanted: list[int]) -> list[int]:
+    """Split ``available`` columns: narrow columns get what they want, wide ones share the rest equally."""
+    given = [0] * len(wanted)
+    left = list(range(len(wanted)))
+    while left:
+        share = max(6, available // len(left))
+        small = [i for i in left if wanted[i] <= share]
+        if not small:
+            for i in left:
+                given[i] = share
+            break
+        for i in small:
+            given[i] = wanted[i]
+            available -= wanted[i]
+            left.remove(i)
+    return given
+
+
+def _path_text(option: Any, brief: bool) -> str:
+    if brief:  # compact, so that a path rarely wraps at 80 columns
+        return ">".join(format_position(p).replace(", ", ",") for p in option.path)
+    return " > ".join(format_position(p) for p in option.path)
 
 
 def _plain(value: Any) -> str:
@@ -75,20 +143,23 @@ def _plain(value: Any) -> str:
     return escape_controls(str(value))
 
 
-def _reasoning(turn: Turn) -> Text:
+def _reasoning(steps: list[Step]) -> Text:
     text = Text()
-    for number, step in enumerate(turn.reasoning, 1):
+    for number, step in enumerate(steps, 1):
         if number > 1:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
-        text.append(f"[{step.step}] ", style="bold cyan")
-        text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
-    if not turn.reasoning:
+        text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
+        text.append(escape_controls(plain_english(step.text)))  # names come from the file: no raw escape sequences
+    if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text
 
 
-def render_result(result: Result, console: Console) -> None:
+def render_result(result: Result, console: Console, *, brief: bool = False) -> None:
+    if brief:
+        _render_brief(result, console)
+        return
     header = Text()
     # Scenario text and file names are shown with control characters escaped:
     # a title holding "\e[2J" must not clear the screen.
@@ -97,21 +168,53 @@ def render_result(result: Result, console: Console) -> None:
     if result.description:
         header.append("\n" + escape_controls(result.description, keep="\n"))
     console.print(Panel(header, expand=False))
+    focus_shown = has_focus(result)
+    whole_phase = len(result.turns) > 1
+    map_width = max(20, console.width - 4)  # panel borders and padding
     for index, turn in enumerate(result.turns):
-        board = result.board
-        if index > 0 and index - 1 < len(result.boards_after):
-            board = result.boards_after[index - 1]
-        focus = ", ".join(turn.focus) if turn.focus else "none"
-        title = f"Turn {index + 1}: {turn.actor}  ·  focus: {focus}" if len(result.turns) > 1 else f"{turn.actor}  ·  focus: {focus}"
-        console.print(Panel(_map_renderable(result, turn, board), title=title, title_align="left", expand=False))
-        console.print(_options_table(turn, whole_phase=len(result.turns) > 1))
-        console.print(Panel(_reasoning(turn), title="Reasoning", title_align="left", expand=False))
+        board = _board_for(result, index)
+        title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
+        drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
+        console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
+        console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
+        console.print(Panel(_reasoning(unique_steps(turn)), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
-    if len(result.turns) > 1 and result.boards_after:
-        console.print(Panel(_map_renderable(result, None, result.boards_after[-1]), title="After the phase", title_align="left", expand=False))
+    if whole_phase and result.boards_after:
+        console.print(Panel(_map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False))
     for note in result.notes:
-        console.print(Text(escape_controls(note), style="italic"))
+        if not note.startswith(tuple(f"{t.actor}: the rest of the phase follows" for t in result.turns)):  # said after each turn
+            console.print(Text(escape_controls(note), style="italic"))
+    if not result.turns:
+        console.print(Text("No figure acts.", style="italic"))
+
+
+def _render_brief(result: Result, console: Console) -> None:
+    """One turn per screen of 80x24: title line, answer line, map, options, why-not answers."""
+    title = Text(escape_controls(result.title or result.scenario), style="bold")
+    title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
+    console.print(title, no_wrap=True, overflow="ellipsis")
+    focus_shown = has_focus(result)
+    whole_phase = len(result.turns) > 1
+    for index, turn in enumerate(result.turns):
+        board = _board_for(result, index)
+        line = Text((f"Turn {index + 1}/{len(result.turns)}: " if whole_phase else ""), style="bold")
+        line.append(escape_controls(answer_line(turn, has_focus=focus_shown, whole_phase=whole_phase)), style="bold")
+        console.print(line)
+        # Lines left for map rows once the other parts are counted (80x24 is the target).
+        room = max(4, console.height - 11 - len(turn.options))
+        console.print(_map_renderable(turn, board, width=console.width, max_rows=room,
+                                      followed=whole_phase and len(turn.options) > 1, brief=True))
+        if turn.options:
+            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
+        answers = [step for step in unique_steps(turn) if step.step == "why-not"]
+        for step in answers:
+            console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text)), style="magenta"))
+        steps = len(unique_steps(turn)) - len(answers)
+        console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
+    if whole_phase and result.boards_after:
+        console.print(Text("After the phase:", style="bold"))
+        console.print(_map_renderable(None, result.boards_after[-1], width=console.width, brief=True))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 

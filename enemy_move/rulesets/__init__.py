@@ -95,6 +95,9 @@ class GameInfo:
     variants: dict[str, str]
     default_variant: str
     options: dict[str, str] = field(default_factory=dict)
+    #: Whether turns have a focus (a target) and options list attacks; renderers hide them otherwise.
+    has_focus: bool = True
+    has_attacks: bool = True
 
 
 def in_order(waiting: Sequence[str]) -> NextActor:

@@ -46,7 +46,7 @@ MELEE = AgemoniaAttack(kind="melee")
 def build_board(scenario: Scenario) -> AreaBoard:
     model = scenario.model
     areas = {
-        name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name)
+        name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name, at=area.at)
         for name, area in model.areas.items()
     }
     if not areas:
@@ -78,6 +78,13 @@ def build_board(scenario: Scenario) -> AreaBoard:
             fly=figure.fly,
             invisible="invisible" in figure.conditions,
         )
+
+    used: dict[str, int] = {}
+    for label, figure in model.figures.items():
+        used[figure.area] = used.get(figure.area, 0) + SIZES[figure.size]
+        if used[figure.area] > areas[figure.area].capacity:
+            # Ending above capacity is never allowed (A5), so no position can start that way.
+            raise scenario.error(("figures", label, "area"), f"area {figure.area} is over its maximum capacity {areas[figure.area].capacity} with {label!r} ({used[figure.area]} capacity used by the figures listed up to here)")
 
     sight = model.sight
     for key in ("see", "blocked"):
@@ -134,6 +141,8 @@ class TurnSolver:
         self.melee_kinds = ("single", "double") if rules.melee_across_double_lines else ("single",)
         # Areas whose list of shortest routes was cut at MAX_ROUTES_PER_AREA.
         self.capped: list[str] = []
+        # Moves from each area to a goal area (filled by ``approach``), for "why not this area?".
+        self.to_goal: dict[str, dict[str, int]] = {}
 
     # -- movement legality --------------------------------------------------
     def entry(self, area: str) -> str | None:
@@ -244,13 +253,30 @@ class TurnSolver:
         text = f"{goal} needs {need} moves, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
         if skipped:
             text += f" (it cannot stop in {', '.join(skipped)}: capacity)"
+        if skipped and self.rules.blocked_route == "closest":
+            # "the most direct (shortest) route it can": a longer route may end closer than any shortest one.
+            endable = [a for a, (cost,) in distance.items() if cost <= self.mover.move and self.can_end(a) and a in to_goal]
+            nearest = min(to_goal[a][0] for a in endable)
+            if nearest < to_goal[chosen[0]][0]:
+                closest = [a for a in endable if to_goal[a][0] == nearest]
+                fewest = min(distance[a][0] for a in closest)
+                text = (f"{goal} needs {need} moves, it has {self.mover.move}. Along a shortest route it could stop no further than "
+                        f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
+                        f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
+                        f"{nearest} move{'s' if nearest != 1 else ''} from it")
+                chosen = sorted(a for a in closest if distance[a][0] == fewest)
+                text += f": {', '.join(chosen)} (`stay` would keep it on the shortest routes)"
+        elif skipped:
+            text += " (`blocked_route: stay`: only shortest routes count; `closest` would take a longer route ending nearer)"
         turn.note("as-far-as-possible", text, goal=goal, needed=need, move=self.mover.move, ends=chosen, cannot_stop=skipped)
+        self.to_goal[goal] = {a: c for a, (c,) in to_goal.items()}
         return [(end, route) for end in chosen for route in self.routes(preds, end)]
 
     # -- the procedure ---------------------------------------------------------
     def solve(self, turn: Turn) -> None:
         board, mover = self.board, self.mover
         distance, preds = dijkstra([mover.start], self.forward_edges, (0,))
+        self.rule_out_entry(turn, distance)
         attack_areas: dict[str, tuple[list[str], int]] = {}
         excluded: list[str] = []
         for area in sorted(board.areas):
@@ -267,6 +293,9 @@ class TurnSolver:
             turn.focus = list(targets)
             turn.note("already-in-attack-area", f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.", area=mover.start, targets=targets)
             self.emit(turn, [(mover.start, (mover.start,))], targets if mover.attacking else [], goal=None)
+            for area in sorted(board.areas):
+                if area != mover.start:
+                    turn.rule_out(area, "already-in-attack-area", f"it already stands in an area it can attack from ({mover.start}): it does not move", against=[mover.start])
             return
 
         if excluded:
@@ -295,15 +324,16 @@ class TurnSolver:
             if len(goals) > 1:
                 turn.note("players-choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals)
             focus: set[str] = set()
-            ends: list[tuple[str, tuple[str, ...]]] = []
+            leads: dict[tuple[str, tuple[str, ...]], list[str]] = {}
             for goal in goals:
                 focus.update(attack_areas[goal][0])
                 for end, route in self.approach(goal, distance, preds, turn):
-                    ends.append((end, route))
+                    leads.setdefault((end, route), []).append(goal)
             turn.focus = sorted(focus)
-            for end, route in ends:
+            for (end, route), toward in leads.items():
                 reached = end in attack_areas and end in goals
-                self.emit(turn, [(end, route)], attack_areas[end][0] if reached and mover.attacking else [], goal=None if reached else _goal_of(goals, end))
+                self.emit(turn, [(end, route)], attack_areas[end][0] if reached and mover.attacking else [], goal=None if reached else "/".join(sorted(toward)))
+            self.rule_out_rest(turn, distance, attack_areas, nearest, goals)
             return
 
         self.fallback(turn, distance, preds)
@@ -314,6 +344,9 @@ class TurnSolver:
         if not ally_areas:
             turn.note("no-allies", "there is no ally on the map: it does not move.")
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
+            for area in sorted(board.areas):
+                if area != mover.start:
+                    turn.rule_out(area, "no-allies", "there is no ally on the map: it does not move")
             return
         line_distance = {area: board.line_distances(area) for area in ally_areas}
         ranked: dict[str, tuple] = {}
@@ -331,6 +364,7 @@ class TurnSolver:
         if not ranked:
             turn.note("no-route", "no area it can reach is connected to an ally's area: it does not move.")
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
+            self.rule_out_moves(turn, {}, [mover.start], "no area it can reach is connected to an ally's area: it does not move")
             return
         listing = "; ".join(f"{a}: {n} from an ally ({_target_text(board, t)})" for a, (n, _, t) in sorted(ranked.items(), key=lambda i: (i[1][0], -i[1][1], i[0])))
         turn.note("closest-to-an-ally", f"reachable areas: {listing}", areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()})
@@ -340,13 +374,26 @@ class TurnSolver:
         goals = [a for a in near_areas if ranked[a][1] == best_taunt]
         if len(near_areas) > len(goals):
             turn.note("taunt", f"Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})", kept=goals, dropped=[a for a in near_areas if a not in goals])
-        if len(goals) > 1 and self.rules.fallback_ties == "movement":
-            least = min(distance[a] for a in goals)
-            kept = [a for a in goals if distance[a] == least]
-            if len(kept) < len(goals):
-                turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(kept)} (option rules.fallback_ties)", kept=kept, dropped=[a for a in goals if a not in kept])
-            goals = kept
+        for area in sorted(ranked):
+            near, taunt, _ = ranked[area]
+            if near > closest:
+                turn.rule_out(area, "closest-to-an-ally", f"{near} areas from an ally; {', '.join(near_areas)} {'is' if len(near_areas) == 1 else 'are'} {closest}", against=near_areas, distance=near, closest=closest)
+            elif area not in goals:
+                turn.rule_out(area, "taunt", f"as close to an ally, but Taunt {taunt} against {best_taunt}", against=goals, taunt=taunt)
+        least_goals = goals
         if len(goals) > 1:
+            least = min(distance[a] for a in goals)
+            least_goals = [a for a in goals if distance[a] == least]
+        if len(least_goals) < len(goals):
+            if self.rules.fallback_ties == "movement":
+                turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(least_goals)} (`fallback_ties: movement`; the text's \"as above\" ends in \"you may choose\")", kept=least_goals, dropped=[a for a in goals if a not in least_goals])
+                for area in goals:
+                    if area not in least_goals:
+                        turn.rule_out(area, "least-movement", f"as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
+                goals = least_goals
+            else:
+                turn.note("players-choose", f"`fallback_ties: choose` (the text's \"as above\" ends in \"you may choose\"): {', '.join(goals)} tie and the players choose, although {', '.join(least_goals)} need{'s' if len(least_goals) == 1 else ''} less movement (`movement` would keep only {'it' if len(least_goals) == 1 else 'them'})", choices=goals)
+        if len(goals) > 1 and len(least_goals) == len(goals):
             turn.note("players-choose", f"still tied: the players choose ({', '.join(goals)})", choices=goals)
         turn.focus = sorted({label for goal in goals for label in ranked[goal][2]})
         for goal in goals:
@@ -356,6 +403,50 @@ class TurnSolver:
                 continue
             for end, route in self.approach(goal, distance, preds, turn):
                 self.emit(turn, [(end, route)], [], goal=goal if end != goal else None)
+        chosen = sorted({str(option.to) for option in turn.options})
+        self.rule_out_moves(turn, distance, chosen, f"its move toward {', '.join(goals)} ends in {', '.join(chosen)}")
+
+    # -- why not this area? -------------------------------------------------------
+    def rule_out_entry(self, turn: Turn, distance: dict) -> None:
+        """Areas it can never end in this turn: capacity, no dots, no legal route."""
+        for area in sorted(self.board.areas):
+            if area == self.mover.start:
+                continue
+            info = self.board.areas[area]
+            entry = self.entry(area)
+            if info.capacity == 0:
+                why = "no white dots: with Fly it may cross it but not end there" if self.mover.fly else "no white dots: it cannot be entered"
+                turn.rule_out(area, "capacity", why, capacity=0)
+            elif info.capacity < self.mover.size:
+                turn.rule_out(area, "capacity", f"capacity {info.capacity} is below its size {self.mover.size}", capacity=info.capacity, size=self.mover.size)
+            elif entry is None:
+                turn.rule_out(area, "capacity", "at maximum capacity with an ally in it: it may not enter", capacity=info.capacity)
+            elif entry == "pass":
+                turn.rule_out(area, "capacity", "at maximum capacity: it may only cross it, leaving the same turn", capacity=info.capacity)
+            elif area not in distance:
+                turn.rule_out(area, "unreachable", "no legal route reaches it (double white lines, barriers or full areas in the way)")
+
+    def rule_out_rest(self, turn: Turn, distance: dict, attack_areas: dict, nearest: list[str], goals: list[str]) -> None:
+        """Areas it could reach that the procedure did not pick."""
+        chosen = sorted({str(option.to) for option in turn.options})
+        least = min(distance[a][0] for a in nearest)
+        for area in sorted(attack_areas):
+            moves = distance[area][0]
+            if area not in nearest:
+                turn.rule_out(area, "least-movement", f"an area it can attack from, but {moves} moves away against {least} for {', '.join(nearest)}", against=nearest, moves=moves, least=least)
+            elif area not in goals:
+                taunt = attack_areas[area][1]
+                turn.rule_out(area, "taunt", f"as near, but it would attack Taunt {taunt}; {', '.join(goals)} lets it attack a higher Taunt", against=goals, taunt=taunt)
+        self.rule_out_moves(turn, distance, chosen, f"not an area it can attack from; its move toward {', '.join(goals)} ends in {', '.join(chosen)}")
+
+    def rule_out_moves(self, turn: Turn, distance: dict, chosen: list[str], reason: str) -> None:
+        for area in sorted(self.board.areas):
+            if area in distance and distance[area][0] > self.mover.move:
+                turn.rule_out(area, "as-far-as-possible", f"{distance[area][0]} moves away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
+            else:
+                turn.rule_out(area, "attack-areas", reason, against=chosen)
+        for area in chosen:
+            turn.ruled_out.pop(area, None)
 
     def emit(self, turn: Turn, ends: list[tuple[str, tuple[str, ...]]], targets: list[str], goal: str | None) -> None:
         for end, route in ends:
@@ -373,10 +464,6 @@ class TurnSolver:
             effects = (Moved(self.mover.label, tuple(route)), *sprung)
             for target in targets or [None]:
                 turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details), effects=effects))
-
-
-def _goal_of(goals: list[str], end: str) -> str:
-    return goals[0] if len(goals) == 1 else "/".join(goals)
 
 
 # --------------------------------------------------------------------------
@@ -441,15 +528,46 @@ def make_mover(board: AreaBoard, figure_model, label: str, action: AgemoniaActio
     return Mover(label=label, start=figure.area, size=figure.size, fly=fly, move=move, attack=attack, attacking=attacking)
 
 
+#: Open readings of the attack rules, and which attack kind each one concerns.
+READINGS = {"range_over_double_lines": "ranged", "ranged_taunt": "ranged", "melee_across_double_lines": "melee"}
+
+
+def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn) -> None:
+    """Say so when the other answer to an open reading would change the options."""
+    def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
+        return sorted({(str(o.to), o.attacks) for o in options})
+
+    mine = answers(turn.options)
+    current = TurnSolver(board, mover, rules)
+    for key, kind in READINGS.items():
+        if mover.attack.kind != kind:
+            continue
+        value = getattr(rules, key)
+        other = {"target": "any", "any": "target"}.get(value, not value) if key == "ranged_taunt" else not value
+        flipped = TurnSolver(board, mover, rules.model_copy(update={key: other}))
+        if all(flipped.targets_from(area) == current.targets_from(area) for area in sorted(board.areas)):
+            continue  # the same areas to attack from, with the same targets and Taunt: the same answer
+        scratch = Turn(actor=turn.actor)
+        flipped.solve(scratch)
+        theirs = answers(scratch.finish(distinct_paths=True).options)
+        if theirs != mine:
+            shown = "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
+            turn.note("attack-areas", f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {shown}.", reading=key, value=value, other=other, options=[to for to, _ in theirs])
+
+
 def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
     turn = Turn(actor=label)
     mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
     if mover is None:
         start = board.figures[label].area
         turn.options.append(Option(to=start, path=(start,)))
+        for area in sorted(board.areas):
+            if area != start:
+                turn.rule_out(area, "stunned", "it is stunned: it misses this turn")
     else:
         solver = TurnSolver(board, mover, scenario.model.rules)
         solver.solve(turn)
+        name_deciding_readings(board, mover, scenario.model.rules, turn)
         if solver.capped:
             turn.note("routes", f"more than {MAX_ROUTES_PER_AREA} shortest routes lead to {', '.join(sorted(set(solver.capped)))}; the first {MAX_ROUTES_PER_AREA} (by area names) are listed", areas=sorted(set(solver.capped)))
     return turn.finish(distinct_paths=True)
@@ -508,7 +626,8 @@ GAME = AgemoniaGame(
         "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
         "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
         "rules.ranged_taunt": "'target' (default): Taunt tie-break uses the ally a ranged attack would target; 'any': highest Taunt in range",
-        "rules.fallback_ties": "'movement' (default): equally close fallback areas -> least movement; 'choose': players choose",
+        "rules.fallback_ties": "'choose' (default, literal): equally close fallback areas -> the players choose; 'movement': the one needing least movement",
+        "rules.blocked_route": "'closest' (default): every area of the shortest routes full -> the route ending closest to the attack area; 'stay': only shortest routes",
         "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
     },
 )

@@ -24,7 +24,7 @@ from typing import Any, Callable, Literal
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import UNREACHABLE, dijkstra, one_path
 from ..models import Scenario
-from ..result import BoardState, Displaced, Moved, Option, Step, Turn, format_position, format_positions
+from ..result import BoardState, Displaced, Moved, Option, Step, StepId, Turn, format_position, format_positions
 from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
@@ -64,6 +64,7 @@ class Unit:
     move: int
     allowance: str
     mark: Cell | None
+    through: bool = False
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -87,6 +88,9 @@ class Settings:
     variant: str
     lateral_through_further: bool
     optional_displacement: bool
+    stop_at_mark: bool = False
+    walled_mark: str = "stay"
+    other_gates: str = "block"
 
 
 def _cells(cells: Any) -> str:
@@ -128,18 +132,23 @@ def build_units(scenario: Scenario, board: Grid) -> dict[str, Unit]:
         mark = figure.mark if figure.mark is not None else model.marks.get(figure.faction)
         if figure.mark is not None and tuple(figure.mark) not in board:
             raise scenario.error(("figures", label, "mark"), f"mark {list(figure.mark)} of {label!r} is not a hex of the map")
-        units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, tuple(mark) if mark is not None else None)
+        units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, tuple(mark) if mark is not None else None, figure.through_units)
     return units
 
 
-def acting_minions(scenario: Scenario, units: dict[str, Unit]) -> tuple[str, list[str]]:
-    """The acting faction and its minions that move this phase."""
+def ai_hero(unit: Unit, variant: str) -> bool:
+    """An AI-controlled hero that moves toward a mark: the AI procedure speaks of "units"."""
+    return variant == "ai" and unit.kind == "hero" and unit.move > 0 and unit.mark is not None
+
+
+def acting_minions(scenario: Scenario, units: dict[str, Unit], variant: str = "player") -> tuple[str, list[str]]:
+    """The acting faction and its units that move this phase (minions, and with ``ai`` its heroes that have a Movement stat)."""
     model = scenario.model
     minion_factions = sorted({u.faction for u in units.values() if u.kind == "minion"})
     if model.active is not None:
         unit = units[model.active]
-        if unit.kind != "minion":
-            raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark")
+        if unit.kind != "minion" and not ai_hero(unit, variant):
+            raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark (AI-controlled heroes too, with `variant: ai`, a `move` and a mark)")
         if model.faction is not None and model.faction != unit.faction:
             raise scenario.error(("faction",), f"faction {model.faction!r} does not match the active minion's faction {unit.faction!r}")
         _require_marks(scenario, units, [model.active])
@@ -156,6 +165,7 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit]) -> tuple[str, lis
         raise scenario.error((), f"several factions have minions ({', '.join(minion_factions)}); name the one that moves with `faction:` or `active:`")
     labels = sorted(label for label, u in units.items() if u.kind == "minion" and u.faction == faction)
     _require_marks(scenario, units, labels)
+    labels += sorted(label for label, u in units.items() if u.faction == faction and ai_hero(u, variant))
     for index, label in enumerate(model.order):
         if label not in labels:
             raise scenario.error(("order", index), f"{label!r} is not a minion of the acting faction {faction!r}")
@@ -174,9 +184,11 @@ def _require_marks(scenario: Scenario, units: dict[str, Unit], labels: list[str]
 # --- distances and routes ----------------------------------------------------
 
 
-def mark_distances(board: Grid, unit: Unit) -> dict[Cell, int]:
-    """Hexes of the unit's valid terrain from each hex to its mark, through units (rule step 1)."""
-    allowed = unit.allowed
+def mark_distances(board: Grid, unit: Unit, other_gates: str = "block") -> dict[Cell, int]:
+    """Hexes of the unit's valid terrain from each hex to its mark, through units (rule step 1).
+
+    ``other_gates: pass`` also counts through fortress gates that are not the mark."""
+    allowed = unit.allowed | ({"gate"} if other_gates == "pass" else set())
 
     def edges(cell: Cell):
         return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] in allowed]
@@ -203,6 +215,7 @@ def enumerate_routes(
     prefix: tuple[Cell, ...],
     steps: int,
     may_enter: Callable[[Cell], bool],
+    may_end: Callable[[Cell], bool] = lambda cell: True,
 ) -> tuple[dict[int, dict[Cell, dict[Displacements, tuple[Cell, ...]]]], set[str]]:
     """Every end hex of every legal route of 1..steps hexes after ``prefix``.
 
@@ -229,21 +242,28 @@ def enumerate_routes(
                 raise _TooManyRoutes
             occupant = board.occupant(nxt)
             swapped = False
+            end_key: Displacements | None = tuple(displaced)
             if occupant is not None and occupant != unit.label:
                 other = units[occupant]
-                if other.kind == "hero" and other.faction == unit.faction:
+                # "Your minions may displace Friendly heroes": heroes do not displace.
+                displaceable = other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion"
+                if unit.through:
+                    # It passes through units; it may end only on a friendly hero, displacing it.
+                    end_key = tuple(displaced) + ((occupant, cell),) if displaceable else None
+                elif displaceable:
                     displaced.append((occupant, cell))
                     swapped = True
+                    end_key = tuple(displaced)
                 else:
                     blocked.add(occupant)
                     continue
             visited.add(nxt)
             path.append(nxt)
-            key = tuple(displaced)
-            slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
-            route = tuple(path)
-            if key not in slot or route < slot[key]:
-                slot[key] = route
+            if end_key is not None and may_end(nxt):
+                slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
+                route = tuple(path)
+                if end_key not in slot or route < slot[end_key]:
+                    slot[end_key] = route
             walk(nxt, taken + 1)
             path.pop()
             visited.discard(nxt)
@@ -281,18 +301,34 @@ def march(
     if movement == 0:
         turn.note("movement", f"{unit.label} has no movement left and stays on {format_position(start)}.", movement=0)
         return [Candidate(prefix, (), start_distance, "stay")]
-    allowed = unit.allowed
+    allowed = unit.allowed | ({"gate"} if settings.other_gates == "pass" else set())
 
     def valid(cell: Cell) -> bool:
         return cell in dist and board.terrain[cell] in allowed
 
-    endings, blocked = enumerate_routes(board, units, unit, prefix, movement, valid)
+    def may_end(cell: Cell) -> bool:
+        return board.terrain[cell] != "gate"  # `other_gates: pass` moves through gates, never onto one
+
+    endings, blocked = enumerate_routes(board, units, unit, prefix, movement, valid, may_end)
+    reachable_with: dict[Cell, list[int]] = {}
+    for moves in sorted(endings):
+        for cell in endings[moves]:
+            reachable_with.setdefault(cell, []).append(moves)
     if blocked:
         turn.note(
             "blocking",
             f"Routes cannot go through {', '.join(sorted(blocked))} (opposing units and friendly minions block; friendly heroes are displaced).",
             blocked_by=sorted(blocked),
         )
+    mark_moves = reachable_with.get(unit.mark, []) if unit.mark is not None else []
+    if mark_moves and min(mark_moves) < movement and settings.stop_at_mark:
+        fewest = min(mark_moves)
+        turn.note("movement", f"It reaches its mark {format_position(unit.mark)} with {fewest} of its {movement} hexes: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
+        outcomes = endings[fewest][unit.mark]
+        if settings.variant == "ai":
+            outcomes = _prefer_no_displacement(outcomes)
+        _rule_out_others(turn, board, reachable_with, [unit.mark], "movement", f"`stop_at_mark: true`: it stops on its mark with {fewest} hexes")
+        return [Candidate(path, displaced, 0, "progress") for displaced, path in sorted(outcomes.items())]
     for moves in range(movement, 0, -1):
         at_moves = endings.get(moves, {})
         closer = {cell: outs for cell, outs in at_moves.items() if dist[cell] < start_distance}
@@ -317,13 +353,15 @@ def march(
         )
         if not closer:
             continue
+        dropped_by_ai: list[Cell] = []
         if settings.variant == "ai":
             best = min(dist[c] for c in closer)
             dropped = sorted(c for c in closer if dist[c] != best)
+            dropped_by_ai = dropped
             closer = {c: _prefer_no_displacement(outs) for c, outs in closer.items() if dist[c] == best}
             turn.note(
                 "closest",
-                f"AI: the minion moves to the hex closest to its mark ({best} hexes): {_cells(closer)}"
+                f"AI: the {'minion' if unit.kind == 'minion' else 'unit'} moves to the hex closest to its mark ({best} hexes): {_cells(closer)}"
                 + (f"; dropped as less close: {_cells(dropped)}" if dropped else "")
                 + (" (ties are options)." if len(closer) > 1 else "."),
                 distance=best,
@@ -342,11 +380,20 @@ def march(
                 candidates.append(Candidate(path, displaced, dist[cell], "progress"))
                 if displaced:
                     turn.note("displace", f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
+        kept = sorted(closer)
+        for cell, distance in sorted(not_closer.items()):
+            turn.rule_out(cell, "movement", f"{distance} hexes from the mark with {moves} hexes of movement: not closer than the start's {start_distance}", against=kept, distance=distance, start_distance=start_distance, movement=moves)
+        for cell in sorted(at_moves):
+            if cell in dropped_by_ai:
+                turn.rule_out(cell, "closest", f"closer ({dist[cell]} hexes), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})", against=kept, distance=dist[cell])
+        _rule_out_others(turn, board, reachable_with, kept, "movement", f"with {moves} hexes of movement it already gets closer" + (" (full movement)" if moves == movement else ""))
+        if mark_moves and min(mark_moves) < moves and unit.mark not in closer:
+            turn.note("movement", f"It could reach its mark {format_position(unit.mark)} with {min(mark_moves)} hexes, but the procedure judges only the end hexes of {moves} hexes, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
         return candidates
 
     # Step 5: no movement value gets closer.
     if not settings.lateral_through_further:
-        endings, _ = enumerate_routes(board, units, unit, prefix, movement, lambda c: valid(c) and dist[c] <= start_distance)
+        endings, _ = enumerate_routes(board, units, unit, prefix, movement, lambda c: valid(c) and dist[c] <= start_distance, may_end)
     lateral: dict[Cell, dict[Displacements, tuple[Cell, ...]]] = {}
     for moves in sorted(endings):
         for cell, outs in endings[moves].items():
@@ -368,7 +415,19 @@ def march(
     for cell in sorted(lateral):
         for displaced, path in sorted(lateral[cell].items()):
             candidates.append(Candidate(path, displaced, start_distance, "lateral"))
+    for cell in sorted(reachable_with):
+        if cell not in lateral and dist.get(cell, UNREACHABLE) > start_distance:
+            turn.rule_out(cell, "lateral", f"{dist[cell]} hexes from the mark, further than the start's {start_distance}: not a lateral move", distance=dist[cell], start_distance=start_distance)
+        elif cell not in lateral:
+            turn.rule_out(cell, "lateral", "reachable only through hexes further from the mark (`lateral_through_further: false`)")
     return candidates
+
+
+def _rule_out_others(turn: Turn, board: Grid, reachable_with: dict[Cell, list[int]], kept: list[Cell], step: StepId, reason: str) -> None:
+    """Hexes reached only with other movement values than the one that decided."""
+    for cell in sorted(reachable_with):
+        if cell not in kept:
+            turn.rule_out(cell, step, f"reachable with {', '.join(map(str, reachable_with[cell]))} hex{'es' if reachable_with[cell] != [1] else ''}, but {reason}", against=kept, reachable_with=reachable_with[cell])
 
 
 def leave_invalid_hex(
@@ -376,8 +435,15 @@ def leave_invalid_hex(
 ) -> list[Candidate]:
     """C3 "Invalid Hex": fewest unoccupied hexes of any terrain to a valid hex, then progress if possible."""
     allowed = unit.allowed
+    if board.terrain[start] in allowed:
+        why = (f"Mark unreachable from here: {format_position(start)} is {board.terrain[start]}, valid terrain for it, but no route of its terrain connects it to the mark "
+               f"{format_position(unit.mark)}. The C3 glossary counts such a hex as invalid (\"for minions, not connecting to Mark\"); "
+               "its Invalid Hex rule goes beyond the C1 procedure, which would leave the minion no closer hex and only a lateral move")
+    else:
+        why = f"{format_position(start)} is {board.terrain[start]}, which its allowance ({unit.allowance}) does not let it move on: an invalid hex"
+    turn.note("invalid-hex", why + ".", start=start, terrain=board.terrain[start])
     if unit.move == 0:
-        turn.note("invalid-hex", f"{unit.label} is on an invalid hex but has no movement: it stays.")
+        turn.note("invalid-hex", f"{unit.label} has no movement: it stays.")
         return [Candidate((start,), (), UNREACHABLE, "stay")]
 
     def edges(cell: Cell):
@@ -386,14 +452,13 @@ def leave_invalid_hex(
     best, preds = dijkstra([start], edges, (0,))
     targets = {c: cost[0] for c, cost in best.items() if c != start and c in dist and board.terrain[c] in allowed}
     if not targets:
-        turn.note("invalid-hex", f"{unit.label} is on an invalid hex and no valid hex can be reached: it stays.")
+        turn.note("invalid-hex", f"No valid hex (connected to the mark) can be reached from {format_position(start)}: {unit.label} stays.")
         return [Candidate((start,), (), UNREACHABLE, "stay")]
     fewest = min(targets.values())
     nearest = sorted(c for c, k in targets.items() if k == fewest)
     turn.note(
         "invalid-hex",
-        f"{unit.label} is on an invalid hex ({board.terrain[start]} at {format_position(start)}, allowance {unit.allowance}): "
-        f"it first takes the fewest unoccupied hexes of any terrain to a valid hex: {fewest} to {_cells(nearest)}.",
+        f"Invalid Hex rule: {unit.label} first takes the fewest unoccupied hexes of any terrain to a valid hex: {fewest} to {_cells(nearest)}.",
         fewest=fewest,
         nearest=nearest,
     )
@@ -425,6 +490,31 @@ def leave_invalid_hex(
     return candidates
 
 
+def walled_mark(board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, settings: Settings, turn: Turn) -> list[Candidate]:
+    """No hex of the unit's terrain touches its mark: every hex is equally (infinitely) far from it."""
+    text = (f"Mark unreachable: no hex of {unit.label}'s valid terrain connects to its mark {format_position(unit.mark)} (walled off), "
+            "so no hex gets it closer and every hex is as far as its start.")
+    if settings.walled_mark == "stay" or unit.move == 0:
+        turn.note("distance", text + " `walled_mark: stay`: it stays (`lateral` would let it move to any hex it can reach).", mark=unit.mark)
+        return [Candidate((start,), (), UNREACHABLE, "stay")]
+    allowed = unit.allowed
+
+    endings, _ = enumerate_routes(board, units, unit, (start,), unit.move, lambda c: board.terrain[c] in allowed)
+    ends: dict[Cell, dict[Displacements, tuple[Cell, ...]]] = {}
+    for moves in sorted(endings):
+        for cell, outs in endings[moves].items():
+            slot = ends.setdefault(cell, {})
+            for displaced, path in outs.items():
+                if displaced not in slot or (len(path), path) < (len(slot[displaced]), slot[displaced]):
+                    slot[displaced] = path
+    turn.note("lateral", text + f" `walled_mark: lateral`: every hex it can reach is a lateral move ({_cells(ends)}), or it stays (players' choice).", lateral=sorted(ends))
+    candidates = [Candidate((start,), (), UNREACHABLE, "stay")]
+    for cell in sorted(ends):
+        for displaced, path in sorted(ends[cell].items()):
+            candidates.append(Candidate(path, displaced, UNREACHABLE, "lateral"))
+    return candidates
+
+
 def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Settings, turn: Turn, dist: dict[Cell, int]) -> list[Candidate]:
     """``dist``: ``mark_distances`` for this unit (the same for the whole phase: units do not change it)."""
     unit = units[label]
@@ -432,8 +522,10 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
     status, start_distance = start_status(board, unit, start, dist)
     terrain_words = "path only" if unit.allowance == "path" else "path to " + unit.allowance
     if status == "invalid":
+        if unit.mark is not None and not any(cell != unit.mark for cell in dist):
+            return walled_mark(board, units, unit, start, settings, turn)
         return leave_invalid_hex(board, units, unit, start, dist, settings, turn)
-    how = "through units, not through landmarks or spires"
+    how = "through units, not through landmarks or spires" + (" (fortress gates counted through: `other_gates: pass`)" if settings.other_gates == "pass" else "")
     if status == "gate":
         turn.note(
             "distance",
@@ -461,8 +553,10 @@ class CloudspirePlay:
         self.scenario = scenario
         self.board = build_board(scenario)
         self.units = build_units(scenario, self.board)
-        self.faction, self.labels = acting_minions(scenario, self.units)
-        self.settings = Settings(variant, model.lateral_through_further, model.optional_displacement)
+        self.faction, self.labels = acting_minions(scenario, self.units, variant)
+        self.settings = Settings(
+            variant, model.lateral_through_further, model.optional_displacement, model.stop_at_mark, model.walled_mark, model.other_gates,
+        )
         self.order = list(model.order)
         self.state = BoardState(dict(self.board.figures))
         self.notes: list[str] = []
@@ -479,11 +573,18 @@ class CloudspirePlay:
         unit = self.units[label]
         key = (unit.mark, unit.allowed)
         if key not in self._distances:
-            self._distances[key] = mark_distances(self.board, unit)
+            self._distances[key] = mark_distances(self.board, unit, self.settings.other_gates)
         return self._distances[key]
 
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
         """The leading minion: the closest to its mark of those that have not moved, on the board as it stands."""
+        minions = [label for label in waiting if self.units[label].kind == "minion"]
+        if not minions:
+            # AI heroes move toward their mark after the faction's minions (the texts give no order: by label).
+            label = sorted(waiting)[0]
+            step = Step("leading-minion", f"Every minion of {self.faction} has moved; AI-controlled heroes follow, by label: {label} ({', '.join(sorted(waiting))} waiting).", {"waiting": sorted(waiting)})
+            return NextActor(label, (), step)
+        waiting = minions
         distance: dict[str, int] = {}
         for label in waiting:
             _, steps = start_status(board, self.units[label], board.figures[label], self.distances(label))
@@ -508,6 +609,7 @@ class CloudspirePlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         turn = Turn(actor=actor)
+        self.rule_out_fixed(board, actor, turn)
         try:
             candidates = plan_turn(board, self.units, actor, self.settings, turn, self.distances(actor))
         except _TooManyRoutes:
@@ -518,7 +620,42 @@ class CloudspirePlay:
                 details["distance"] = candidate.distance
             effects = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
+        chosen = sorted({option.to for option in turn.options if isinstance(option.to, tuple)})
+        dist = self.distances(actor)
+        for cell in sorted(board.terrain):
+            if cell not in dist:
+                turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].mark)}")
+        for cell in sorted(board.terrain):
+            turn.rule_out(cell, "movement", f"not reachable with 1 to {self.units[actor].move} hexes of movement (blocked, off its terrain, or too far)", against=chosen)
+        for cell in chosen:
+            turn.ruled_out.pop(cell, None)
         return turn.finish(distinct_paths=True)
+
+    def rule_out_fixed(self, board: Grid, actor: str, turn: Turn) -> None:
+        """Hexes it can never end on this turn: terrain it may not use, solid hexes, units that block."""
+        unit = self.units[actor]
+        for cell in sorted(board.terrain):
+            terrain = board.terrain[cell]
+            occupant = board.occupant(cell)
+            if cell == board.figures[actor]:
+                continue
+            if terrain in ("landmark", "spire"):
+                turn.rule_out(cell, "terrain", f"a {terrain}: no unit moves onto it or counts through it", terrain=terrain)
+            elif terrain == "gate" and cell != unit.mark:
+                turn.rule_out(cell, "terrain", "a fortress gate: never entered while moving" + (" (`other_gates: pass` moves through it)" if self.settings.other_gates == "pass" else ""), terrain=terrain)
+            elif terrain == "gate":
+                turn.rule_out(cell, "terrain", "its mark is a fortress gate: attacked from next to it, never entered", terrain=terrain)
+            elif terrain not in unit.allowed:
+                turn.rule_out(cell, "terrain", f"{terrain}: beyond its terrain allowance ({unit.allowance})", terrain=terrain, allowance=unit.allowance)
+            elif occupant is not None:
+                other = self.units[occupant]
+                if other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion":
+                    continue  # a friendly hero: displaced when the minion ends there
+                who = "an opposing unit" if other.faction != unit.faction else ("a friendly minion" if other.kind == "minion" else "a friendly hero (heroes do not displace)")
+                if unit.through:
+                    turn.rule_out(cell, "blocking", f"{occupant} stands there: {actor} may move through units but not end on {who}", unit=occupant)
+                else:
+                    turn.rule_out(cell, "blocking", f"{occupant} stands there: {who} blocks", unit=occupant)
 
     def apply(self, board: Grid, option: Option) -> Grid:
         for effect in option.effects:
@@ -543,11 +680,17 @@ GAME = CloudspireGame(
         "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
     },
     default_variant="player",
+    has_focus=False,  # minions march to a mark, they have no focus
+    has_attacks=False,  # attacks come later in the turn (D10)
     options={
         "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
         "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
         "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
         "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
         "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
+        "stop_at_mark": "false (default): only end hexes count, a minion may walk past its mark; true: it stops on its mark when it can reach it",
+        "walled_mark": "stay (default) or lateral: what a unit does when no hex of its terrain connects to its mark",
+        "other_gates": "block (default): gates that are not the mark are never entered nor counted through; pass: counted and moved through, never ended on",
+        "figures.<L>.through_units": "the unit may move through units (talent); it ends only on free hexes or friendly heroes it displaces",
     },
 )

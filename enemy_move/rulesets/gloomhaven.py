@@ -29,19 +29,23 @@ Every rule difference between the variants is a named switch in
 
 from __future__ import annotations
 
+import heapq
 import itertools
+import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
+from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
-from . import GameInfo, NextActor, in_order
+from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -79,6 +83,9 @@ class VariantRules:
     #: A ranged area attack's hex within range may lie inside a wall hex (GH FAQ);
     #: FH p.22: it "cannot be inside a wall line".
     aoe_anchor_in_wall: bool = True
+    #: Open readings, from the scenario's `rules:` (models.gloomhaven.GloomhavenRules).
+    extra_targets: str = "movement"
+    monster_focus_order: str = "turn"
 
 
 VARIANTS: dict[str, VariantRules] = {
@@ -184,7 +191,9 @@ class View:
         return cell == self.start or self.can_end(cell)
 
     def negative(self, cell: Cell) -> int:
-        return 1 if self.terrain(cell) in NEGATIVE else 0
+        # Flying figures are never affected by traps or hazardous terrain, whatever
+        # their travel (a teleporting flyer may land on a trap like any flyer).
+        return 1 if not self.flying and self.terrain(cell) in NEGATIVE else 0
 
     # --- range -------------------------------------------------------------
     def proximity(self, source: Cell) -> dict[Cell, int]:
@@ -205,47 +214,84 @@ class View:
     def range_between(self, a: Cell, b: Cell) -> int | None:
         return self.proximity(b).get(a)
 
+    def ball(self, sources: list[Cell], radius: int) -> set[Cell]:
+        """Cells within ``radius`` hexes of any source, counted as :meth:`proximity` counts."""
+        seen = set(sources)
+        frontier = list(seen)
+        adjacent, terrain = self.grid.adjacent, self.grid.terrain
+        for _ in range(radius):
+            nxt = []
+            for cell in frontier:
+                for n in adjacent(cell):
+                    if n not in seen and terrain[n] not in BLOCKS_SIGHT:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return seen
+
 
 class Mover:
     """How the acting figure moves: walking (with icy slides), jumping, flying, teleporting."""
 
     def __init__(self, view: View, action: GloomhavenAction):
         self.view = view
-        if view.flying:
-            self.mode = "fly"
-        elif action.teleport:
+        # Teleport is not movement (FH p.24): it ignores everything between start
+        # and end, so it wins over flying; flying still sets where it may end.
+        if action.teleport:
             self.mode = "teleport"
+        elif view.flying:
+            self.mode = "fly"
         elif action.jump:
             self.mode = "jump"
         else:
             self.mode = "walk"
-        self._slides: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        self._slides: dict[tuple[Cell, tuple[int, int]], tuple[tuple[Cell, ...], int]] = {}
+        self._reversed: dict[Cell, list[tuple[Cell, Cost]]] | None = None
+        self._walk_steps: dict[Cell, list[tuple[Cell, tuple[Cell, ...], Cost]]] = {}
 
     # A walking step from ``cell``: (landing cell, cells entered, step cost).
     def walk_steps(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
+        # The board does not change during a turn: each cell's steps are worked out once
+        # (the searches ask for them many times, icy slides included).
+        steps = self._walk_steps.get(cell)
+        if steps is None:
+            steps = self._walk_steps[cell] = self._steps_from(cell)
+        return steps
+
+    def _steps_from(self, cell: Cell) -> list[tuple[Cell, tuple[Cell, ...], Cost]]:
         view = self.view
         steps = []
         for nxt in view.grid.adjacent(cell):
             terrain = view.terrain(nxt)
             if terrain in NOT_A_STEP or terrain == "obstacle" or nxt in view.blocking_cells:
                 continue
-            entered = [nxt]
-            negatives = view.negative(nxt)
             points = 2 if terrain == "difficult" else 1
             if terrain == "icy" and view.rules.icy_slides:
-                direction = _axial_step(cell, nxt)
-                current = nxt
-                while view.terrain(current) == "icy":
-                    ahead = hexgrid.from_axial((hexgrid.to_axial(current)[0] + direction[0], hexgrid.to_axial(current)[1] + direction[1]))
-                    if ahead not in view.grid.adjacent(current) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle":
-                        break
-                    if ahead in view.occupied or ahead in view.blocking_cells:
-                        break
-                    current = ahead
-                    entered.append(current)
-                    negatives += view.negative(current)
-            steps.append((entered[-1], tuple(entered), (negatives, points)))
+                entered, negatives = self._slide(nxt, _axial_step(cell, nxt))
+            else:
+                entered, negatives = (nxt,), view.negative(nxt)
+            steps.append((entered[-1], entered, (negatives, points)))
         return steps
+
+    def _slide(self, cell: Cell, direction: tuple[int, int]) -> tuple[tuple[Cell, ...], int]:
+        """Entering ``cell`` moving in ``direction``: the hexes entered (an icy hex slides the
+        figure one more hex the same way, repeatedly) and their negative hexes. Slides along one
+        line share their ends, so each (hex, direction) is worked out once."""
+        known = self._slides.get((cell, direction))
+        if known is not None:
+            return known
+        view = self.view
+        result: tuple[tuple[Cell, ...], int] = ((cell,), view.negative(cell))
+        if view.terrain(cell) == "icy":
+            q, r = hexgrid.to_axial(cell)
+            ahead = hexgrid.from_axial((q + direction[0], r + direction[1]))
+            blocked = (ahead not in view.grid.adjacent(cell) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle"
+                       or ahead in view.occupied or ahead in view.blocking_cells)
+            if not blocked:
+                rest, negatives = self._slide(ahead, direction)
+                result = ((cell,) + rest, result[1] + negatives)
+        self._slides[(cell, direction)] = result
+        return result
 
     def free_steps(self, cell: Cell) -> list[Cell]:
         """Jumping and flying: any neighbour that is not a wall."""
@@ -302,15 +348,23 @@ class Mover:
         # Movement points are a hard budget, negatives are minimised: search
         # over (cell, points spent) so a cheap-but-trapped route is not lost
         # behind a safe-but-long one.
+        # States are expanded cheapest first (fewest negatives, then points), so a state
+        # reaching a cell with no fewer points than one already expanded there is dominated
+        # (no fewer negatives either) and leads nowhere new: only Pareto-best states expand.
         start = self.view.start
         entered: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        fewest_points: dict[Cell, int] = {}
 
         def edges(state: tuple[Cell, int]):
             cell, spent = state
+            if fewest_points.get(cell, points + 1) <= spent:
+                return
+            fewest_points[cell] = spent
             for land, cells, (negatives, cost) in self.walk_steps(cell):
                 if spent + cost <= points:
                     entered[(cell, land)] = cells
-                    yield (land, spent + cost), (negatives, cost)
+                    if fewest_points.get(land, points + 1) > spent + cost:
+                        yield (land, spent + cost), (negatives, cost)
 
         best, preds = dijkstra([(start, 0)], edges, (0, 0))
         reach: dict[Cell, tuple[Cost, tuple[Cell, ...]]] = {}
@@ -346,7 +400,23 @@ class Mover:
             return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in bfs(target, self.free_steps)[0].items()}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
-        return {}  # icy walking: callers search forwards instead
+        # Icy walking: slides make steps one-way, so search backwards over the reversed steps
+        # (one search per destination instead of one per reachable hex).
+        best, _ = dijkstra([target], lambda cell: self._steps_into().get(cell, ()), (0, 0))
+        return best
+
+    def _steps_into(self) -> dict[Cell, list[tuple[Cell, Cost]]]:
+        """For each cell, the walking steps (slides included) that end there: (from, cost)."""
+        if self._reversed is None:
+            view = self.view
+            self._reversed = {}
+            for cell in sorted(view.grid.terrain):
+                terrain = view.terrain(cell)
+                if terrain in NOT_A_STEP or terrain == "obstacle" or cell in view.blocking_cells:
+                    continue
+                for land, _, cost in self.walk_steps(cell):
+                    self._reversed.setdefault(land, []).append((cell, cost))
+        return self._reversed
 
 
 def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
@@ -359,6 +429,78 @@ def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
 # Attacks
 
 
+@dataclass(frozen=True)
+class Targets:
+    """Equally good target groups, kept without listing them: all of ``sure`` plus any
+    ``count`` more among ``pool`` (``count`` < len(pool), or pool empty and count 0)."""
+
+    sure: frozenset[str]
+    pool: frozenset[str] = frozenset()
+    count: int = 0
+
+    @staticmethod
+    def make(sure: frozenset[str], pool: frozenset[str], count: int) -> Targets:
+        if count <= 0:
+            return Targets(sure)
+        if count >= len(pool):
+            return Targets(sure | pool)
+        return Targets(sure, pool, count)
+
+    @property
+    def size(self) -> int:
+        return len(self.sure) + self.count
+
+    def number(self) -> int:
+        return math.comb(len(self.pool), self.count)
+
+    def groups(self) -> Iterator[frozenset[str]]:
+        for extra in itertools.combinations(sorted(self.pool), self.count):
+            yield self.sure | frozenset(extra)
+
+    def sort_key(self) -> tuple:
+        return (sorted(self.sure), sorted(self.pool), self.count)
+
+    def with_member(self, label: str) -> Targets | None:
+        """The groups that include ``label`` (None: none does)."""
+        if label in self.sure:
+            return self
+        if label in self.pool:
+            return Targets.make(self.sure | {label}, self.pool - {label}, self.count - 1)
+        return None
+
+    def meet(self, other: Targets) -> Targets | None:
+        """The groups in both (None: none)."""
+        sure = self.sure | other.sure
+        allowed = (self.sure | self.pool) & (other.sure | other.pool)
+        count = self.size - len(sure)
+        if other.size != self.size or not sure <= allowed or count < 0 or count > len(allowed - sure):
+            return None
+        return Targets.make(sure, allowed - sure, count)
+
+    def best_by(self, score: Callable[[str], Any]) -> Targets:
+        """The groups whose chosen extra labels score lowest (every one, on a tie)."""
+        if not self.count:
+            return self
+        scores = {label: score(label) for label in self.pool}
+        boundary = sorted(scores.values())[self.count - 1]
+        below = frozenset(l for l, value in scores.items() if value < boundary)
+        tied = frozenset(l for l, value in scores.items() if value == boundary)
+        return Targets.make(self.sure | below, tied, self.count - len(below))
+
+    def scores(self, score: Callable[[str], Any], leave_out: str) -> list:
+        """Sorted scores of the labels but ``leave_out``; after ``best_by(score)`` every group has them."""
+        chosen = [score(l) for l in self.sure if l != leave_out]
+        if self.count:
+            chosen += [score(min(self.pool))] * self.count
+        return sorted(chosen)
+
+    def describe(self) -> str:
+        sure = ", ".join(sorted(self.sure))
+        if not self.count:
+            return sure
+        return f"{sure} and {self.count} of {', '.join(sorted(self.pool))}"
+
+
 class Attacks:
     """Which enemies the acting figure can attack from a hex, and how well."""
 
@@ -366,7 +508,11 @@ class Attacks:
         self.view = view
         self.plan = plan
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
-        self._ranged_placements: list[frozenset[Cell]] | None = None
+        self._ranged_placements: dict[Cell, list[frozenset[Cell]]] | None = None
+        self._target_sets: dict[Cell, list[Targets]] = {}
+        self._sets_for: dict[tuple[Cell, str], list[Targets]] = {}
+        self._disadvantaged: dict[Cell, frozenset[str]] = {}
+        self._enemies_cache: dict[frozenset[Cell], frozenset[str]] = {}
 
     def in_range(self, hex_: Cell, target: Cell) -> bool:
         distance = self.view.range_between(hex_, target)
@@ -378,6 +524,15 @@ class Attacks:
     def disadvantaged(self, hex_: Cell, target: Cell) -> bool:
         """A ranged attack on an adjacent target (range 1, i.e. no wall line between)."""
         return not self.plan.melee and self.view.range_between(hex_, target) == 1
+
+    def disadvantaged_from(self, hex_: Cell) -> frozenset[str]:
+        """The enemies a ranged attack from ``hex_`` hits with disadvantage (cached per hex)."""
+        found = self._disadvantaged.get(hex_)
+        if found is None:
+            view = self.view
+            found = frozenset(l for l in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[l]))
+            self._disadvantaged[hex_] = found
+        return found
 
     def placements_from(self, hex_: Cell) -> list[frozenset[Cell]]:
         """Area placements usable from ``hex_`` that cover at least one enemy."""
@@ -392,9 +547,15 @@ class Attacks:
                 for o in self.orientations:
                     for vq, vr in o:
                         found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
-            self._ranged_placements = sorted(found, key=sorted)
-        reach = view.proximity(hex_)
-        return [p for p in self._ranged_placements if any(self.anchor_range(reach, c) <= self.plan.range for c in p)]
+            # Index once: the hexes from which each placement has a hex within range. Range
+            # to an allowed wall hex is counted up to its edge (never through it): a search
+            # from the wall hex into its open neighbours counts exactly that.
+            self._ranged_placements = {}
+            for placement in sorted(found, key=sorted):
+                anchors = [c for c in placement if self.anchor_allowed(c)]
+                for hex_in_range in view.ball(anchors, self.plan.range):
+                    self._ranged_placements.setdefault(hex_in_range, []).append(placement)
+        return self._ranged_placements.get(hex_, [])
 
     def anchor_allowed(self, cell: Cell) -> bool:
         """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
@@ -403,80 +564,129 @@ class Attacks:
             return False
         return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
 
-    def anchor_range(self, reach: dict[Cell, int], cell: Cell) -> int:
-        """Range from the attacker (``reach``: its proximity table) to an area hex; a wall hex is
-        counted up to its edge (range is never counted through it), or is out of reach in FH."""
-        if cell in reach:
-            return reach[cell]
-        if not self.anchor_allowed(cell):
-            return 10**9
-        return 1 + min((reach[n] for n in self.view.grid.adjacent(cell) if n in reach), default=10**9 - 1)
+    def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
+        """The visible enemies standing in an area placement (cached per placement)."""
+        found = self._enemies_cache.get(placement)
+        if found is None:
+            view = self.view
+            found = frozenset(l for l in view.visible_enemies if view.grid.figures[l] in placement)
+            self._enemies_cache[placement] = found
+        return found
 
-    def groups_from(self, hex_: Cell, focus: str) -> list[frozenset[str]]:
-        """Every largest-possible set of targets, including the focus, attackable from ``hex_``."""
+    def target_sets(self, hex_: Cell) -> list[Targets]:
+        """Every way to attack from ``hex_``, built once per hex for all foci: for each area
+        placement the enemies it hits plus extra single targets; largest sets first."""
+        cached = self._target_sets.get(hex_)
+        if cached is not None:
+            return cached
         view = self.view
         cells = {label: view.grid.figures[label] for label in view.visible_enemies}
-        singles = [l for l in view.visible_enemies if self.can_target(hex_, cells[l])]
-        groups: set[frozenset[str]] = set()
+        singles = frozenset(l for l in view.visible_enemies if self.can_target(hex_, cells[l]))
+        found: set[Targets] = set()
         if self.plan.pattern is None:
-            if focus not in singles:
-                return []
-            others = [l for l in singles if l != focus]
-            size = min(self.plan.targets - 1, len(others))
-            for extra in itertools.combinations(others, size):
-                groups.add(frozenset((focus,) + extra))
-            return sorted(groups, key=sorted)
-        sighted = {l for l in view.visible_enemies if view.sight.visible(hex_, cells[l])}
-        extra_count = self.plan.targets - 1
-        for placement in self.placements_from(hex_):
-            hit = frozenset(l for l in sighted if cells[l] in placement)
-            if not hit:
-                continue
-            others = [l for l in singles if l not in hit]
-            size = min(extra_count, len(others))
-            for extra in itertools.combinations(others, size):
-                group = hit | frozenset(extra)
-                if focus in group:
-                    groups.add(group)
-        if not groups and focus in singles and extra_count > 0:
-            groups.add(frozenset([focus]))
-        return sorted(groups, key=sorted)
+            if singles:
+                found.add(Targets.make(frozenset(), singles, self.plan.targets))
+        else:
+            extra_count = self.plan.targets - 1
+            covered = {self._enemies_in(placement) for placement in self.placements_from(hex_)}
+            sighted = {l for l in set().union(*covered) if view.sight.visible(hex_, cells[l])}
+            for enemies in covered:
+                hit = enemies & sighted
+                if hit:
+                    found.add(Targets.make(hit, singles - hit, extra_count))
+            if not found and singles and extra_count > 0:
+                found.add(Targets.make(frozenset(), singles, 1))  # the area hits nobody: one single target
+        result = sorted(found, key=lambda t: (-t.size, t.sort_key()))
+        self._target_sets[hex_] = result
+        return result
 
-    def attack_hexes(self, target: str) -> set[Cell]:
-        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability)."""
+    def largest_with(self, hex_: Cell, focus: str) -> int:
+        """How many targets the best attack from ``hex_`` that includes ``focus`` hits (0: none)."""
+        for t in self.target_sets(hex_):  # largest first
+            if focus in t.sure or (t.count and focus in t.pool):
+                return t.size
+        return 0
+
+    def sets_for(self, hex_: Cell, focus: str) -> list[Targets]:
+        """The largest target sets from ``hex_`` that include ``focus`` (empty: cannot attack it)."""
+        cached = self._sets_for.get((hex_, focus))
+        if cached is None:
+            largest = self.largest_with(hex_, focus)
+            sets = {t.with_member(focus) for t in self.target_sets(hex_) if t.size == largest}
+            cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
+            self._sets_for[(hex_, focus)] = cached
+        return cached
+
+    def attack_hexes(self, target: str, *, sighted: bool = True) -> set[Cell]:
+        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability).
+        ``sighted=False``: in range only, line of sight to the target left to the caller."""
         view = self.view
         cell = view.grid.figures[target]
-        result: set[Cell] = set()
-
-        def within(anchor: Cell, radius: int) -> None:
-            for hex_, distance in view.proximity(anchor).items():
-                if distance <= radius and view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
-                    result.add(hex_)
-
+        sources: set[Cell] = set()
         if self.plan.pattern is None or self.plan.targets > 1:
             # As a single target: a plain attack, or the extra target of an area attack.
-            within(cell, self.plan.range)
-        if self.plan.pattern is None:
-            return result
+            sources.add(cell)
         q, r = hexgrid.to_axial(cell)
-        if self.plan.melee:
+        result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h)} if sources else set()
+        if self.plan.pattern is not None and self.plan.melee:
             # Melee area: no range test, only sight from the attacker's hex.
             for dq, dr in sorted({v for o in self.orientations for v in o}):
                 hex_ = hexgrid.from_axial((q - dq, r - dr))
-                if view.can_end_or_start(hex_) and view.sight.visible(hex_, cell):
+                if view.can_end_or_start(hex_):
                     result.add(hex_)
+        elif self.plan.pattern is not None:
+            # Ranged area: one hex of a placement covering the target within range.
+            anchors = set()
+            for o in self.orientations:
+                for vq, vr in o:
+                    for dq, dr in o:
+                        anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
+                        if self.anchor_allowed(anchor):
+                            anchors.add(anchor)
+            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if view.can_end_or_start(h)}
+        if not sighted:
             return result
-        # Ranged area: one hex of a placement covering the target within range.
-        anchors = set()
-        for o in self.orientations:
-            for vq, vr in o:
-                for dq, dr in o:
-                    anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
-                    if self.anchor_allowed(anchor):
-                        anchors.add(anchor)
-        for anchor in sorted(anchors):
-            within(anchor, self.plan.range)
-        return result
+        return {h for h in result if view.sight.visible(h, cell)}
+
+
+class SightedHexes(Mapping[Cell, Cost]):
+    """Attack hexes and their path costs, with line of sight to the target tested only for the
+    hexes asked about (sight is the costly test): the focus needs the cheapest such hex, this
+    turn's move only the hexes it can reach."""
+
+    def __init__(self, candidates: dict[Cell, Cost], sees: Callable[[Cell], bool]):
+        self._candidates = candidates
+        self._sees = sees
+        self._all: dict[Cell, Cost] | None = None
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self._candidates and self._sees(hex_)  # type: ignore[arg-type]
+
+    def __getitem__(self, hex_: Cell) -> Cost:
+        if hex_ not in self:
+            raise KeyError(hex_)
+        return self._candidates[hex_]
+
+    def _sighted(self) -> dict[Cell, Cost]:
+        if self._all is None:
+            self._all = {h: cost for h, cost in self._candidates.items() if self._sees(h)}
+        return self._all
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._sighted())
+
+    def __len__(self) -> int:
+        return len(self._sighted())
+
+    def cheapest(self) -> Cost | None:
+        for hex_, cost in sorted(self._candidates.items(), key=lambda item: (item[1], item[0])):
+            if self._sees(hex_):
+                return cost
+        return None
+
+
+def _cheapest(hexes: Mapping[Cell, Cost]) -> Cost:
+    return hexes.cheapest() if isinstance(hexes, SightedHexes) else min(hexes.values())  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------
@@ -527,10 +737,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     if "stunned" in figure.conditions:
         turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
+        _rule_out_all_but(turn, grid, start, "stunned", "It is stunned: it does not move this turn.")
         turn.options.append(stay)
         return turn.finish()
     if action.move == 0 and action.attack is None:
         turn.note("card", f"{actor}'s card has neither a move nor an attack: it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "card", "Its card has neither a move nor an attack: it does not move.")
         turn.options.append(stay)
         return turn.finish()
 
@@ -545,6 +757,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     if "immobilized" in figure.conditions:
         points = 0
         turn.note("card", f"{actor} is immobilized: it cannot move this turn.")
+    _rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
     side = "characters and their summons" if view.actor_is_monster else "monsters"
     muddled = "muddled" in figure.conditions
 
@@ -555,20 +768,23 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         how = "treated as obstacles" if rules.invisible_blocks_movement else "ignored for movement (they cannot be ended on)"
         turn.note("invisible", f"Invisible enemies {', '.join(hidden)} cannot be focused on; they are {how}.", dropped=hidden)
     ranks: dict[str, FocusRank] = {}
-    attack_hexes: dict[str, dict[Cell, Cost]] = {}
+    attack_hexes: dict[str, SightedHexes] = {}
     for enemy in view.visible_enemies:
-        hexes = {h: costs[h] for h in attacks.attack_hexes(enemy) if h in costs}
+        cell = grid.figures[enemy]
+        hexes = SightedHexes({h: costs[h] for h in attacks.attack_hexes(enemy, sighted=False) if h in costs}, lambda h, cell=cell: view.sight.visible(h, cell))
         attack_hexes[enemy] = hexes
-        if hexes:
-            best = min(hexes.values())
-            ranks[enemy] = FocusRank(enemy, best, view.range_between(start, grid.figures[enemy]) or 0, _initiative_key(enemy, figures))
+        best = hexes.cheapest()
+        if best is not None:
+            ranks[enemy] = FocusRank(enemy, best, view.range_between(start, cell) or 0, _initiative_key(enemy, figures))
     unreachable = [e for e in view.visible_enemies if e not in ranks]
     if not view.visible_enemies:
         turn.note("focus", f"There are no {side} it could focus on: no focus, so it does not move or attack.")
+        _rule_out_all_but(turn, grid, start, "no-focus", f"There are no {side} it could focus on: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     if not ranks:
         turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
+        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.")
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -576,8 +792,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
+    _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
-        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures)
+        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {l: r.cost for l, r in ranks.items()})
+    _forget_options(turn)
     return turn.finish()
 
 
@@ -607,19 +825,57 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
     elif len(kept) > 1:
         turn.note("focus-proximity", "Jaws of the Lion: proximity does not break focus ties; initiative decides.")
     if len(kept) > 1:
-        if all(figures[r.label].initiative is not None or figures[r.label].kind == "summon" for r in kept):
-            first = min(r.initiative for r in kept)
-            text = ", ".join(f"{r.label} {_initiative_text(r.label, figures)}" for r in kept)
-            survivors = [r for r in kept if r.initiative == first]
-            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(r.label for r in survivors)}.", kept=[r.label for r in survivors])
-            kept = survivors
+        labels = [r.label for r in kept]
+        survivors = _earliest(labels, figures, rules.monster_focus_order)
+        text = ", ".join(f"{label} {_initiative_text(label, figures)}" for label in labels)
+        if len(survivors) < len(labels):
+            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(survivors)}.", kept=survivors)
         else:
-            turn.note("focus-initiative", "Still tied, and initiative cannot break it (some have no initiative).")
+            turn.note("focus-initiative", f"Still tied, and initiative order cannot break it: {text}.")
+        other = "initiative" if rules.monster_focus_order == "turn" else "turn"
+        if _earliest(labels, figures, other) != survivors:
+            reading = ("monsters sharing a card's initiative are earlier in initiative order when they act earlier (elites first, then standee numbers)"
+                       if rules.monster_focus_order == "turn" else "monsters sharing a card's initiative tie, whatever their rank and standee number")
+            turn.note("reading", f"Open reading, rules.monster_focus_order: {rules.monster_focus_order}: {reading}. With '{other}' the answer differs.",
+                      switch="rules.monster_focus_order", value=rules.monster_focus_order)
+        kept = [r for r in kept if r.label in survivors]
     if len(kept) > 1:
         turn.note("focus-choice", f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.", options=[r.label for r in kept])
     else:
         turn.note("focus", f"Focus: {_describe(kept[0].label, figures)}.", focus=kept[0].label)
     return [r.label for r in kept]
+
+
+def _earlier(a: str, b: str, figures: dict[str, GloomhavenFigure], monster_order: str) -> bool:
+    """Is ``a`` surely earlier than ``b`` in initiative order? Unknown order (missing initiatives, equal values) is not."""
+    fa, fb = figures[a], figures[b]
+    if fa.kind == "summon" and fa.owner == b:
+        return True  # "summons are focused on before the character who summoned them" (GH p.30)
+    if fb.kind == "summon" and fb.owner == a:
+        return False
+    ia, ib = _anchor_initiative(a, figures), _anchor_initiative(b, figures)
+    if ia is not None and ib is not None and ia != ib:
+        return ia < ib
+    same_card = fa.kind == fb.kind == "monster" and bool(fa.type or fa.name) and (fa.type or fa.name) == (fb.type or fb.name)
+    if same_card and monster_order == "turn":
+        # Monsters of one type share the card's initiative and act elites first, then by standee number.
+        if fa.elite != fb.elite:
+            return fa.elite
+        return fa.number is not None and fb.number is not None and fa.number < fb.number
+    return False
+
+
+def _anchor_initiative(label: str, figures: dict[str, GloomhavenFigure]) -> float | None:
+    """A summon's place in the order is its owner's (just before it); None: unknown."""
+    figure = figures[label]
+    if figure.kind == "summon" and figure.owner in figures:
+        return figures[figure.owner].initiative
+    return figure.initiative
+
+
+def _earliest(labels: list[str], figures: dict[str, GloomhavenFigure], monster_order: str) -> list[str]:
+    """The figures no other one is surely earlier than; several: the players choose."""
+    return [a for a in labels if not any(_earlier(b, a, figures, monster_order) for b in labels if b != a)]
 
 
 def _initiative_text(label: str, figures) -> str:
@@ -629,81 +885,286 @@ def _initiative_text(label: str, figures) -> str:
     return f"(initiative {figure.initiative:g})" if figure.initiative is not None else "(no initiative)"
 
 
-@dataclass(order=True)
-class _Candidate:
-    key: tuple
-    hex_: Cell = field(compare=False)
-    group: frozenset = field(compare=False)
+#: Above this many (hex, targets) options for one focus, equally good target groups are
+#: shown as "these targets plus N of those" instead of one option per group.
+MAX_LISTED_GROUPS = 200
+
+#: The preference on which a hex lost (named in the reasoning), per ranking stage.
+LOST_ON = {
+    "focus-disadvantage": "it would attack its focus with disadvantage",
+    "targets": "it would hit fewer targets",
+    "group-movement": "those targets need more movement to attack",
+    "extra-rank": "its extra targets rank lower",
+    "extra-disadvantage": "more of its attacks on extra targets would have disadvantage",
+    "disadvantage": "more of its attacks would have disadvantage",
+    "movement": "it would use more movement",
+}
 
 
-def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures) -> None:
+@dataclass(frozen=True)
+class Lost:
+    """Why a hex lost: the preference (a LOST_ON key), its value there and the best value, as
+    compared, with the target sets they belong to (for "why not this hex?")."""
+
+    stage: str
+    here: Any = None
+    best: Any = None
+    targets: Targets | None = None
+    best_targets: Targets | None = None
+
+
+@dataclass
+class Ranking:
+    """The best (hex, target set) pairs for one focus, and why each other hex lost."""
+
+    best: list[tuple[Cell, Targets]]
+    lost: dict[Cell, Lost]
+
+    def hexes(self) -> list[Cell]:
+        return sorted({h for h, _ in self.best})
+
+    def listed(self) -> set[tuple[Cell, frozenset[str]]] | set[tuple[Cell, Targets]]:
+        """Every (hex, group), or the (hex, target set) pairs when they are too many to list."""
+        if sum(t.number() for _, t in self.best) > MAX_LISTED_GROUPS:
+            return set(self.best)
+        return {(h, g) for h, t in self.best for g in t.groups()}
+
+
+def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: VariantRules, *,
+                 disadvantaged: Callable[[Cell], frozenset[str]], extra_ranks: dict[str, Callable[[str], Any] | None],
+                 fallback: bool = False) -> dict[str, Ranking]:
+    """Rank every (hex, target group) for ``focus``, one preference after the other in the
+    variant's order, each applied only to what the earlier ones kept (GH p.30, FAQ p.66, Dized
+    "maximizing its attack"; FH App. B). Groups are kept as :class:`Targets` sets, built once per
+    hex, so ties among many targets never enumerate every combination.
+
+    ``disadvantaged(hex)``: the enemies attacked with disadvantage from there. ``extra_ranks``:
+    per reading of ``rules.extra_targets`` to rank, how an extra target ranks (None: not ranked);
+    the rankings share the stages the readings agree on."""
+    lost: dict[Cell, Lost] = {}
+
+    def keep(stage: str, scored: list[tuple[Any, Cell, Targets]], lost: dict[Cell, Lost] = lost) -> list[tuple[Cell, Targets]]:
+        if not scored:
+            return []
+        best = min(score for score, _, _ in scored)
+        kept = [(h, t) for score, h, t in scored if score == best]
+        survivors = {h for h, _ in kept}
+        best_targets = min((t for score, _, t in scored if score == best), key=Targets.sort_key)
+        for score, h, t in sorted(scored, key=lambda item: (item[0], item[1], item[2].sort_key())):
+            if h not in survivors and h not in lost:
+                lost[h] = Lost(stage, score, best, t, best_targets)
+        return kept
+
+    def extra_disadvantage(h: Cell, t: Targets) -> tuple[int, Cell, Targets]:
+        hit_badly = disadvantaged(h) - {focus}
+        if not hit_badly & (t.sure | t.pool):
+            return 0, h, t
+        refined = t.best_by(lambda label: label in hit_badly)
+        return sum(refined.scores(lambda label: int(label in hit_badly), focus)), h, refined
+
+    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: Callable[[str], Any], lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
+        refined = [(h, t.best_by(rank)) for h, t in scored_pairs]
+        return keep("extra-rank", [(t.scores(rank, focus), h, t) for h, t in refined], lost)
+
+    def targets_of(hexes: list[Cell]) -> list[tuple[Cell, Targets]]:
+        pairs = []
+        for h in hexes:
+            sets = attacks.sets_for(h, focus)
+            if not sets and fallback:
+                sets = [Targets(frozenset([focus]))]
+            pairs.extend((h, t) for t in sets)
+        return pairs
+
+    rankings: dict[str, Ranking] = {}
+    if rules.focus_disadvantage_first:
+        # The focus's disadvantage depends on the hex only: filter before building any target set.
+        hexes = sorted(moves)
+        on_focus = {h: int(focus in disadvantaged(h)) for h in hexes}
+        fewest = min(on_focus.values(), default=0)
+        lost.update((h, Lost("focus-disadvantage", 1, 0)) for h in hexes if on_focus[h] != fewest)
+        pairs = targets_of(_most_targets([h for h in hexes if on_focus[h] == fewest], attacks, focus, lost, fallback))
+        for reading, rank in extra_ranks.items():
+            lost_here = dict(lost)
+            if reading == "movement":
+                kept = _by_group_movement(pairs, moves, focus, rank, lost_here)
+            elif rank is not None:
+                kept = ranked_extras(pairs, rank, lost_here)
+            else:
+                kept = pairs
+            kept = keep("extra-disadvantage", [extra_disadvantage(h, t) for h, t in kept], lost_here)
+            kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
+            rankings[reading] = Ranking(_without_repeats(kept), lost_here)
+        return rankings
+    pairs = targets_of(_most_targets(sorted(moves), attacks, focus, lost, fallback))
+    scored = [extra_disadvantage(h, t) for h, t in pairs]
+    pairs = keep("disadvantage", [(d + int(focus in disadvantaged(h)), h, t) for d, h, t in scored])
+    for reading, rank in extra_ranks.items():
+        lost_here = dict(lost)
+        kept = ranked_extras(pairs, rank, lost_here) if rank is not None else pairs
+        kept = keep("movement", [(moves[h], h, t) for h, t in kept], lost_here)
+        rankings[reading] = Ranking(_without_repeats(kept), lost_here)
+    return rankings
+
+
+def _without_repeats(pairs: list[tuple[Cell, Targets]]) -> list[tuple[Cell, Targets]]:
+    """Sorted, each (hex, target set) once, and none whose groups another set at the same hex holds."""
+    by_hex: dict[Cell, set[Targets]] = {}
+    for h, t in pairs:
+        by_hex.setdefault(h, set()).add(t)
+    return [(h, t) for h in sorted(by_hex) for t in sorted(by_hex[h], key=Targets.sort_key)
+            if not any(o != t and t.meet(o) == t for o in by_hex[h])]
+
+
+def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, Lost], fallback: bool) -> list[Cell]:
+    """The hexes whose best attack including the focus hits the most targets (sizes only: the
+    target sets are built for the survivors)."""
+    sizes = {h: attacks.largest_with(h, focus) or (1 if fallback else 0) for h in hexes}
+    most = max(sizes.values(), default=0)
+    lost.update((h, Lost("targets", sizes[h], most)) for h in hexes if sizes[h] != most and h not in lost)
+    return [h for h in hexes if sizes[h] == most and most > 0]
+
+
+def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str,
+                       extra_rank: Callable[[str], Any] | None, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
+    """GH/JotL: the target groups needing the fewest movement points to attack (counted only over
+    the hexes still in the running), then the best-ranked extra targets among them. Every hex
+    that attacks such a group stays in the running (it may lose disadvantage on extra targets)."""
+    if not pairs:
+        return pairs
+    cheapest = min(moves[h] for h, _ in pairs)
+    cheapest_sets = {t for h, t in pairs if moves[h] == cheapest}
+    seeds = cheapest_sets
+    if extra_rank is not None:
+        refined = {t.best_by(extra_rank) for t in seeds}
+        best = min(t.scores(extra_rank, focus) for t in refined)
+        seeds = {t for t in refined if t.scores(extra_rank, focus) == best}
+    kept = sorted({(h, met) for h, t in pairs for seed in seeds if (met := t.meet(seed)) is not None},
+                  key=lambda p: (p[0], p[1].sort_key()))
+    survivors = {h for h, _ in kept}
+    best_seed = min(seeds, key=Targets.sort_key)
+    for h in sorted({h for h, _ in pairs} - survivors):
+        if h in lost:
+            continue
+        own = [t for h2, t in pairs if h2 == h]
+        # The cheapest group it attacks here, and what that group costs over the running hexes.
+        cost, group = min(((min(moves[h2] for h2, other in pairs if t.meet(other) is not None), t) for t in own),
+                          key=lambda item: (item[0], item[1].sort_key()))
+        if cost > cheapest or extra_rank is None:
+            lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
+        else:
+            worse = min((t.best_by(extra_rank) for t in own if any(t.meet(o) is not None for o in cheapest_sets)),
+                        key=lambda t: (t.scores(extra_rank, focus), t.sort_key()))
+            lost[h] = Lost("extra-rank", worse.scores(extra_rank, focus), best_seed.scores(extra_rank, focus), worse, best_seed)
+    return kept
+
+
+def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures, focus_costs: dict[str, Cost] | None = None) -> None:
+    """Where the figure goes (and whom it attacks) for one focus. ``focus_costs``: every enemy's
+    focus path cost, to rank extra targets as secondary foci (rules.extra_targets)."""
+    focus_costs = focus_costs or {}
     start = view.start
-    fewest_negatives = min(cost[0] for cost in focus_hexes.values())
+    fewest_negatives = _cheapest(focus_hexes)[0]
+    multi = plan.targets > 1 or plan.pattern is not None
 
-    def rank_key(label: str) -> tuple:
-        # Extra targets: the movement part is the group's cost (see attack_key);
-        # each target then ranks by proximity (not in JotL), then initiative.
-        proximity = view.range_between(start, view.grid.figures[label])
-        proximity = 10**9 if proximity is None else proximity
-        return (proximity if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
+    def proximity(label: str) -> int:
+        distance = view.range_between(start, view.grid.figures[label])
+        return 10**9 if distance is None else distance
 
-    def attack_key(hex_: Cell, group: frozenset, moves: int, group_cost: int, *, with_disadvantage: bool) -> tuple:
-        extras = sorted(rank_key(l) for l in group if l != focus)
-        extra_disadvantage = 0 if muddled or not with_disadvantage else sum(attacks.disadvantaged(hex_, view.grid.figures[l]) for l in group if l != focus)
-        focus_disadvantage = 0 if muddled or not with_disadvantage else int(attacks.disadvantaged(hex_, view.grid.figures[focus]))
-        if rules.focus_disadvantage_first:
-            # Targets are picked by how far the monster must move to attack them
-            # (group_cost), then by their rank as a focus; only then does it
-            # adjust its hex to lose disadvantage (gloom tests 97, 141).
-            return (focus_disadvantage, -len(group), group_cost, extras if rules.rank_extra_targets else [], extra_disadvantage, moves)
-        return (-len(group), focus_disadvantage + extra_disadvantage, extras if rules.rank_extra_targets else [], moves)
+    # Extra targets' ranks, worked out once per label (the ranking asks for them often).
+    by_movement = {label: (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures)) for label in view.visible_enemies}
+    as_focus = {label: (focus_costs.get(label, INFINITE),) + rank for label, rank in by_movement.items()}
+    # "movement": the movement part is the group's (see _by_group_movement); then proximity
+    # (not in JotL), then initiative. French procedure 3B: the "secondary focus", ranked by
+    # the focus rules themselves.
+    rank_by_movement, rank_as_focus = by_movement.__getitem__, as_focus.__getitem__
 
-    # This turn: attack hexes reachable without more negative hexes than needed.
-    raw = []
-    for hex_, (cost, _) in reach.items():
-        if hex_ in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(hex_):
-            for group in attacks.groups_from(hex_, focus):
-                raw.append((hex_, group, cost[1]))
-    now = _rank_candidates(raw, attack_key, with_disadvantage=True)
+    def extra_rank_for(reading: str) -> Callable[[str], Any] | None:
+        if not (multi and rules.rank_extra_targets):
+            return None
+        return rank_by_movement if reading == "movement" else rank_as_focus
+
+    def disadvantaged_now(h: Cell) -> frozenset[str]:
+        return frozenset() if muddled else attacks.disadvantaged_from(h)
+
+    def no_disadvantage(h: Cell) -> frozenset[str]:
+        return frozenset()
+
+    # The reading in force first; the other one too when it could change the answer (the
+    # reasoning then names the reading used), sharing the stages both agree on.
+    other = "secondary-focus" if rules.extra_targets == "movement" else "movement"
+    readings = [rules.extra_targets]
+    if extra_rank_for(rules.extra_targets) is not None and rules.focus_disadvantage_first:
+        readings.append(other)
+
+    def rank(moves: dict[Cell, int], *, now: bool) -> tuple[Ranking, Ranking | None]:
+        rankings = rank_attacks(attacks, focus, moves, rules, disadvantaged=disadvantaged_now if now else no_disadvantage,
+                                extra_ranks={r: extra_rank_for(r) for r in readings}, fallback=not now)
+        return rankings[rules.extra_targets], rankings.get(other)
+
+    def name_reading_if_it_matters(ranking: Ranking, alternative: Ranking | None, *, now: bool) -> None:
+        if alternative is None:
+            return
+        differs = alternative.listed() != ranking.listed() if now else alternative.hexes() != ranking.hexes()
+        if differs:
+            reading = ("the target group needing the fewest movement points first, then proximity and initiative (rulebook p.30, FAQ p.66)"
+                       if rules.extra_targets == "movement" else
+                       "extra targets ranked as secondary foci before movement (French procedure, step 3 B)")
+            turn.note("reading", prefix + f"Open reading, rules.extra_targets: {rules.extra_targets}: {reading}. With '{other}' the answer differs.",
+                      switch="rules.extra_targets", value=rules.extra_targets)
+
     prefix = f"[focus {focus}] " if len(turn.focus) > 1 else ""
-    if now:
-        best = min(c.key for c in now)
-        chosen = sorted((c for c in now if c.key == best), key=lambda c: (c.hex_, sorted(c.group)))
+    # This turn: attack hexes reachable without more negative hexes than needed.
+    moves_now = {h: cost[1] for h, (cost, _) in reach.items()
+                 if h in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(h)}
+    ranking, alternative = rank(moves_now, now=True)
+    if ranking.best:
+        listed = ranking.listed()
+        shown = sorted(((h, _targets_of(entry)) for h, entry in listed), key=lambda p: (p[0], p[1].sort_key()))
         turn.note(
             "attack-now",
-            prefix + f"It can attack {focus} this turn from {len({c.hex_ for c in now})} hex(es). "
+            prefix + f"It can attack {focus} this turn from {len(moves_now)} hex(es). "
             + _explain_choice(rules, plan, muddled)
-            + f" Best: {', '.join(format_position(c.hex_) + ' attacking ' + ', '.join(sorted(c.group)) for c in chosen)}"
-            + f" ({reach[chosen[0].hex_][0][1]} movement point(s)).",
-            candidates=[{"to": list(c.hex_), "attacks": sorted(c.group), "key": _plain_key(c.key)} for c in sorted(now, key=lambda c: (c.key, c.hex_))[:12]],
-            kept=[{"to": list(c.hex_), "attacks": sorted(c.group)} for c in chosen],
+            + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
+            + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
+            + f" ({moves_now[shown[0][0]]} movement point(s)).",
+            kept=[_targets_data(h, t) for h, t in shown],
+            ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
+                       for stage in LOST_ON if any(lost.stage == stage for lost in ranking.lost.values())},
         )
-        staying = [c for c in now if c.hex_ == start]
-        if staying and all(c.hex_ != start for c in chosen):
-            stay = min(staying, key=lambda c: c.key)
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {_first_difference(rules, stay.key, best)}.")
-        for c in chosen:
-            turn.options.append(Option(to=c.hex_, path=reach[c.hex_][1], attacks=tuple(sorted(c.group)) if plan.real else ()))
+        if len(listed) == len(ranking.best) and any(t.count for _, t in ranking.best):
+            turn.note("attack-now", prefix + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.")
+        if start in moves_now and start not in {h for h, _ in shown}:
+            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start].stage]}.")
+        name_reading_if_it_matters(ranking, alternative, now=True)
+        _rule_out_attack_now(turn, view, attacks, plan, rules, focus, focus_hexes, reach, fewest_negatives, ranking, moves_now, prefix)
+        # One option per hex and sure targets; sets listed as "N more among ..." that share
+        # them are alternatives of that one option.
+        alternatives: dict[tuple[Cell, frozenset[str]], list[dict[str, Any]]] = {}
+        for h, t in shown:
+            choices = alternatives.setdefault((h, t.sure), [])
+            if t.count:
+                choices.append({"choose": t.count, "among": sorted(t.pool)})
+        for (h, sure), choices in alternatives.items():
+            details = {"also": choices} if choices and plan.real else {}
+            turn.options.append(Option(to=h, path=reach[h][1], attacks=tuple(sorted(sure)) if plan.real else (), details=details))
         return
 
     # Out of reach this turn: pick destinations with infinite movement.
     if rules.plan_best_future_attack:
-        raw = []
-        for hex_, cost in focus_hexes.items():
-            if cost[0] == fewest_negatives:
-                for group in attacks.groups_from(hex_, focus) or [frozenset([focus])]:
-                    raw.append((hex_, group, cost[1]))
-        candidates = _rank_candidates(raw, attack_key, with_disadvantage=False)
+        moves_later = {h: cost[1] for h, cost in focus_hexes.items() if cost[0] == fewest_negatives}
+        future, alternative = rank(moves_later, now=False)
+        destinations = future.hexes()
+        name_reading_if_it_matters(future, alternative, now=False)
     else:
-        candidates = [_Candidate((cost[1],), hex_, frozenset([focus])) for hex_, cost in focus_hexes.items() if cost[0] == fewest_negatives]
-    best = min(c.key for c in candidates)
-    destinations = sorted({c.hex_ for c in candidates if c.key == best})
+        closest = min(cost for cost in focus_hexes.values())
+        destinations = sorted(h for h, cost in focus_hexes.items() if cost == closest)
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
         prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
+    _rule_out_costly_attack_hexes(turn, view, focus, focus_hexes, reach, fewest_negatives, prefix)
     if not reach or list(reach) == [start]:
         turn.note("move", prefix + "It has no movement this turn, so it stays.")
         turn.options.append(Option(to=start, path=(start,)))
@@ -720,6 +1181,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
                 continue
             scored.append(((cost[0] + rest[0], rest[1], cost[1]), cell))
         best_score = min(s for s, _ in scored)
+        _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
             turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
@@ -734,20 +1196,20 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
             turn.options.append(Option(to=cell, path=reach[cell][1]))
 
 
-def _rank_candidates(raw, attack_key, *, with_disadvantage: bool) -> list[_Candidate]:
-    """Score (hex, targets, moves) triples; a group's cost is the fewest moves that attack it."""
-    group_cost: dict[frozenset, int] = {}
-    for _, group, moves in raw:
-        group_cost[group] = min(moves, group_cost.get(group, moves))
-    return [_Candidate(attack_key(h, g, m, group_cost[g], with_disadvantage=with_disadvantage), h, g) for h, g, m in raw]
+def _targets_of(entry: frozenset[str] | Targets) -> Targets:
+    return entry if isinstance(entry, Targets) else Targets(entry)
+
+
+def _targets_data(hex_: Cell, targets: Targets) -> dict[str, Any]:
+    data: dict[str, Any] = {"to": list(hex_), "attacks": sorted(targets.sure)}
+    if targets.count:
+        data.update(choose=targets.count, among=sorted(targets.pool))
+    return data
 
 
 def _remaining_costs(mover: Mover, view: View, destination: Cell, reach) -> dict[Cell, Cost]:
-    backwards = mover.costs_to(destination)
-    if backwards:
-        return backwards
-    # Icy terrain makes movement one-way: search forwards from each candidate end.
-    return {cell: mover.costs_from(cell).get(destination, INFINITE) for cell in reach}
+    # Every mode searches backwards from the destination (icy walking over its reversed steps).
+    return mover.costs_to(destination)
 
 
 def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str:
@@ -761,23 +1223,6 @@ def _explain_choice(rules: VariantRules, plan: AttackPlan, muddled: bool) -> str
         parts.append("fewest disadvantaged attacks")
     parts.append("fewest movement points")
     return "Order of preference: " + ", then ".join(p for p in parts if p) + "."
-
-
-def _first_difference(rules: VariantRules, worse: tuple, best: tuple) -> str:
-    """Name the first preference in which a candidate loses to the best one."""
-    if rules.focus_disadvantage_first:
-        names = ["it would attack its focus with disadvantage", "it would hit fewer targets", "those targets need more movement to attack",
-                 "its extra targets rank lower", "more of its attacks would have disadvantage", "it would use more movement"]
-    else:
-        names = ["it would hit fewer targets", "more of its attacks would have disadvantage", "its extra targets rank lower", "it would use more movement"]
-    for name, a, b in zip(names, worse, best):
-        if a != b:
-            return name
-    return "the players may choose it too"
-
-
-def _plain_key(key: tuple) -> list:
-    return [list(map(_plain_key, k)) if isinstance(k, list) else (list(k) if isinstance(k, tuple) else k) for k in key]
 
 
 # ---------------------------------------------------------------------------
@@ -875,6 +1320,7 @@ def resolve_card(
         start = grid.figures[actor]
         turn = Turn(actor=actor)
         turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        _rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
         turn.options.append(Option(to=start, path=(start,)))
         return turn.finish()
     if isinstance(card, GloomhavenAction):
@@ -897,7 +1343,10 @@ def resolve_card(
         board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
         for focus in foci:
             branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+    earlier_reasons = dict(turn.ruled_out)
     for segment in later:
+        if segment.move is not None:
+            turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
         many = len(branches) > 1
         grown: list[_Branch] = []
         for branch in branches:
@@ -909,6 +1358,7 @@ def resolve_card(
         Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
         for b in branches
     ]
+    _after_card_reasons(turn, grid, earlier_reasons)
     return turn.finish(distinct_paths=True)
 
 
@@ -924,10 +1374,11 @@ def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor:
     points = 0 if "immobilized" in figure.conditions else action.move
     reach = mover.reach_this_turn(points)
     outcomes: dict[str, set[tuple]] = {}
+    hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
     for focus in foci:
         scratch = Turn(actor=actor, focus=list(foci))
-        hexes = {h: costs[h] for h in attacks.attack_hexes(focus) if h in costs}
-        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes, reach, "muddled" in figure.conditions, figures)
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
         outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
     return outcomes
 
@@ -1027,13 +1478,18 @@ def _later_segment(
         foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
     if not foci:
         scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        _rule_out_all_but(scratch, board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move.")
         _append_notes(turn, scratch, prefix)
+        _take_reasons(turn, scratch, prefix, segment)
         return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
     reach = mover.reach_this_turn(points)
+    _rule_out_when_it_cannot_move(scratch, board, actor, here, points, "immobilized" in figure.conditions)
+    _rule_out_cannot_end_or_reach(scratch, view, mover, reach, points, costs)
     grown: list[_Branch] = []
     for focus in foci:
         options_before = len(scratch.options)
-        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures)
+        focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
         for option in scratch.options[options_before:]:
             hit = tuple(option.attacks) if segment.performs else ()
             path = branch.path + tuple(option.path[1:])
@@ -1045,6 +1501,7 @@ def _later_segment(
             board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
             grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
     _append_notes(turn, scratch, prefix)
+    _take_reasons(turn, scratch, prefix, segment)
     return grown
 
 
@@ -1090,6 +1547,44 @@ def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) ->
     return sorted(monsters, key=key)
 
 
+def monster_type(figure: GloomhavenFigure) -> str:
+    return figure.type or figure.name or ""
+
+
+def type_ties(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[list[str]]:
+    """Monster types whose cards share an initiative (each list: two or more types, by name).
+    The rulebook orders types by initiative only: between these the players choose."""
+    by_initiative: dict[float | None, set[str]] = {}
+    for label in activation_order(figures, present):
+        by_initiative.setdefault(figures[label].initiative, set()).add(monster_type(figures[label]))
+    return [sorted(types) for _, types in sorted(by_initiative.items(), key=lambda item: (item[0] is None, item[0] or 0.0)) if len(types) > 1]
+
+
+def next_of_phase(figures: dict[str, GloomhavenFigure], order: Sequence[str], waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+    """The next monster of the phase. ``order``: activation_order; ``waiting``: those yet to act,
+    in that order. A type once started finishes (elites first, then numbers); where the next
+    types tie on initiative, the players choose which goes first: the type of the first label
+    in ``prefer`` (``--first``), else the first by name, and the step says so."""
+    started = {monster_type(figures[l]) for l in order if l not in waiting}
+    unfinished = next((l for l in waiting if monster_type(figures[l]) in started), None)
+    if unfinished is not None:
+        return NextActor(unfinished)
+    initiative = figures[waiting[0]].initiative
+    tied_types = sorted({monster_type(figures[l]) for l in waiting if figures[l].initiative == initiative})
+    if len(tied_types) < 2:
+        return NextActor(waiting[0])
+    chosen = next((monster_type(figures[l]) for l in prefer if l in waiting and monster_type(figures[l]) in tied_types), tied_types[0])
+    first_of = {t: next(l for l in waiting if monster_type(figures[l]) == t) for t in tied_types}
+    label = first_of[chosen]
+    others = [first_of[t] for t in tied_types if t != chosen]
+    when = f"initiative {initiative:g}" if initiative is not None else "no initiative given"
+    how = "--first put it first" if any(l in waiting and monster_type(figures[l]) == chosen for l in prefer) else "first by type name here; --first LABEL puts another type first"
+    text = (f"Monster types {', '.join(tied_types)} share their card's initiative ({when}): the rulebook leaves the order to the players. "
+            f"{chosen} acts now ({how}).")
+    step = Step("order", text, {"tied_types": tied_types, "chosen": chosen, "tied": others})
+    return NextActor(label, tuple(sorted(others)), step)
+
+
 def with_objective_initiative(figures: dict[str, GloomhavenFigure]) -> dict[str, GloomhavenFigure]:
     """Objectives are focused on as if at initiative 99 (FH p.15) unless the file gives one."""
     return {
@@ -1103,7 +1598,8 @@ class GloomhavenPlay:
 
     def __init__(self, scenario: Scenario, variant: str):
         model = scenario.model
-        self.rules = VARIANTS[variant]
+        # The variant's rules, with the open readings the scenario chose (`rules:`).
+        self.rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
         self.model = model
         self.scenario = scenario
         self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
@@ -1133,7 +1629,7 @@ class GloomhavenPlay:
             raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
 
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
-        return in_order(waiting)
+        return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
 
     def action_of(self, actor: str) -> GloomhavenCard:
         figure = self.figures[actor]
@@ -1195,5 +1691,318 @@ GAME = GloomhavenGame(
         "figures.X.summoned": "a monster summoned this round: does not act in the phase",
         "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
         "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
+        "rules.extra_targets": "movement (default: the group needing fewest moves, then proximity, initiative) or secondary-focus (French procedure 3B)",
+        "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
     },
 )
+
+
+# ---------------------------------------------------------------------------
+# "Why not this hex?" (issue 16): the engine records, from the data it already
+# computed, why each hex of the map is not a destination. Turn.rule_out keeps
+# the first reason per hex, so the calls above follow the procedure's order:
+# the card, the focus, hexes it cannot end in, hexes out of reach, then this
+# turn's attack or the move towards the destinations. Guarantee: every map
+# hex that is not an option's destination has a reason (tests check it).
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
+    names = [_describe(label, figures) for label in labels]
+    return names[0] if len(names) == 1 else "any of " + ", ".join(names)
+
+
+def _names(labels: frozenset[str], view: View) -> str:
+    return ", ".join(_describe(label, view.figures) for label in sorted(labels))
+
+
+def _rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
+    """The figure does not move at all: every other hex, for one reason."""
+    for cell in sorted(grid.terrain):
+        if cell != start:
+            turn.rule_out(cell, step, reason)
+
+
+def _rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
+    if points > 0:
+        return
+    if immobilized:
+        _rule_out_all_but(turn, grid, start, "immobilized", "It is immobilized: it cannot move this turn.")
+    else:
+        _rule_out_all_but(turn, grid, start, "card", "Its card has no move this turn.")
+
+
+def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | None:
+    """Why the acting figure may not end its move in ``cell`` (None: it may)."""
+    if cell == view.start or view.can_end(cell):
+        return None
+    terrain = view.terrain(cell)
+    if terrain == "wall":
+        return "A wall: no figure can stand there.", {"terrain": terrain}
+    if terrain == "door":
+        return "A closed door: monsters treat it as a wall.", {"terrain": terrain}
+    if terrain == "obstacle" and not view.flying:
+        return "An obstacle: only a flying figure can end its move there.", {"terrain": terrain}
+    occupant = view.grid.occupant(cell)
+    if occupant is not None:
+        name = _describe(occupant, view.figures)
+        if view.figures[occupant].kind == "objective":
+            return f"Occupied by the objective {name}: it cannot end its move there.", {"figure": occupant}
+        if occupant in view.allies:
+            return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
+        return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
+    return "It cannot end its move there.", {"terrain": terrain}
+
+
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+
+    The focus search minimises negative hexes first, so its points can be more
+    than needed; walking needs this one extra search per turn (not per hex).
+    Jumps, flights and teleports already count plain points."""
+    view = mover.view
+    if mover.mode != "walk":
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
+    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
+    weight = len(view.grid.terrain) + 1
+    best = {view.start: 0}
+    heap = [(0, view.start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell]:
+            continue
+        for land, _, (_, points) in mover.walk_steps(cell):
+            new = cost + points * weight + (points - 1)
+            if new < best.get(land, new + 1):
+                best[land] = new
+                heapq.heappush(heap, (new, land))
+    return {cell: divmod(cost, weight) for cell, cost in best.items()}
+
+
+def _blockers(view: View, mover: Mover) -> str:
+    """What a way there may have to go around: only the kinds this board has."""
+    kinds = []
+    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+        kinds.append("walls")
+    if mover.mode == "walk":
+        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+            kinds.append("obstacles")
+        blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
+        kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
+    return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+
+
+def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
+    """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
+    if points <= 0:
+        return  # already ruled out: it does not move
+    fewest: dict[Cell, tuple[int, int]] | None = None
+    blockers: str | None = None
+    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
+    start = view.start
+    for cell in sorted(view.grid.terrain):
+        if cell == start or cell in turn.ruled_out:
+            continue
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+            continue
+        if cell in reach:
+            continue
+        if blockers is None:
+            blockers = _blockers(view, mover)
+        if cell not in costs:
+            turn.rule_out(cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points)
+            continue
+        if fewest is None:
+            fewest = _fewest_points(mover, costs)
+        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
+        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+        key = (needed, detour, difficult > 0)
+        reason = texts.get(key)
+        if reason is None:
+            notes = [f"going around {blockers}"] if detour else []
+            if difficult:
+                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            detail = f" ({'; '.join(notes)})" if notes else ""
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
+
+
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
+
+    A hex it may end in, within range of the focus and in sight, is an attack hex
+    (Attacks.attack_hexes), so sight needs no new test (sight tests are costly)."""
+    target = view.grid.figures[focus]
+    name = _describe(focus, view.figures)
+    distance = view.range_between(cell, target)
+    data = {"focus": focus, "distance": distance, "range": plan.range}
+    in_range = distance is not None and distance <= plan.range
+    if plan.pattern is not None and not (plan.targets > 1 and in_range):
+        if plan.melee:
+            how = f"no way of turning its area attack covers {name} in its line of sight"
+        else:
+            how = f"no placement of its area attack within range {plan.range} covers {name} in its line of sight"
+        return "range", f"It cannot attack {name} from here: {how}.", data
+    if distance is None:
+        return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
+    if not in_range:
+        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        if not plan.real:
+            needs = "it moves as if for a melee attack, which needs an adjacent target"
+        elif plan.melee:
+            needs = "a melee attack needs an adjacent target"
+        else:
+            needs = f"its range is {plan.range}"
+        return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+
+
+def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
+    return (
+        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f" (traps, hazardous terrain) where its focus path needs only {fewest}."
+    )
+
+
+def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
+                         reach: dict, fewest_negatives: int, ranking: Ranking, moves_now: dict[Cell, int], prefix: str) -> None:
+    """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    winners = ranking.hexes()
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in winners:
+            continue
+        if cell not in focus_hexes:
+            step, reason, data = _why_no_attack(view, plan, focus, cell)
+            turn.rule_out(cell, step, prefix + reason, **data)
+        elif reach[cell][0][0] != fewest_negatives:
+            negatives = reach[cell][0][0]
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), against=winners, focus=focus, negatives=negatives, fewest=fewest_negatives)
+        elif cell in ranking.lost:
+            step, reason, data = _lost_preference(view, rules, focus, ranking.lost[cell])
+            turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
+        else:
+            turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
+
+
+def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> tuple[StepId, str, dict]:
+    """The preference a hex lost on, in words and numbers (see rank_attacks)."""
+    here, best = lost.here, lost.best
+    mine = lost.targets.sure if lost.targets is not None else frozenset()
+    theirs = lost.best_targets.sure if lost.best_targets is not None else frozenset()
+    if lost.stage == "focus-disadvantage":
+        return (
+            "disadvantage",
+            f"From here it would attack {_describe(focus, view.figures)} with disadvantage (a ranged attack on an adjacent target); the best hexes avoid that.",
+            {},
+        )
+    if lost.stage == "targets":
+        return "fewer-targets", f"It could attack only {_plural(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
+    if lost.stage == "group-movement":
+        return (
+            "target-group",
+            f"Its targets from here ({_names(mine, view)}) need at least {_plural(here, 'movement point')} to attack;"
+            f" the best group ({_names(theirs, view)}) needs only {best}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
+        )
+    if lost.stage == "extra-rank":
+        by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+        if rules.extra_targets == "secondary-focus":
+            by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
+        return (
+            "extra-targets",
+            f"Its extra targets from here ({_names(mine - {focus}, view)}) rank below those of the best hexes ({_names(theirs - {focus}, view)}), by {by}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs)},
+        )
+    if lost.stage in ("extra-disadvantage", "disadvantage"):
+        return (
+            "disadvantage",
+            f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
+            {"disadvantaged": here, "best": best},
+        )
+    return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
+
+
+def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
+    """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    name = _describe(focus, view.figures)
+    for cell in sorted(reach):
+        negatives = reach[cell][0][0]
+        if cell in focus_hexes and negatives > fewest_negatives:
+            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
+
+
+def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, scored: list, best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+    """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
+    start = view.start
+    stays = best_score[1] >= here[1]
+    ends = sorted(cell for score, cell in scored if score == best_score)
+    against = [start] if stays else ends
+    score_of = {cell: score for score, cell in scored}
+    to = format_position(destination)
+    data = {"destination": list(destination)}
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in against:
+            continue
+        score = score_of.get(cell)
+        if score is None or score[1] >= INFINITE[1]:
+            turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
+        elif score[0] > best_score[0]:
+            turn.rule_out(
+                cell, "negative-hexes",
+                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against, negatives=score[0], fewest=best_score[0], **data,
+            )
+        elif stays:
+            turn.rule_out(
+                cell, "stays",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against, moves=score[1], moves_from_start=here[1], **data,
+            )
+        elif score[1] > best_score[1]:
+            turn.rule_out(
+                cell, "not-closer",
+                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                against=against, moves=score[1], best=best_score[1], **data,
+            )
+        else:
+            turn.rule_out(
+                cell, "more-movement",
+                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                f" the best hexes use only {best_score[2]}.",
+                against=against, points=score[2], best=best_score[2], **data,
+            )
+
+
+def _forget_options(turn: Turn) -> None:
+    """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
+    for option in turn.options:
+        turn.ruled_out.pop(option.to, None)
+
+
+def _take_reasons(turn: Turn, scratch: Turn, prefix: str, segment: _Segment) -> None:
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
+    if segment.move is None:
+        return  # an attack alone moves nothing: where it ends was decided earlier
+    for cell, ruled in scratch.ruled_out.items():
+        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+
+
+def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict) -> None:
+    """A card with several actions: hexes no later move explained keep the first move's reason."""
+    for cell in sorted(grid.terrain):
+        if cell not in turn.ruled_out and cell in earlier:
+            turn.ruled_out[cell] = earlier[cell]
+    ends = {option.to for option in turn.options}
+    for cell in sorted(grid.terrain):
+        if cell not in ends:
+            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    _forget_options(turn)

@@ -18,7 +18,7 @@ The engine never prints: every rule applied is a ``turn.note``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..geometry import squaregrid
@@ -26,7 +26,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
-from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, Turn, Woken, figure_name, format_position, format_positions
+from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, StepId, Turn, Woken, figure_name, format_position, format_positions
 from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
@@ -70,6 +70,9 @@ class Mover:
     blocked: set[Cell] = field(default_factory=set)  # occupied squares it may not enter
     passes: set[Cell] = field(default_factory=set)  # occupied squares it paths through but may not end on
     tramples: set[Cell] = field(default_factory=set)  # minion squares it may enter and end on (swap)
+    # who stands on each occupied square and why it blocks or not (for "why not this square?")
+    occupants: dict[Cell, str] = field(default_factory=dict)
+    full_ap_rule: bool = True  # may spend all its AP on one costlier square
 
 
 @dataclass
@@ -80,6 +83,8 @@ class Move:
     path: tuple[Cell, ...]
     spent: int
     opened: tuple[Cell, ...] = ()
+    remaining: int = 0  # AP (or squares) still between ``to`` and the goal, doors already opened counted
+    reached: bool = False  # ``to`` is a goal square
 
 
 class Engine:
@@ -200,8 +205,10 @@ class Engine:
         kind = self.figures[label].kind
         grid = board
         ignores_terrain = kind in ("boneworm", "rotikka") or (kind == "chileen" and not self.rules.chileen_pays_terrain)
-        mover = Mover(label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"))
-        kept, ignored = [], []
+        full_ap = self.rules.full_ap_rule == "all" or kind in ("acolyte", "guard")
+        mover = Mover(label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"), full_ap_rule=full_ap)
+        kept, ignored, trampled = [], [], []
+        sleeping_note = ""
         for other in sorted(grid.figures):
             if other == label:
                 continue
@@ -209,29 +216,38 @@ class Engine:
             cell = grid.figures[other]
             if other_kind == "hero":
                 mover.blocked.add(cell)
+                mover.occupants[cell] = f"hero {other} stands there (heroes block)"
                 continue
             if kind == "chileen" and other_kind in MINIONS:
                 mover.tramples.add(cell)
-                ignored.append(f"{other} (trampled)")
+                trampled.append(other)
                 continue
             reasons = []
             if other in board.asleep:
-                reasons.append("asleep")
-            if self.in_attack_range(board, other):
-                reasons.append("in attack range of " + ", ".join(self.in_attack_range(board, other)))
+                if self.rules.sleeping_blocks:
+                    reasons.append("asleep")
+                else:
+                    sleeping_note = " Sleeping enemies out of attack range do not block (`sleeping_blocks: false`)."
+            in_range = self.in_attack_range(board, other)
+            if in_range:
+                reasons.append("in attack range of " + ", ".join(in_range))
             if reasons:
                 mover.blocked.add(cell)
                 kept.append(f"{other} ({'; '.join(reasons)})")
+                mover.occupants[cell] = f"{other} stands there and blocks ({'; '.join(reasons)})"
             else:
                 mover.passes.add(cell)
                 ignored.append(other)
+                mover.occupants[cell] = f"{other} stands there: expected to move away, it may be passed but not ended on"
         rule = ("only Chi'leens and the Demon already in attack range of a Hero count; Boneworms, Rotikkas and Cultists are ignored (trample)"
                 if kind == "chileen" else "only enemies already in attack range of a Hero count")
-        turn.note(
-            "blockers",
-            f"Path-finding: heroes block; {rule}. Blocking: {', '.join(kept) or 'none'}. Ignored (expected to move away; cannot end on them): {', '.join(ignored) or 'none'}.",
-            blocking=kept, ignored=ignored,
-        )
+        if self.rules.sleeping_blocks:
+            rule += "; a sleeping enemy blocks (it cannot move out of the way)"
+        walk = "passed but not ended on" if self.rules.pass_through_figures else "planned through, but it stops before them (`pass_through_figures: false`)"
+        text = f"Path-finding: heroes block; {rule}. Blocking: {', '.join(kept) or 'none'}. Ignored (expected to move away; {walk}): {', '.join(ignored) or 'none'}."
+        if trampled:
+            text += f" Trampled (it may enter and end on their squares, swapping places): {', '.join(trampled)}."
+        turn.note("blockers", text + sleeping_note, blocking=kept, ignored=ignored, trampled=trampled)
         return mover
 
     def enter_cost(self, grid: Grid, mover: Mover, a: Cell, b: Cell, opened: tuple[Cell, ...] = ()) -> tuple[int, int] | None:
@@ -265,7 +281,8 @@ class Engine:
     def walk(self, grid: Grid, mover: Mover, best: dict, preds: dict, goals: set[Cell]) -> tuple[list[Move], int | None]:
         """Every way of spending AP along a cheapest path to the nearest goal; the moves ending closest.
 
-        Returns (moves, cost of the goal) or ([], None) when no goal is reachable.
+        Progress is the AP left to the goal after the move, counting a door opened with the last AP
+        (it need not be paid again). Returns (moves, cost of the goal) or ([], None) when no goal is reachable.
         """
         reachable = sorted(g for g in goals if g in best)
         if not reachable:
@@ -286,11 +303,23 @@ class Engine:
         stops: dict[tuple, Move] = {}
 
         def stop(path: tuple[Cell, ...], spent: int, opened: tuple[Cell, ...]) -> None:
-            # A move may not end on a square another figure still holds: fall back along the path.
+            # A move may not end on a square another figure still holds: fall back along the path
+            # (or, with `pass_through_figures: false`, to before the first such square).
             end = len(path) - 1
+            if not self.rules.pass_through_figures:
+                held = [index for index, cell in enumerate(path) if index and cell in mover.passes]
+                if held:
+                    end = held[0] - 1
             while end > 0 and path[end] in mover.passes:
                 end -= 1
-            move = Move(path[end], path[: end + 1], spent, opened)
+            if end < len(path) - 1:
+                path = path[: end + 1]
+                opened = tuple(door for door in opened if door in path)
+                spent = min(mover.ap, self.path_cost(grid, mover, path))
+            to = path[-1]
+            # Doors opened but not yet entered (the last AP opened them) count as progress.
+            pending = sum(1 for door in opened if door not in path)
+            move = Move(to, path, spent, opened, remaining=max(0, goal_cost - best[to][0] - pending), reached=to in goals)
             key = (move.to, opened)
             if key not in stops or move.path < stops[key].path:
                 stops[key] = move
@@ -319,7 +348,7 @@ class Engine:
                         now_spent = spent + door
                     if now_spent + enter <= mover.ap:
                         now_spent += enter
-                    elif spent == 0 and not door:
+                    elif spent == 0 and not door and mover.full_ap_rule:
                         now_spent = mover.ap  # "has all its AP and needs to enter costlier terrain": one square
                     else:
                         stop(path, now_spent, now_opened)
@@ -330,8 +359,8 @@ class Engine:
                         following[nkey] = candidate
             layer = following
         moves = sorted(stops.values(), key=lambda m: (m.path, m.opened))
-        closest = max(best[m.to][0] for m in moves)
-        return [m for m in moves if best[m.to][0] == closest], goal_cost
+        closest = min(m.remaining for m in moves)
+        return [m for m in moves if m.remaining == closest], goal_cost
 
     # -- goals ------------------------------------------------------------------------------------
 
@@ -343,18 +372,28 @@ class Engine:
         occupant = board.occupant(cell)
         return occupant is None or occupant == mover.label or cell in mover.tramples
 
-    def range_squares(self, board: Board, mover: Mover, hero: str, distance: int, exact: bool = True) -> set[Cell]:
-        """Squares at range ``distance`` of the hero (exactly, or at most) the mover may end on."""
+    def possible_for(self, board: Board, mover: Mover, cell: Cell) -> bool:
+        """A goal square the mover may head for: free, or held by an enemy expected to move away
+        (it walks toward it and stops where it can end)."""
+        return self.free_for(board, mover, cell) or cell in mover.passes
+
+    def range_squares(self, board: Board, mover: Mover, hero: str, distance: int) -> set[Cell]:
+        """Possible squares at range exactly ``distance`` of the hero (with sight, by default)."""
         hero_cell = board.figures[hero]
         result = set()
         for cell in board.terrain:
-            d = self.distance(cell, hero_cell)
-            if (d != distance if exact else not 1 <= d <= distance) or not self.free_for(board, mover, cell):
+            if self.distance(cell, hero_cell) != distance or not self.possible_for(board, mover, cell):
                 continue
             if self.rules.range_needs_sight and not self.sees(board, cell, hero_cell, ignore=(mover.label,)):
                 continue
             result.add(cell)
         return result
+
+    def within_reach(self, mover: Mover, best: dict, preds: dict, cell: Cell) -> bool:
+        """Whether the mover could get to ``cell`` this Move action (its AP, or all of it on one costlier first square)."""
+        if cell not in best:
+            return False
+        return best[cell][0] <= mover.ap or (mover.full_ap_rule and mover.start in preds.get(cell, ()))
 
     # -- one enemy's turn -------------------------------------------------------------------------
 
@@ -366,16 +405,19 @@ class Engine:
         if label in board.asleep:
             turn.note("sleeping", f"{self.who(label)} is sleeping: it only wakes up and does not move (it will move at the next Move action).")
             turn.options.append(replace(stay, effects=(Moved(label, (cell,)), Woken(label))))
+            self.rule_out_all(board, turn, "sleeping", "it is sleeping: it only wakes up and does not move")
             return turn.finish()
         if figure.kind == "demon":
             turn.note("demon", f"{self.who(label)}: the movement texts give no rule for the Demon; it stays. (Chi'leens path around it only when it is in attack range of a Hero.)")
             turn.options.append(stay)
+            self.rule_out_all(board, turn, "demon", "the movement texts give no rule for the Demon: it stays")
             return turn.finish()
         if not any(hero in board.figures for hero in self.heroes) and figure.kind != "acolyte":
             turn.note("target", f"{self.who(label)}: there is no hero on the map, so it does not move.")
             turn.options.append(stay)
+            self.rule_out_all(board, turn, "target", "there is no hero on the map: it does not move")
             return turn.finish()
-        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Points" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
+        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Point{'s' if self.ap(label) != 1 else ''}" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
         turn.note("threatened-squares", f"The {TYPE_NAMES[figure.kind]} does not suffer from the threatened-square movement penalty.")
         if figure.kind in ("boneworm", "rotikka"):
             turn.note("terrain", f"The {TYPE_NAMES[figure.kind]} ignores terrain movement penalties: every square costs 1 AP. Obstacles (walls, chests, doors, portcullises) still block.")
@@ -383,48 +425,99 @@ class Engine:
             self.summoner_turn(board, label, turn)
         else:
             mover = self.make_mover(board, label, turn)
+            best, preds = self.shortest(board, mover)
+            self.rule_out_unreachable(board, mover, turn, best, preds)
             if figure.kind == "acolyte":
-                self.acolyte_turn(board, mover, turn)
+                goals = self.acolyte_turn(board, mover, turn, best, preds)
             else:
-                self.hero_seeker_turn(board, mover, turn)
+                goals = self.hero_seeker_turn(board, mover, turn, best, preds)
+            self.rule_out_rest(board, mover, turn, goals)
         if not turn.options:
             turn.options.append(stay)
+        for option in turn.options:
+            turn.ruled_out.pop(option.to, None)
         return turn.finish()
 
     def unit(self, mover: Mover) -> str:
         return "squares" if mover.ignores_terrain else "AP"
 
-    def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn) -> None:
-        """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move."""
-        best, preds = self.shortest(board, mover)
+    def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> set[Cell]:
+        """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move.
+
+        Returns the goal squares the move heads for (for "why not this square?")."""
         heroes = [hero for hero in self.heroes if hero in board.figures]
         ranges = PREFERRED_RANGES[mover.kind]
+        dropped_ranges: list[int] = []
+        all_goals: set[Cell] = set()
         for distance in ranges:
             reach: dict[str, int] = {}
             goals: dict[str, set[Cell]] = {}
+            parts = []
             for hero in heroes:
                 goals[hero] = self.range_squares(board, mover, hero, distance)
+                all_goals |= goals[hero]
                 costs = [best[g][0] for g in goals[hero] if g in best]
                 if costs:
                     reach[hero] = min(costs)
+                    parts.append(f"{hero}: {reach[hero]} {self.unit(mover)}")
+                elif goals[hero]:
+                    parts.append(f"{hero}: no path reaches one")
+                else:
+                    parts.append(f"{hero}: none the {TYPE_NAMES[mover.kind]} could end on" + (" with line of sight" if self.rules.range_needs_sight else ""))
             what = "adjacent square (range 1)" if ranges == (1,) else f"\"range {distance}\" square"
-            listing = ", ".join(f"{hero}: {reach[hero]} {self.unit(mover)}" if hero in reach else f"{hero}: none reachable" for hero in heroes)
-            turn.note("distances", f"Cheapest path to each hero's nearest {what}: {listing}.", range=distance, distances=reach)
+            turn.note("distances", f"Cheapest path to each hero's nearest {what}: {', '.join(parts)}.", range=distance, distances=reach)
             if reach:
                 break
+            dropped_ranges.append(distance)
         else:
-            turn.note("target", "No hero has a reachable attack square: it does not move (in the Attack action insectoids then attack a door or portcullis in their path).")
-            return
+            turn.note("target", "No hero has a reachable attack square" + self.unreachable_text(mover) + " (in the Attack action insectoids then attack a door or portcullis in their path).")
+            self.approach_unreachable(board, mover, turn, best, preds, all_goals, "a hero's attack square")
+            return all_goals
         nearest = min(reach.values())
         tied = sorted(hero for hero, cost in reach.items() if cost == nearest)
         tied = self.break_tie(tied, turn)
         others = sorted((cost, hero) for hero, cost in reach.items() if hero not in tied)
         against = (" against " + ", ".join(f"{cost} ({hero})" for cost, hero in others)) if others else ""
-        turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover)} away{against}" + (f" (range {distance} preferred)" if len(ranges) > 1 else "") + ".", target=tied, cost=nearest)
+        if dropped_ranges:
+            why = f" (no hero has a reachable \"range {'/'.join(map(str, dropped_ranges))}\" square, so it falls back to range {distance})"
+        elif len(ranges) > 1:
+            why = f" (range {distance}, the farthest it prefers)"
+        else:
+            why = ""
+        turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover)} away{against}{why}.", target=tied, cost=nearest, range=distance, fallback_from=dropped_ranges)
         turn.focus = list(tied)
+        heading: set[Cell] = set()
         for hero in tied:
             moves, _ = self.walk(board, mover, best, preds, goals[hero])
             self.add_moves(board, mover, turn, moves, hero, nearest)
+            heading |= goals[hero]
+        chosen = tuple(option.to for option in turn.options)
+        for hero in heroes:
+            if hero in tied:
+                continue
+            for cell in sorted(goals[hero]):
+                if self.within_reach(mover, best, preds, cell):
+                    cost = best[cell][0]
+                    turn.rule_out(cell, "target", f"a range-{distance} square of {hero}, but the target is {', '.join(tied)} ({reach.get(hero, 'no path')} against {nearest} {self.unit(mover)})", against=chosen, range=distance, hero=hero, cost=cost)
+        return heading
+
+    def unreachable_text(self, mover: Mover) -> str:
+        if self.rules.unreachable_goal == "stay":
+            return ": it does not move (`unreachable_goal: stay`; `closer` would walk it as close as it can get)"
+        return ""
+
+    def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict, goals: set[Cell], what: str) -> None:
+        """``unreachable_goal: closer``: no path reaches a goal square; walk to the reachable squares closest to one."""
+        if self.rules.unreachable_goal == "stay" or not goals:
+            return
+        ends = [c for c in sorted(best) if self.free_for(board, mover, c) and c not in mover.passes]
+        gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
+        nearest = min(gap.values())
+        near = {c for c in ends if gap[c] == nearest}
+        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square(s) closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
+        moves, cost = self.walk(board, mover, best, preds, near)
+        if cost is not None:
+            self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
 
     def break_tie(self, tied: list[str], turn: Turn) -> list[str]:
         if len(tied) < 2:
@@ -444,7 +537,7 @@ class Engine:
             raise self.scenario.error(("figures", hero), f"hero {hero!r} needs `health:` (remaining health) for {why}", key=True)
         return health
 
-    def add_moves(self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int) -> None:
+    def add_moves(self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int, goal_word: str = "its goal") -> None:
         for move in moves:
             after, effects, pushed = self.follow(board, mover.label, move.path, move.opened)
             attacks: tuple[str, ...] = ()
@@ -454,46 +547,73 @@ class Engine:
                     attacks = (hero,)
             turn.options.append(Option(move.to, move.path, attacks, {"AP": move.spent}, effects))
             self.note_failure_events(after, move, pushed, turn)
+        said = {step.text for step in turn.reasoning if step.step == "move"}
         for move in moves:
             where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"
             text = f"{mover.label} {where}" + (f", opening the door at {format_positions(move.opened)} for 1 AP" if move.opened else "")
             if mover.ap and move.spent > 0 and move.spent == mover.ap and len(move.path) == 2 and self.enter_cost(board, mover, move.path[0], move.path[1], ())[1] > mover.ap:
-                text += f" (it has all its {mover.ap} AP, so it may enter the costlier square)"
-            remaining = goal_cost - self.path_cost(board, mover, move)
-            text += "; it has reached its goal." if remaining <= 0 else f"; {remaining} {self.unit(mover)} still to go."
-            turn.note("move", text, to=move.to, spent=move.spent)
+                rule = "" if mover.kind in ("acolyte", "guard") else " (`full_ap_rule: all`)"
+                text += f" (it has all its {mover.ap} AP, so it may enter the costlier square{rule})"
+            if move.reached:
+                text += f"; it has reached {goal_word}."
+            else:
+                held = sorted(c for c in self.next_squares(board, mover, move) if c in mover.passes)
+                text += f"; {move.remaining} {self.unit(mover)} still to go"
+                if held and move.spent < mover.ap:
+                    text += f" (it may not end on {format_positions(held)}, held by a figure, so it stops here)"
+                text += "."
+            if text not in said:
+                said.add(text)
+                turn.note("move", text, to=move.to, spent=move.spent, remaining=move.remaining)
 
-    def path_cost(self, grid: Grid, mover: Mover, move: Move) -> int:
+    def next_squares(self, board: Board, mover: Mover, move: Move) -> list[Cell]:
+        """Squares one step past the end of the move (to say why it stopped)."""
+        return [c for c in self.steps(board, move.to) if c not in move.path]
+
+    def path_cost(self, grid: Grid, mover: Mover, path: Sequence[Cell]) -> int:
         total = 0
-        for a, b in zip(move.path, move.path[1:]):
-            door, enter = self.enter_cost(grid, mover, a, b)
-            total += door + enter
+        for a, b in zip(path, path[1:]):
+            cost = self.enter_cost(grid, mover, a, b)
+            if cost is None:  # a trampled or passed square: entering it costs its terrain
+                cost = (0, 1)
+            total += cost[0] + cost[1]
         return total
 
-    def acolyte_turn(self, board: Board, mover: Mover, turn: Turn) -> None:
+    def acolyte_turn(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> set[Cell]:
         alarms = sorted(cell for cell, terrain in board.terrain.items() if terrain == "alarm")
         if not alarms:
             turn.note("alarm", "There is no alarm symbol (!) on the map: the Acolyte has nowhere to run and does not move.")
-            return
+            return set()
         if self.rules.acolyte_goal == "on":
-            goals = {cell for cell in alarms if self.free_for(board, mover, cell)}
+            goals = set(alarms)
             where = "onto the alarm symbol"
         else:
-            goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if self.free_for(board, mover, cell)}
+            goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if board.terrain[cell] not in BLOCKING_TERRAIN}
             goals |= {cell for cell in alarms if cell == mover.start}
+            possible = {cell for cell in goals if self.possible_for(board, mover, cell)}
+            goals = possible or goals  # a square next to the alarm held by a blocker only counts when all are
             where = "next to the alarm symbol"
         turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
-        best, preds = self.shortest(board, mover)
+        held = sorted(cell for cell in goals if not self.free_for(board, mover, cell))
+        if held:
+            # An occupied alarm is still where it runs: it walks toward it and stops as close as it can.
+            turn.note("alarm", f"{format_positions(held)} {'is' if len(held) == 1 else 'are'} occupied ({'; '.join(mover.occupants.get(c, 'occupied') for c in held)}): it still heads there and stops on the last square it can end on.", occupied=held)
+            for cell in held:
+                mover.blocked.discard(cell)
+                mover.passes.add(cell)
+            best, preds = self.shortest(board, mover)
         moves, cost = self.walk(board, mover, best, preds, goals)
         if cost is None:
-            turn.note("alarm", "No path reaches the alarm: the Acolyte does not move.")
-            return
+            turn.note("alarm", "No path reaches the alarm" + self.unreachable_text(mover) + ".")
+            self.approach_unreachable(board, mover, turn, best, preds, goals, "the alarm")
+            return goals
         turn.note("distances", f"Cheapest path to the alarm: {cost} AP against {mover.ap} AP available.", cost=cost)
         self.add_moves(board, mover, turn, moves, None, cost)
         for move in moves:
             special = sorted({board.terrain[c] for c in move.path[1:] if board.terrain[c] in SPECIAL_TERRAIN})
             if special:
                 turn.note("failure-events", f"Moving to {format_position(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
+        return goals
 
     def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
         grid = board
@@ -503,6 +623,9 @@ class Engine:
         if seen:
             turn.note("line-of-sight", f"The Summoner has line of sight to {', '.join(seen)}: it does not move.", seen=seen)
             turn.focus = []
+            attacks = self.summoner_attacks(board, label, cell, seen, turn)
+            turn.options.append(Option(cell, (cell,), attacks, {"AP": 0}))
+            self.rule_out_all(board, turn, "line-of-sight", f"the Summoner sees {', '.join(seen)}: it does not move")
             return
         turn.note("line-of-sight", "The Summoner sees no hero, so it moves.")
         health = {hero: self.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
@@ -512,18 +635,29 @@ class Engine:
         turn.focus = list(targets)
         mover = self.make_mover(board, label, turn)
         best, preds = self.shortest(grid, mover)
+        self.rule_out_unreachable(board, mover, turn, best, preds)
         for target in targets:
             self.summoner_options(board, mover, turn, best, preds, target, heroes)
+        self.rule_out_rest(board, mover, turn, set())
+
+    def summoner_attacks(self, board: Board, label: str, cell: Cell, seen: list[str], turn: Turn) -> tuple[str, ...]:
+        """Whom the Summoner's following Attack faces from ``cell``: heroes in range with sight, the weakest first."""
+        in_range = [hero for hero in seen if self.distance(cell, board.figures[hero]) <= self.attack_range(label)]
+        if len(in_range) > 1 and all(self.figures[hero].health is not None for hero in in_range):
+            least = min(self.figures[hero].health or 0 for hero in in_range)
+            in_range = [hero for hero in in_range if self.figures[hero].health == least]
+        if in_range:
+            turn.note("target", f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).", attacks=in_range)
+        return tuple(in_range)
 
     def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict, target: str, heroes: list[str]) -> None:
         grid = board
         target_cell = grid.figures[target]
-        reachable = []
-        for cell, (cost,) in sorted(best.items()):
-            first_step = len(one_path(preds, cell)) == 2
-            if (cost <= mover.ap or first_step) and self.free_for(board, mover, cell) and cell not in mover.passes:
-                reachable.append(cell)
+        reachable = [c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes]
         positions = [c for c in reachable if self.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sees(board, c, target_cell, ignore=(mover.label,))]
+        for c in reachable:
+            if c not in positions:
+                turn.rule_out(c, "range", f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight", hero=target, range=self.distance(c, target_cell))
         if not positions:
             turn.note("range", f"No square within its {mover.ap} AP is within range {SUMMONER_MAX_RANGE} of {target} with line of sight: it moves toward the farthest such square it can reach.")
             for distance in range(SUMMONER_MAX_RANGE, 0, -1):
@@ -531,24 +665,87 @@ class Engine:
                 if any(g in best for g in goals):
                     moves, cost = self.walk(grid, mover, best, preds, goals)
                     turn.note("distances", f"Nearest range-{distance} square of {target}: {cost} AP away.", range=distance, cost=cost)
-                    self.add_moves(board, mover, turn, moves, target, cost)
+                    self.add_moves(board, mover, turn, moves, target, cost or 0)
                     return
             turn.note("range", f"No square in line of sight of {target} within range {SUMMONER_MAX_RANGE} is reachable: it does not move.")
             return
-        farthest = max(self.distance(c, target_cell) for c in positions)
-        at_range = [c for c in positions if self.distance(c, target_cell) == farthest]
-        turn.note("range", f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(positions)}; the farthest range possible is {farthest} ({len(at_range)} square{'s' if len(at_range) != 1 else ''}).", farthest=farthest)
 
         def closest_hero(c: Cell) -> int:
             return min(self.distance(c, grid.figures[h]) for h in heroes)
 
-        safest = max(closest_hero(c) for c in at_range)
-        chosen = [c for c in at_range if closest_hero(c) == safest]
-        turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(chosen)}" + (" — the players choose." if len(chosen) > 1 else "."), closest_hero=safest)
+        def by_range(squares: list[Cell]) -> list[Cell]:
+            farthest = max(self.distance(c, target_cell) for c in squares)
+            kept = [c for c in squares if self.distance(c, target_cell) == farthest]
+            turn.note("range", f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(squares)}; the farthest range possible is {farthest} ({len(kept)} square{'s' if len(kept) != 1 else ''}).", farthest=farthest)
+            for c in squares:
+                if c not in kept:
+                    turn.rule_out(c, "range", f"range {self.distance(c, target_cell)} of {target}; the Summoner prefers the farthest range, {farthest}", against=kept, range=self.distance(c, target_cell), farthest=farthest)
+            return kept
+
+        def by_safety(squares: list[Cell]) -> list[Cell]:
+            safest = max(closest_hero(c) for c in squares)
+            kept = [c for c in squares if closest_hero(c) == safest]
+            turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(kept)}" + (" — the players choose." if len(kept) > 1 else "."), closest_hero=safest)
+            for c in squares:
+                if c not in kept:
+                    turn.rule_out(c, "safety", f"its closest hero is {closest_hero(c)} away; the Summoner keeps as far as possible from all heroes ({safest})", against=kept, closest_hero=closest_hero(c), best=safest)
+            return kept
+
+        if self.rules.summoner_priority == "range":
+            chosen = by_safety(by_range(positions))
+        else:
+            turn.note("safety", "`summoner_priority: safety`: staying away from all heroes comes before the farthest range.")
+            chosen = by_range(by_safety(positions))
         for c in chosen:
             path = tuple(one_path(preds, c))
-            move = Move(c, path, best[c][0] if best[c][0] <= mover.ap else mover.ap)
-            self.add_moves(board, mover, turn, [move], target, best[c][0])
+            move = Move(c, path, min(best[c][0], mover.ap), reached=True)
+            self.add_moves(board, mover, turn, [move], target, best[c][0], goal_word="its chosen square")
+
+    # -- why not this square? ----------------------------------------------------------------------
+
+    def rule_out_all(self, board: Board, turn: Turn, step: StepId, reason: str) -> None:
+        """The enemy does not move: every other square is ruled out by that one step."""
+        for cell in sorted(board.terrain):
+            if cell != board.figures[turn.actor]:
+                turn.rule_out(cell, step, reason)
+
+    def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> None:
+        """Squares it cannot end on or cannot get to this turn: terrain, figures, no path, AP."""
+        for cell in sorted(board.terrain):
+            if cell == mover.start:
+                continue
+            terrain = board.terrain[cell]
+            if terrain in BLOCKING_TERRAIN and not (terrain in CLOSED_DOORS and mover.opens_doors):
+                turn.rule_out(cell, "terrain", f"{terrain}: it cannot be entered", terrain=terrain)
+            elif cell in mover.occupants:
+                turn.rule_out(cell, "blockers", mover.occupants[cell])
+            elif cell not in best:
+                turn.rule_out(cell, "distances", "no path reaches it (walls, closed doors or blocking figures in the way)")
+            elif not self.within_reach(mover, best, preds, cell):
+                turn.rule_out(cell, "action-points", f"it costs {best[cell][0]} AP to get there; it has {mover.ap}", cost=best[cell][0], ap=mover.ap)
+
+    def rule_out_rest(self, board: Board, mover: Mover, turn: Turn, goals: set[Cell]) -> None:
+        """Squares it could reach but the procedure did not pick: they leave it farther from its goal."""
+        chosen = tuple(option.to for option in turn.options) or (mover.start,)
+        if not goals:
+            for cell in sorted(board.terrain):
+                turn.rule_out(cell, "move", "the procedure picked other squares", against=chosen)
+            return
+
+        def edges(cell: Cell) -> Iterator[tuple[Cell, tuple[int]]]:  # reversed: the cost of stepping from ``before`` onto ``cell``
+            for before in self.steps(board, cell):
+                cost = self.enter_cost(board, mover, before, cell)
+                if cost is not None:
+                    yield before, (cost[0] + cost[1],)
+
+        to_goal, _ = dijkstra(sorted(goals), edges, (0,))
+        best_left = min((to_goal[c][0] for c in chosen if c in to_goal), default=None)
+        for cell in sorted(board.terrain):
+            if cell in to_goal:
+                left = to_goal[cell][0]
+                turn.rule_out(cell, "move", f"not where its cheapest path toward its goal stops: {left} {self.unit(mover)} from the goal afterwards (the options: {best_left})", against=chosen, left=left, options_left=best_left)
+            else:
+                turn.rule_out(cell, "move", "no path leads from there to its goal", against=chosen)
 
     # -- following a move --------------------------------------------------------------------------
 
@@ -619,8 +816,10 @@ class PerditionsMouthPlay:
         label = waiting[0]
         position = len(self.order) - len(waiting)
         kind = self.engine.figures[label].kind
-        family = "Insectoids move first, in Insectoid Sheet order" if kind in INSECTOIDS else "Cultists move last, in Cultists Sheet order"
-        step = Step("order", f"Turn {position + 1} of {len(self.order)}: {family} ({' '.join(self.order)}).", {"order": list(self.order)})
+        family = INSECTOIDS if kind in INSECTOIDS else CULTISTS
+        text = "Insectoids move first, in Insectoid Sheet order" if kind in INSECTOIDS else "Cultists move last, in Cultists Sheet order"
+        sheet = [other for other in self.order if self.engine.figures[other].kind in family]
+        step = Step("order", f"Turn {position + 1} of {len(self.order)}: {text} ({' '.join(sheet)}).", {"order": list(self.order), "sheet": sheet})
         return NextActor(label, step=step)
 
     def turn(self, board: Board, actor: str) -> Turn:
@@ -657,5 +856,10 @@ GAME = PerditionsMouthGame(
         "rules.acolyte_goal": "on (default) or adjacent: where the Acolyte stops at the alarm.",
         "rules.chileen_pays_terrain": "Whether the Chi'leen pays terrain costs (default true).",
         "rules.trample_failure_events": "Whether an Acolyte trampled into special terrain suffers the failure event (default false).",
+        "rules.unreachable_goal": "stay (default) or closer: no path reaches any goal square.",
+        "rules.sleeping_blocks": "Whether a sleeping enemy out of attack range blocks path-finding (default true).",
+        "rules.full_ap_rule": "acolyte-guard (default, as written) or all: who may spend all its AP on one costlier square.",
+        "rules.summoner_priority": "range (default): farthest range, then away from heroes; safety: the reverse.",
+        "rules.pass_through_figures": "Whether enemies walk through non-blocking enemies (default true) or stop before them.",
     },
 )

@@ -1,0 +1,451 @@
+"""Pictures of the board: ``resolve FILE --svg OUT.svg`` and ``--html OUT.html``.
+
+Hand-written SVG text (no dependency: the drawing is a few dozen shapes and
+the standard library escapes text), one section per turn of the phase, stacked
+top to bottom in one file, then the board after the phase. Each section draws
+the board as it was when that turn started:
+
+* hex grids pointy-top with odd rows shifted half a hex right (the file's
+  layout), square grids as squares, area maps as boxes joined by their borders
+  (``at: [x, y]`` per area in the file places them; otherwise a layered layout);
+* terrain as coloured cells with the map symbol, thin walls as thick edges;
+* figures as discs with their labels: the acting figure orange (at its start),
+  its focus ringed red;
+* every option's destination numbered like the options table; the path of the
+  option shown (option 0, or the one the phase follows) as an arrowed line;
+  dashed red arrows to the figures it attacks from there.
+
+The board kind comes from the registry (``hex``, ``square``, ``areas``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ..result import Option, Result, Turn, format_position
+from . import ascii_map
+
+HEX_RADIUS = 26.0
+SQUARE = 44.0
+AREA_W, AREA_H = 150.0, 92.0
+AREA_GAP_X, AREA_GAP_Y = 70.0, 44.0
+PAD = 16.0
+HEADING = 40.0
+FONT = "font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\""
+
+TERRAIN_FILL = {
+    "floor": "#f3eddc", "wall": "#4a4a4a", "obstacle": "#9c8f74", "trap": "#e3b5e3", "hazardous": "#f2a27f",
+    "difficult": "#b9dc9f", "icy": "#c4e8f6", "door": "#a0522d", "open-door": "#e0c08f", "locked-door": "#6b3a1f",
+    "portcullis": "#7d7d7d", "alarm": "#ffe066", "chest": "#c9a227",
+    "path": "#eadfc4", "plains": "#d7e8a6", "forest": "#79ad63", "mountain": "#a99f90", "water": "#84b7d8",
+    "landmark": "#b08d57", "spire": "#a07ad3", "gate": "#5b5b5b",
+}
+DARK_TERRAIN = {"wall", "door", "locked-door", "gate", "portcullis"}
+ACTOR_FILL = "#f28c28"
+FOCUS_STROKE = "#d62728"
+PATH_STROKE = "#e4572e"
+OPTION_FILL = "#2e9e44"
+
+_DEFS = (
+    "<defs>"
+    f"<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"3.5\" markerHeight=\"3.5\" orient=\"auto-start-reverse\">"
+    f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{PATH_STROKE}\"/></marker>"
+    f"<marker id=\"attack\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
+    f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{FOCUS_STROKE}\"/></marker>"
+    "</defs>"
+)
+
+
+def _f(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal",
+          cls: str = "") -> str:
+    klass = f" class={quoteattr(cls)}" if cls else ""
+    return (f"<text x=\"{_f(x)}\" y=\"{_f(y)}\" font-size=\"{_f(size)}\" text-anchor=\"{anchor}\" dominant-baseline=\"central\" "
+            f"fill=\"{fill}\" font-weight=\"{weight}\"{klass}>{escape(text)}</text>")
+
+
+# --- geometry of each board kind ----------------------------------------------------------
+
+
+class _GridLayout:
+    def __init__(self, grid: Any) -> None:
+        self.grid = grid
+        self.hexes = grid.kind == "hex"
+        if self.hexes:
+            self.step_x = math.sqrt(3) * HEX_RADIUS
+            self.width = self.step_x * (grid.width + 0.5) + 2 * PAD
+            self.height = HEX_RADIUS * (1.5 * grid.height + 0.5) + 2 * PAD + 18
+        else:
+            self.width = SQUARE * grid.width + 2 * PAD + 18
+            self.height = SQUARE * grid.height + 2 * PAD + 18
+        self.left = 18.0  # room for row numbers
+
+    def center(self, cell: Any) -> tuple[float, float]:
+        col, row = cell
+        if self.hexes:
+            return (self.left + PAD + self.step_x * (col + 0.5 * (row & 1) + 0.5), 18 + PAD + HEX_RADIUS * (1 + 1.5 * row))
+        return (self.left + PAD + SQUARE * (col + 0.5), 18 + PAD + SQUARE * (row + 0.5))
+
+    def outline(self, cell: Any) -> str:
+        x, y = self.center(cell)
+        if self.hexes:
+            points = [(x + HEX_RADIUS * math.cos(math.radians(60 * k - 30)), y + HEX_RADIUS * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+            return "<polygon points=\"" + " ".join(f"{_f(px)},{_f(py)}" for px, py in points) + "\""
+        h = SQUARE / 2
+        return f"<rect x=\"{_f(x - h)}\" y=\"{_f(y - h)}\" width=\"{_f(SQUARE)}\" height=\"{_f(SQUARE)}\""
+
+    def edge(self, a: Any, b: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The shared side of two neighbouring cells."""
+        (ax, ay), (bx, by) = self.center(a), self.center(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy) or 1.0
+        half = (HEX_RADIUS if self.hexes else SQUARE) / 2
+        px, py = -dy / length * half, dx / length * half
+        return (mx - px, my - py), (mx + px, my + py)
+
+    @property
+    def figure_radius(self) -> float:
+        return HEX_RADIUS * 0.58 if self.hexes else SQUARE * 0.33
+
+
+def _area_positions(board: Any) -> dict[str, tuple[float, float]]:
+    """Top-left corner of each area box: the file's ``at`` when given, else a layered layout
+    (breadth-first layers from the alphabetically first area of each connected part, left to right)."""
+    names = sorted(board.areas)
+    slot_w, slot_h = AREA_W + AREA_GAP_X, AREA_H + AREA_GAP_Y
+    placed: dict[str, tuple[float, float]] = {}
+    fixed = {n: board.areas[n].at for n in names if board.areas[n].at is not None}
+    neighbours = {n: sorted(o for o, _ in board._adjacency.get(n, ())) for n in names}
+    layers: list[list[str]] = []
+    seen: set[str] = set()
+    for root in names:
+        if root in seen:
+            continue
+        seen.add(root)
+        queue, depth = deque([root]), {root: 0}
+        part_layers: list[list[str]] = []
+        while queue:
+            area = queue.popleft()
+            while len(part_layers) <= depth[area]:
+                part_layers.append([])
+            part_layers[depth[area]].append(area)
+            for other in neighbours[area]:
+                if other not in seen:
+                    seen.add(other)
+                    depth[other] = depth[area] + 1
+                    queue.append(other)
+        layers.extend(part_layers)
+    row_of: dict[str, float] = {}
+    for index, layer in enumerate(layers):
+        if index:  # order each layer by the mean row of its neighbours in the previous one (fewer crossings)
+            def key(area: str) -> tuple[float, str]:
+                rows = [row_of[o] for o in neighbours[area] if o in row_of]
+                return (sum(rows) / len(rows) if rows else 0.0, area)
+
+            layer.sort(key=key)
+        for row, area in enumerate(layer):
+            row_of[area] = row
+    tallest = max((len(layer) for layer in layers), default=1)
+    for column, layer in enumerate(layers):
+        offset = (tallest - len(layer)) / 2
+        for row, area in enumerate(layer):
+            placed[area] = (column * slot_w, (row + offset) * slot_h)
+    for name, at in fixed.items():
+        placed[name] = (at[0] * slot_w, at[1] * slot_h)
+    return {name: (x + PAD, y + PAD) for name, (x, y) in placed.items()}
+
+
+# --- one section per turn -----------------------------------------------------------------
+
+
+def _section_grid(grid: Any, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    layout = _GridLayout(grid)
+    out: list[str] = []
+    legend: list[tuple[str, str]] = []
+    used_terrain: set[str] = set()
+    for cell, terrain in sorted(grid.terrain.items()):
+        fill = TERRAIN_FILL.get(terrain, "#dddddd")
+        used_terrain.add(terrain)
+        out.append(layout.outline(cell) + f" fill=\"{fill}\" stroke=\"#8c8471\" stroke-width=\"1\" class=\"cell {escape(terrain)}\"/>")
+        x, y = layout.center(cell)
+        if terrain not in DARK_TERRAIN:  # the true coordinates, small, at the bottom of the cell
+            out.append(_text(x, y + (HEX_RADIUS * 0.66 if layout.hexes else SQUARE * 0.36), f"{cell[0]},{cell[1]}", size=7,
+                             fill="#8a8372", cls="coordinates"))
+        if terrain not in ("floor", "path"):
+            symbol = grid.symbol_for(terrain)
+            out.append(_text(x, y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3), symbol, size=10,
+                             fill="#ffffff" if terrain in DARK_TERRAIN else "#333", cls="terrain-symbol"))
+    # rulers: true coordinates
+    for col in range(grid.width):
+        x, _ = layout.center((col, 0))
+        out.append(_text(x, PAD + 4, str(col), size=10, fill="#777", cls="ruler"))
+    for row in range(grid.height):
+        _, y = layout.center((0, row))
+        out.append(_text(PAD + 2, y, str(row), size=10, fill="#777", cls="ruler"))
+    for pair in sorted(sorted(p) for p in grid.thin_walls):
+        (x1, y1), (x2, y2) = layout.edge(pair[0], pair[1])
+        out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#111\" stroke-width=\"5\" "
+                   "stroke-linecap=\"round\" class=\"thin-wall\"/>")
+    if grid.thin_walls:
+        legend.append(("#111", "thin wall"))
+    centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
+    under, over = _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
+    out += under + _figures(grid.figures, turn, centers, layout.figure_radius, legend) + over
+    for terrain in sorted(used_terrain - {"floor"}):
+        legend.append((TERRAIN_FILL.get(terrain, "#dddddd"), terrain))
+    return out, layout.width, layout.height, legend
+
+
+def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    corners = _area_positions(board)
+    centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
+    out: list[str] = []
+    legend: list[tuple[str, str]] = []
+    kinds_used: set[str] = set()
+    for pair, kind in sorted(board.borders.items(), key=lambda item: sorted(item[0])):
+        a, b = sorted(pair)
+        (x1, y1), (x2, y2) = centers_of[a], centers_of[b]
+        kinds_used.add(kind)
+        if kind == "double":
+            dx, dy = x2 - x1, y2 - y1
+            length = math.hypot(dx, dy) or 1.0
+            ox, oy = -dy / length * 4, dx / length * 4
+            for sign in (1, -1):
+                out.append(f"<line x1=\"{_f(x1 + sign * ox)}\" y1=\"{_f(y1 + sign * oy)}\" x2=\"{_f(x2 + sign * ox)}\" y2=\"{_f(y2 + sign * oy)}\" "
+                           "stroke=\"#6b6b6b\" stroke-width=\"3\" class=\"border double\"/>")
+        elif kind == "barrier":
+            out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#b22222\" stroke-width=\"3\" "
+                       "stroke-dasharray=\"2 6\" class=\"border barrier\"/>")
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            out.append(_text(mx, my, "||", size=16, fill="#b22222", weight="bold", cls="barrier-mark"))
+        else:
+            out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#6b6b6b\" stroke-width=\"3\" class=\"border single\"/>")
+    heights = {info.height for info in board.areas.values()}
+    for name in sorted(board.areas):
+        info = board.areas[name]
+        x, y = corners[name]
+        fill = "#e9e9e9" if info.capacity == 0 else "#f3eddc"
+        out.append(f"<rect x=\"{_f(x)}\" y=\"{_f(y)}\" width=\"{_f(AREA_W)}\" height=\"{_f(AREA_H)}\" rx=\"10\" fill=\"{fill}\" "
+                   f"stroke=\"#8c8471\" stroke-width=\"1.5\" class=\"area\" data-name={quoteattr(name)}/>")
+        title = f"{name} ({info.title})" if info.title else name
+        out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
+        used = board.occupancy(name)
+        facts = f"{used}/{info.capacity}" if info.capacity else "no room"
+        if len(heights) > 1:
+            facts += f" · height {info.height}"
+        out.append(_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts"))
+        for dot in range(info.capacity):  # white dots = capacity, filled = used
+            cx = x + 10 + dot * 11
+            out.append(f"<circle cx=\"{_f(cx)}\" cy=\"{_f(y + AREA_H - 11)}\" r=\"4\" fill=\"{'#777' if dot < used else '#fff'}\" stroke=\"#777\"/>")
+        if info.trap:
+            out.append(_text(x + AREA_W - 8, y + 13, "trap", size=10, anchor="end", fill="#8e3b8e", weight="bold", cls="trap"))
+    radius = 14.0
+    figure_centers: dict[str, tuple[float, float]] = {}
+    for name in sorted(board.areas):
+        x, y = corners[name]
+        for index, figure in enumerate(board.occupants(name)):
+            figure_centers[figure.label] = (x + 22 + index * (2 * radius + 6), y + AREA_H / 2 + 2)
+    start = figure_centers.get(turn.actor) if turn is not None else None
+
+    def route_point(area: Any, index: int | None = None) -> tuple[float, float]:
+        if index == 0 and start is not None:  # the route leaves from the acting figure itself
+            return start
+        return (centers_of[area][0], centers_of[area][1] + 24)
+
+    under, over = _marks(turn, route_point, figure_centers, radius, followed, legend,
+                         badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32))
+    out += under + _figures({label: f.area for label, f in board.figures.items()}, turn, figure_centers, radius, legend,
+                            describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()}) + over
+    for kind, text in (("single", "single white line"), ("double", "double white line"), ("barrier", "solid barrier")):
+        if kind in kinds_used:
+            legend.append(({"single": "#6b6b6b", "double": "#6b6b6b", "barrier": "#b22222"}[kind], text))
+    width = max((x + AREA_W for x, _ in corners.values()), default=0) + PAD
+    height = max((y + AREA_H for _, y in corners.values()), default=0) + PAD
+    return out, width, height, legend
+
+
+def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float, float]], radius: float, followed: bool,
+           legend: list[tuple[str, str]], badge_at: Any = None) -> tuple[list[str], list[str]]:
+    """The path of the option shown and attack lines from its end (drawn under the figures),
+    and every option's numbered badge (drawn over them)."""
+    out: list[str] = []
+    badges_out: list[str] = []
+    if turn is None or not turn.options:
+        return out, badges_out
+    shown = ascii_map.shown_option(turn)
+    option: Option = turn.options[shown or 0]
+    points = [center(p, i) if badge_at is not None else center(p) for i, p in enumerate(option.path)]
+    end = points[-1]
+    if len(points) > 1:
+        (px, py), (qx, qy) = points[-2], points[-1]
+        span = math.hypot(qx - px, qy - py) or 1.0
+        cut = min(11.0, span / 2)  # stop short of the destination's badge so the arrow head shows
+        points = points[:-1] + [(qx - (qx - px) / span * cut, qy - (qy - py) / span * cut)]
+        coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+        out.append(f"<polyline points=\"{coords}\" fill=\"none\" stroke=\"{PATH_STROKE}\" stroke-width=\"4\" stroke-linejoin=\"round\" "
+                   "stroke-opacity=\"0.85\" marker-mid=\"url(#arrow)\" marker-end=\"url(#arrow)\" class=\"path\"/>")
+        legend.append((PATH_STROKE, f"route of option {shown}" + (", the one the phase follows" if followed else "")))
+    for label in option.attacks:
+        if label in figure_centers:
+            tx, ty = figure_centers[label]
+            dx, dy = tx - end[0], ty - end[1]
+            length = math.hypot(dx, dy) or 1.0
+            stop = (tx - dx / length * (radius + 3), ty - dy / length * (radius + 3))
+            out.append(f"<line x1=\"{_f(end[0])}\" y1=\"{_f(end[1])}\" x2=\"{_f(stop[0])}\" y2=\"{_f(stop[1])}\" stroke=\"{FOCUS_STROKE}\" "
+                       "stroke-width=\"2\" stroke-dasharray=\"6 4\" marker-end=\"url(#attack)\" class=\"attack\"/>")
+    if option.attacks:
+        legend.append((FOCUS_STROKE, f"attacks from option {shown}'s destination"))
+    badges: dict[Any, list[int]] = {}
+    for index, each in enumerate(turn.options):
+        badges.setdefault(each.to, []).append(index)
+    for to, indexes in sorted(badges.items(), key=lambda item: item[1][0]):
+        x, y = badge_at(to) if badge_at is not None else center(to)
+        if badge_at is None and any(math.hypot(fx - x, fy - y) < 1 for fx, fy in figure_centers.values()):
+            x, y = x - radius * 0.75, y - radius * 0.95  # above left of the figure standing there
+        text = ",".join(ascii_map.option_mark(i) for i in indexes)
+        w = 12 + 7 * len(text)
+        badges_out.append(f"<g class=\"option\" data-options={quoteattr(' '.join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>"
+                   f"<rect x=\"{_f(x - w / 2)}\" y=\"{_f(y - 9)}\" width=\"{_f(w)}\" height=\"18\" rx=\"9\" fill=\"{OPTION_FILL}\" stroke=\"#fff\"/>"
+                   + _text(x, y, text, size=12, fill="#fff", weight="bold") + "</g>")
+    legend.append((OPTION_FILL, "option destinations, numbered as in the options table"))
+    return out, badges_out
+
+
+def _figures(positions: dict[str, Any], turn: Turn | None, centers: dict[str, tuple[float, float]], radius: float,
+             legend: list[tuple[str, str]], describe: dict[str, str] | None = None) -> list[str]:
+    out: list[str] = []
+    focus = set(turn.focus) if turn is not None else set()
+    actor = turn.actor if turn is not None else None
+    for label in sorted(positions):
+        if label not in centers:
+            continue
+        x, y = centers[label]
+        fill = ACTOR_FILL if label == actor else "#ffffff"
+        stroke, width = (FOCUS_STROKE, 3.5) if label in focus else ("#222", 1.5 if label != actor else 2.5)
+        out.append(f"<g class=\"figure{' actor' if label == actor else ''}{' focus' if label in focus else ''}\" data-label={quoteattr(label)}>"
+                   f"<circle cx=\"{_f(x)}\" cy=\"{_f(y)}\" r=\"{_f(radius)}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{_f(width)}\"/>"
+                   + _text(x, y, label, size=radius * 0.95, weight="bold") + "</g>")
+        extra = (describe or {}).get(label, "")
+        if extra:
+            out.append(_text(x, y + radius + 7, extra.strip(), size=9, fill="#444"))
+    if actor in centers:
+        legend.insert(0, (ACTOR_FILL, f"{actor}: acting figure, at its start"))
+    if focus & set(centers):
+        legend.insert(1 if actor in centers else 0, (FOCUS_STROKE, "ring: focus " + ", ".join(sorted(focus & set(centers)))))
+    return out
+
+
+def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[list[str], float]:
+    """Swatches and words, wrapped to ``width``; returns the elements and the height used."""
+    out: list[str] = []
+    x, y = PAD, top + 10
+    seen: set[tuple[str, str]] = set()
+    for colour, text in entries:
+        if (colour, text) in seen:
+            continue
+        seen.add((colour, text))
+        item = 22 + 5.8 * len(text)
+        if x + item > width - PAD and x > PAD:
+            x, y = PAD, y + 18
+        out.append(f"<rect x=\"{_f(x)}\" y=\"{_f(y - 6)}\" width=\"12\" height=\"12\" rx=\"2\" fill=\"{colour}\" stroke=\"#555\" stroke-width=\"0.5\"/>")
+        out.append(_text(x + 16, y, text, size=11, anchor="start", fill="#333", cls="legend"))
+        x += item + 12
+    return out, (y - top) + 14
+
+
+def _turn_title(result: Result, index: int | None) -> str:
+    if index is None:
+        return "After the phase"
+    turn = result.turns[index]
+    from .text import answer_line, has_focus
+
+    prefix = f"Turn {index + 1} of {len(result.turns)}: " if len(result.turns) > 1 else ""
+    return prefix + answer_line(turn, has_focus=has_focus(result), whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
+
+
+def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
+    """(caption, elements, width, height) per turn, then the board after a whole phase."""
+    from ..registry import GAMES
+
+    entry = GAMES.get(result.ruleset)
+    kind = entry.board if entry is not None else "hex"
+    whole_phase = len(result.turns) > 1
+    drawn: list[tuple[str, list[str], float, float]] = []
+    plan: list[tuple[int | None, Any, Turn | None]] = []
+    for index, turn in enumerate(result.turns):
+        board = result.board if index == 0 else result.boards_after[index - 1]
+        plan.append((index, board, turn))
+    if whole_phase and result.boards_after:
+        plan.append((None, result.boards_after[-1], None))
+    if not plan:
+        plan.append((None, result.board, None))
+    for index, board, turn in plan:
+        followed = whole_phase and turn is not None and len(turn.options) > 1
+        if kind == "areas":
+            elements, width, height, legend = _section_areas(board, turn, followed)
+        else:
+            elements, width, height, legend = _section_grid(board, turn, followed)
+        width = max(width, 420.0)
+        legend_elements, legend_height = _legend(legend, width, height)
+        drawn.append((_turn_title(result, index) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
+                      width, height + legend_height))
+    return drawn
+
+
+def result_svg(result: Result) -> str:
+    """One SVG document: a heading, then one section per turn (and the board after the phase)."""
+    parts: list[str] = []
+    drawn = sections(result)
+    title = result.title or result.scenario
+    width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
+    y = HEADING
+    for caption, elements, _, height in drawn:
+        parts.append(f"<g class=\"turn\" transform=\"translate(0,{_f(y)})\">")
+        parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
+        parts.append(f"<g transform=\"translate(0,18)\">" + "".join(elements) + "</g></g>")
+        y += height + 18 + 20
+    head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(y)}\" viewBox=\"0 0 {_f(width)} {_f(y)}\" {FONT}>"
+            f"<title>{escape(title)}</title>{_DEFS}<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
+            + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
+            + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666"))
+    return head + "".join(parts) + "</svg>\n"
+
+
+def result_html(result: Result) -> str:
+    """A self-contained page: title, description, then per turn its picture, options and reasoning."""
+    from .text import plain_english, unique_steps
+
+    title = escape(result.title or result.scenario)
+    body = [f"<h1>{title}</h1>", f"<p class=\"meta\">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>"]
+    if result.description:
+        body.append(f"<p>{escape(result.description)}</p>")
+    drawn = sections(result)
+    for index, (caption, elements, width, height) in enumerate(drawn):
+        body.append(f"<h2>{escape(caption)}</h2>")
+        body.append(f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(height)}\" {FONT}>{_DEFS}"
+                    + "".join(elements) + "</svg>")
+        if index >= len(result.turns):
+            continue
+        turn = result.turns[index]
+        rows = []
+        for number, option in enumerate(turn.options):
+            followed = " (followed)" if len(result.turns) > 1 and len(turn.options) > 1 and number == turn.chosen else ""
+            rows.append(f"<tr><td>{number}{followed}</td><td>{escape(format_position(option.to))}</td>"
+                        f"<td>{escape(', '.join(option.attacks) or '-')}</td><td>{len(option.path) - 1}</td>"
+                        f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>")
+        if rows:
+            body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
+        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(plain_english(step.text))}</li>" for step in unique_steps(turn))
+        body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
+    style = ("body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
+             "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
+             ".meta{color:#666}svg{display:block;margin:.5em 0}")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title><style>{style}</style></head>"
+            f"<body>{''.join(body)}</body></html>\n")

@@ -1,0 +1,141 @@
+"""``resolve --why-not CELL``: why a position is not a destination, turn by turn.
+
+The engines record the reason while they resolve (``Turn.rule_out``); this
+module only looks it up. When the engine recorded nothing, it says what the
+board alone shows (not a cell of the map, a wall, occupied...), labelled as
+coming from the board and not from the rules. It decides nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .result import Position, Result, Step, Turn, format_position, format_positions, position_to_json
+
+_CELL = re.compile(r"^\s*(?:\[\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]|(-?\d+)\s*(?:,\s*|\s+)(-?\d+))\s*$")
+
+
+class WhyNotError(ValueError):
+    """A ``--why-not`` argument that names no position (a usage error)."""
+
+
+def parse_position(text: str, board_kind: str, area_names: list[str] | None = None) -> Position:
+    """``3,4`` / ``[3,4]`` / ``3 4`` on grids, an area name on area maps."""
+    if board_kind == "areas":
+        name = text.strip()
+        if area_names is not None and name not in area_names:
+            import difflib
+
+            close = difflib.get_close_matches(name, area_names, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise WhyNotError(f"--why-not {text!r}: no area of that name{hint}; areas: {', '.join(sorted(area_names))}")
+        return name
+    match = _CELL.match(text)
+    if not match:
+        raise WhyNotError(f"--why-not {text!r}: expected a cell as COL,ROW (e.g. 3,4, [3,4] or '3 4')")
+    col, row = (match.group(1), match.group(2)) if match.group(1) is not None else (match.group(3), match.group(4))
+    return (int(col), int(row))
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """The answer for one position in one turn."""
+
+    at: Position
+    #: "option" (it is one), "engine" (a rule step ruled it out) or "board" (generic, from the board only).
+    source: str
+    text: str
+    option: int | None = None
+    step: str | None = None
+    against: tuple[Position, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {
+            "at": position_to_json(self.at),
+            "source": self.source,
+            "option": self.option,
+            "step": self.step,
+            "text": self.text,
+            "against": [position_to_json(p) for p in self.against],
+        }
+        if self.data:
+            from .result import _jsonable
+
+            entry["data"] = _jsonable(self.data)
+        return entry
+
+
+def answer(turn: Turn, board: Any, at: Position, *, whole_phase: bool = False) -> WhyNot:
+    """Why ``at`` is (or is not) a destination of ``turn`` on ``board`` (the board the turn started from)."""
+    where = format_position(at)
+    indexes = [index for index, option in enumerate(turn.options) if option.to == at]
+    if indexes:
+        numbers = " and ".join(str(i) for i in indexes)
+        word = "options" if len(indexes) > 1 else "option"
+        followed = " (the one the phase follows)" if whole_phase and turn.chosen in indexes and len(turn.options) > 1 else ""
+        return WhyNot(at, "option", f"{where} is {word} {numbers}{followed}: it is a destination.", option=indexes[0])
+    ruled = turn.ruled_out.get(at)
+    if ruled is not None:
+        text = f"{where}: {ruled.reason}"
+        if ruled.against:
+            text += f" (against {format_positions(ruled.against)})"
+        return WhyNot(at, "engine", text, step=ruled.step, against=ruled.against, data=dict(ruled.data))
+    return WhyNot(at, "board", f"{where}: {_board_fact(turn, board, at)} (from the board only: the rules engine recorded no reason)")
+
+
+def _board_fact(turn: Turn, board: Any, at: Position) -> str:
+    if getattr(board, "kind", None) == "areas":
+        return _area_fact(turn, board, str(at))
+    if not isinstance(at, tuple) or at not in board:
+        size = f"{board.width} columns x {board.height} rows, numbered from 0"
+        return f"not a cell of the map ({size})"
+    terrain = board.terrain[at]
+    occupant = board.occupant(at)
+    if occupant == turn.actor:
+        return f"{turn.actor} starts there and the options do not include staying"
+    if occupant is not None:
+        return f"occupied by {occupant}"
+    if terrain in ("wall", "obstacle"):
+        return f"it is {'a wall' if terrain == 'wall' else 'an obstacle'}"
+    if terrain != "floor":
+        name = terrain.replace("-", " ")
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}{' terrain' if terrain in ('hazardous', 'difficult', 'icy') else ''}; not among the options"
+    return "not among the options"
+
+
+def _area_fact(turn: Turn, board: Any, name: str) -> str:
+    area = board.areas[name]
+    figure = board.figures.get(turn.actor)
+    if figure is not None and figure.area == name:
+        return f"{turn.actor} starts there and the options do not include staying"
+    if area.capacity == 0:
+        return "capacity 0: no figure can end there"
+    used = board.occupancy(name, without=turn.actor)
+    if used >= area.capacity:
+        return f"full ({used}/{area.capacity})"
+    return f"not among the options ({used}/{area.capacity} used)"
+
+
+def explain(result: Result, positions: list[Position]) -> list[list[WhyNot]]:
+    """One list of answers per turn, in the order of ``positions``; also appended to each
+    turn's reasoning as a ``why-not`` step (the table view shows them there)."""
+    answers: list[list[WhyNot]] = []
+    for index, turn in enumerate(result.turns):
+        board = result.board if index == 0 else result.boards_after[index - 1]
+        entries = [answer(turn, board, at, whole_phase=len(result.turns) > 1) for at in positions]
+        for entry in entries:
+            data: dict[str, Any] = {"at": entry.at, "source": entry.source}
+            if entry.step is not None:
+                data["rule_step"] = entry.step
+            turn.reasoning.append(Step("why-not", _with_step(entry), data))
+        turn.why_not = [entry.to_json() for entry in entries]
+        answers.append(entries)
+    return answers
+
+
+def _with_step(entry: WhyNot) -> str:
+    return f"{entry.text} [rule step: {entry.step}]" if entry.step else entry.text
+
