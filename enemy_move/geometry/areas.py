@@ -113,8 +113,16 @@ class AreaBoard:
         return pair in self.sight_pairs
 
     # -- occupants -----------------------------------------------------------
+    @cached_property
+    def _by_area(self) -> dict[str, list[AreaFigure]]:
+        # area -> its figures by label; engines ask per area, thousands of times per turn.
+        found: dict[str, list[AreaFigure]] = {}
+        for _, figure in sorted(self.figures.items()):
+            found.setdefault(figure.area, []).append(figure)
+        return found
+
     def occupants(self, area: str, *, without: str | None = None) -> list[AreaFigure]:
-        return [f for label, f in sorted(self.figures.items()) if f.area == area and label != without]
+        return [f for f in self._by_area.get(area, ()) if f.label != without]
 
     def occupancy(self, area: str, *, without: str | None = None) -> int:
         return sum(f.size for f in self.occupants(area, without=without))
