@@ -30,7 +30,7 @@ from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
 from . import GameInfo, NextActor, in_order
 
 #: Shortest routes listed per destination before the rest are summarised.
@@ -253,7 +253,7 @@ class TurnSolver:
             a for a, (cost,) in distance.items()
             if furthest < cost <= self.mover.move and a in to_goal and cost + to_goal[a][0] == need and not self.can_end(a)
         )
-        text = f"{goal} needs {need} moves, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
+        text = f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
         if skipped:
             text += f" (it cannot stop in {', '.join(skipped)}: capacity)"
         if skipped and self.rules.blocked_route == "closest":
@@ -263,7 +263,7 @@ class TurnSolver:
             if nearest < to_goal[chosen[0]][0]:
                 closest = [a for a in endable if to_goal[a][0] == nearest]
                 fewest = min(distance[a][0] for a in closest)
-                text = (f"{goal} needs {need} moves, it has {self.mover.move}. Along a shortest route it could stop no further than "
+                text = (f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}. Along a shortest route it could stop no further than "
                         f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
                         f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
                         f"{nearest} move{'s' if nearest != 1 else ''} from it")
@@ -486,7 +486,7 @@ def activation_order(scenario: Scenario) -> list[str]:
     if model.initiative:
         missing = sorted(set(types.values()) - set(model.initiative))
         if missing:
-            raise scenario.error(("initiative",), f"the initiative order does not list enemy type(s) {', '.join(missing)}")
+            raise scenario.error(("initiative",), f"the initiative order does not list the enemy type{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
         rank = {name: index for index, name in enumerate(model.initiative)}
     else:
         rank = {name: index for index, name in enumerate(sorted(set(types.values())))}

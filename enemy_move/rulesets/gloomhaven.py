@@ -42,9 +42,8 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
-from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
-from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
+from ..result import BoardState, Effect, Moved, Option, Step, StepId, TrapSprung, Turn, count_of, figure_name, format_position
 from . import GameInfo, NextActor
 
 Cell = tuple[int, int]
@@ -1122,11 +1121,11 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         shown = sorted(((h, _targets_of(entry)) for h, entry in listed), key=lambda p: (p[0], p[1].sort_key()))
         turn.note(
             "attack-now",
-            prefix + f"It can attack {focus} this turn from {len(moves_now)} hex(es). "
+            prefix + f"It can attack {focus} this turn from {count_of(len(moves_now), 'hex', 'hexes')}. "
             + _explain_choice(rules, plan, muddled)
             + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
             + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
-            + f" ({moves_now[shown[0][0]]} movement point(s)).",
+            + f" ({count_of(moves_now[shown[0][0]], 'movement point')}).",
             kept=[_targets_data(h, t) for h, t in shown],
             ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
                        for stage in LOST_ON if any(lost.stage == stage for lost in ranking.lost.values())},
@@ -1183,13 +1182,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         best_score = min(s for s, _ in scored)
         _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({count_of(here[1], 'move')} from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {format_position(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
+            prefix + f"Towards {format_position(destination)}: from {count_of(here[1], 'move')} away down to {best_score[1]}, using {count_of(best_score[2], 'movement point')} (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
             destination=list(destination), ends=[list(e) for e in ends],
         )
         for cell in ends:
@@ -1706,10 +1705,6 @@ GAME = GloomhavenGame(
 # hex that is not an option's destination has a reason (tests check it).
 
 
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
 def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
     names = [_describe(label, figures) for label in labels]
     return names[0] if len(names) == 1 else "any of " + ", ".join(names)
@@ -1831,7 +1826,7 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: d
             if difficult:
                 notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
             detail = f" ({'; '.join(notes)})" if notes else ""
-            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
         turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
 
 
@@ -1854,7 +1849,7 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tupl
     if distance is None:
         return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
     if not in_range:
-        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        away = f"{name} is {count_of(distance, 'hex', 'hexes')} away (counted around walls)"
         if not plan.real:
             needs = "it moves as if for a melee attack, which needs an adjacent target"
         elif plan.melee:
@@ -1867,7 +1862,7 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tupl
 
 def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
     return (
-        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f"It could attack {name} from here, but getting here this turn triggers {count_of(negatives, 'negative hex', 'negative hexes')}"
         f" (traps, hazardous terrain) where its focus path needs only {fewest}."
     )
 
@@ -1905,11 +1900,11 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
             {},
         )
     if lost.stage == "targets":
-        return "fewer-targets", f"It could attack only {_plural(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
+        return "fewer-targets", f"It could attack only {count_of(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
     if lost.stage == "group-movement":
         return (
             "target-group",
-            f"Its targets from here ({_names(mine, view)}) need at least {_plural(here, 'movement point')} to attack;"
+            f"Its targets from here ({_names(mine, view)}) need at least {count_of(here, 'movement point')} to attack;"
             f" the best group ({_names(theirs, view)}) needs only {best}.",
             {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
         )
@@ -1925,10 +1920,10 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
     if lost.stage in ("extra-disadvantage", "disadvantage"):
         return (
             "disadvantage",
-            f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
+            f"From here {count_of(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
             {"disadvantaged": here, "best": best},
         )
-    return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
+    return "more-movement", f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
 
 
 def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
@@ -1958,25 +1953,25 @@ def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, sc
         elif score[0] > best_score[0]:
             turn.rule_out(
                 cell, "negative-hexes",
-                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                prefix + f"Heading for {to} by way of here triggers {count_of(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
                 against=against, negatives=score[0], fewest=best_score[0], **data,
             )
         elif stays:
             turn.rule_out(
                 cell, "stays",
-                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({count_of(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
                 against=against, moves=score[1], moves_from_start=here[1], **data,
             )
         elif score[1] > best_score[1]:
             turn.rule_out(
                 cell, "not-closer",
-                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                prefix + f"From here it would still be {count_of(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
                 against=against, moves=score[1], best=best_score[1], **data,
             )
         else:
             turn.rule_out(
                 cell, "more-movement",
-                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                prefix + f"It gets just as close to {to} here ({count_of(score[1], 'move')} away) but uses {count_of(score[2], 'movement point')};"
                 f" the best hexes use only {best_score[2]}.",
                 against=against, points=score[2], best=best_score[2], **data,
             )
