@@ -18,7 +18,7 @@ from ..checking import CheckReport
 from ..geometry.grid import Grid
 from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
-from .text import answer_line, has_attacks, has_focus, plain_english, unique_steps
+from .text import answer_line, has_attacks, has_focus
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
@@ -149,7 +149,7 @@ def _reasoning(steps: list[Step]) -> Text:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
         text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
-        text.append(plain_english(step.text))
+        text.append(step.text)
     if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text
@@ -174,7 +174,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(title), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
-        console.print(Panel(_reasoning(unique_steps(turn)), title="Reasoning", title_align="left", expand=False))
+        console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
     if whole_phase and result.boards_after:
@@ -204,10 +204,10 @@ def _render_brief(result: Result, console: Console) -> None:
                                       followed=whole_phase and len(turn.options) > 1, brief=True))
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
-        answers = [step for step in unique_steps(turn) if step.step == "why-not"]
+        answers = [step for step in turn.reasoning if step.step == "why-not"]
         for step in answers:
-            console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text), style="magenta"))
-        steps = len(unique_steps(turn)) - len(answers)
+            console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + step.text, style="magenta"))
+        steps = len(turn.reasoning) - len(answers)
         console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
     if whole_phase and result.boards_after:
         console.print(Text("After the phase:", style="bold"))

@@ -445,7 +445,7 @@ class TurnSolver:
     def rule_out_moves(self, turn: Turn, distance: dict, chosen: list[str], reason: str) -> None:
         for area in sorted(self.board.areas):
             if area in distance and distance[area][0] > self.mover.move:
-                turn.rule_out(area, "as-far-as-possible", f"{distance[area][0]} moves away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
+                turn.rule_out(area, "as-far-as-possible", f"{count_of(distance[area][0], 'move')} away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
             else:
                 turn.rule_out(area, "attack-areas", reason, against=chosen)
         for area in chosen:

@@ -514,7 +514,7 @@ class Engine:
         gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
         nearest = min(gap.values())
         near = {c for c in ends if gap[c] == nearest}
-        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square(s) closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
+        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square{'s' if len(near) != 1 else ''} closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
         moves, cost = self.walk(board, mover, best, preds, near)
         if cost is not None:
             self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
