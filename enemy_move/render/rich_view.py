@@ -139,6 +139,10 @@ def _path_text(option: Any, brief: bool) -> str:
 def _plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        if set(value) == {"choose", "among"}:  # Gloomhaven: N more targets the players pick among these
+            return f"{value['choose']} of {_plain(value['among'])}"
+        return "; ".join(f"{key} {_plain(item)}" for key, item in value.items())
     return str(value)
 
 
