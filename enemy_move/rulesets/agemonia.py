@@ -31,7 +31,7 @@ from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
 from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
-from . import GameInfo, NextActor, in_order
+from . import Game, NextActor, in_order
 
 #: Shortest routes listed per destination before the rest are summarised.
 MAX_ROUTES_PER_AREA = 24
@@ -579,7 +579,7 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
 class AgemoniaPlay:
     """One Agemonia scenario (the phase runner drives it)."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, variant: str):
         model = scenario.model
         self.scenario = scenario
         self.board = build_board(scenario)
@@ -614,13 +614,8 @@ class AgemoniaPlay:
         return board
 
 
-@dataclass(frozen=True)
-class AgemoniaGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> AgemoniaPlay:
-        return AgemoniaPlay(scenario)
-
-
-GAME = AgemoniaGame(
+GAME = Game(
+    play=AgemoniaPlay,
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},

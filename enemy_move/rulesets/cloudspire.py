@@ -25,7 +25,7 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import UNREACHABLE, dijkstra, one_path
 from ..models import Scenario
 from ..result import BoardState, count_of, Displaced, Moved, Option, Step, StepId, Turn, format_position, format_positions
-from . import GameInfo, NextActor
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 Displacements = tuple[tuple[str, Cell], ...]
@@ -666,13 +666,8 @@ class CloudspirePlay:
         return board
 
 
-@dataclass(frozen=True)
-class CloudspireGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> CloudspirePlay:
-        return CloudspirePlay(scenario, variant)
-
-
-GAME = CloudspireGame(
+GAME = Game(
+    play=CloudspirePlay,
     name="cloudspire",
     summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
     variants={

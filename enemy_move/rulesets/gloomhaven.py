@@ -44,7 +44,7 @@ from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from ..result import BoardState, Effect, Moved, Option, Step, StepId, TrapSprung, Turn, count_of, figure_name, format_position
-from . import GameInfo, NextActor
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -1666,13 +1666,8 @@ class GloomhavenPlay:
         return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
-@dataclass(frozen=True)
-class GloomhavenGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> GloomhavenPlay:
-        return GloomhavenPlay(scenario, variant)
-
-
-GAME = GloomhavenGame(
+GAME = Game(
+    play=GloomhavenPlay,
     name="gloomhaven",
     summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={

@@ -27,7 +27,7 @@ from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
 from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, StepId, Turn, Woken, figure_name, format_position, format_positions
-from . import GameInfo, NextActor
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 
@@ -797,7 +797,7 @@ class Engine:
 class PerditionsMouthPlay:
     """One Perdition's Mouth scenario (the phase runner drives it)."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, variant: str):
         self.engine = Engine(scenario)
         self.order, self.notes = self.engine.activation_order()
         asleep = frozenset(label for label, f in self.engine.figures.items() if f.kind != "hero" and f.sleeping)
@@ -829,13 +829,8 @@ class PerditionsMouthPlay:
         return self.engine.apply(board, option.effects)
 
 
-@dataclass(frozen=True)
-class PerditionsMouthGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> PerditionsMouthPlay:
-        return PerditionsMouthPlay(scenario)
-
-
-GAME = PerditionsMouthGame(
+GAME = Game(
+    play=PerditionsMouthPlay,
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
