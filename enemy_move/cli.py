@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -169,22 +170,35 @@ def _write_picture(result: Any, path: str, kind: str) -> None:
         _fail(f"--{kind} {path}: {error.strerror or error}")
 
 
-def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...], json_output: bool,
-                  why_not: list[str] = [], brief: bool = False, full: bool = False, svg: str | None = None, html: str | None = None) -> None:
+@dataclass(frozen=True)
+class ResolveRequest:
+    """What `resolve` was asked for, once parsed (also what `--watch` repeats on every save)."""
+
+    variant: str | None = None
+    choices: dict[str, int] = field(default_factory=dict)
+    first: tuple[str, ...] = ()
+    why_not: tuple[str, ...] = ()
+    brief: bool = False
+    full: bool = False
+    svg: str | None = None
+    html: str | None = None
+
+
+def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
     from .rulesets import UsageError
 
     try:
-        result = resolve_scenario(_load(file), variant, choices, first)
-        if why_not:
+        result = resolve_scenario(_load(file), request.variant, request.choices, request.first)
+        if request.why_not:
             from .why_not import explain
 
-            explain(result, _why_not_positions(result, why_not))
-        if svg:
-            _write_picture(result, svg, "svg")
-        if html:
-            _write_picture(result, html, "html")
+            explain(result, _why_not_positions(result, list(request.why_not)))
+        if request.svg:
+            _write_picture(result, request.svg, "svg")
+        if request.html:
+            _write_picture(result, request.html, "html")
         if json_output:
             from .result import result_to_dict
 
@@ -196,7 +210,7 @@ def _resolve_once(file: str, variant: str | None, choices: dict[str, int], first
 
         _stdout_takes_unicode()
         console = Console(highlight=False)
-        render_result(result, console, brief=brief or (not full and small_terminal(console)))
+        render_result(result, console, brief=request.brief or (not request.full and small_terminal(console)))
     except ScenarioError as error:
         _fail_scenario(error)
     except UsageError as error:
@@ -227,18 +241,18 @@ def resolve(
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
         _fail("--brief and --full exclude each other")
-    choices = _parse_choices(choose)
+    request = ResolveRequest(variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html)
     if not watch:
-        _resolve_once(file, variant, choices, tuple(first), json_output, why_not, brief, full, svg, html)
+        _resolve_once(file, request, json_output)
         return
     if file == "-":
         _fail("--watch needs a file to watch, not standard input")
     if json_output:
         _fail("--watch redraws the tables; it cannot be combined with --json")
-    run_watch(file, variant, choices, tuple(first), interval=interval)
+    run_watch(file, request, interval=interval)
 
 
-def run_watch(file: str, variant: str | None, choices: dict[str, int], first: tuple[str, ...] = (), *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
+def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
     """Clear the screen and resolve again after each save; errors are shown, not fatal."""
     from rich.console import Console
 
@@ -249,7 +263,7 @@ def run_watch(file: str, variant: str | None, choices: dict[str, int], first: tu
     def redraw() -> None:
         console.clear()
         try:
-            _resolve_once(file, variant, choices, first, False)
+            _resolve_once(file, request)
         except typer.Exit:
             pass  # the error line is on stderr already; wait for the next save
         console.print(f"[dim]watching {file} (Ctrl-C stops)[/]")

@@ -37,6 +37,11 @@ def format_positions(positions: Any) -> str:
     return ", ".join(format_position(p) for p in positions)
 
 
+def count_of(count: int, word: str, plural: str | None = None) -> str:
+    """``1 hex``, ``2 hexes``: the one way counts are written for people."""
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
 def figure_name(label: str, name: str | None) -> str:
     """The one way a figure is named for people: ``Bandit Guard (a)``, or just ``a`` without a name."""
     return f"{name} ({label})" if name else label

@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from enemy_move import OUTPUT_FORMAT, __version__, rulesets
 from enemy_move.checking import check_paths
-from enemy_move.cli import app, run_watch
+from enemy_move.cli import ResolveRequest, app, run_watch
 from enemy_move.models import load_scenario_text
 from enemy_move.schema import SCHEMA_FILE, SCHEMA_ID, scenario_schema
 from enemy_move.starters import STARTERS
@@ -292,8 +292,9 @@ def test_watch_redraws_the_answer_after_a_save(tmp_path: Path, capsys: pytest.Ca
         moment = next(stamp)
         os.utime(path, ns=(moment, moment))
 
-    runs = run_watch(str(path), None, {}, interval=0, iterations=2, sleep=save_next)
+    runs = run_watch(str(path), ResolveRequest(brief=True, why_not=("0,0",)), interval=0, iterations=2, sleep=save_next)
     assert runs == 3
     captured = capsys.readouterr()
     assert captured.out.count("watching") == 3 and "Bandit Sniper!" in captured.out
+    assert "Why not [0, 0]" in captured.out and "reasoning steps: --full shows them" in captured.out  # the view options are kept
     assert "unknown key 'titel'" in captured.err  # the broken save is shown, the watch goes on

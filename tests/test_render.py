@@ -20,8 +20,8 @@ from enemy_move.geometry.grid import Grid
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.registry import GAMES
 from enemy_move.render import ascii_map, svg
-from enemy_move.render.text import answer_line, plain_english, unique_steps
-from enemy_move.result import Option, Step, Turn
+from enemy_move.render.text import answer_line
+from enemy_move.result import Option, Turn
 from enemy_move.why_not import WhyNotError, parse_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,20 +226,6 @@ def test_option_marks_past_nine_are_letters() -> None:
 
 
 # --- plain English and the compact view ----------------------------------------------
-
-
-def test_plurals_are_fixed_in_the_text_view() -> None:
-    assert plain_english("from 7 hex(es)") == "from 7 hexes"
-    assert plain_english("from 1 hex(es)") == "from 1 hex"
-    assert plain_english("(1 movement point(s))") == "(1 movement point)"
-    assert plain_english("(2 move(s) from it)") == "(2 moves from it)"
-    assert plain_english("1 AP; 1 squares still to go") == "1 AP; 1 square still to go"
-    assert plain_english("needs 1 moves, 11 moves, 1 hexes") == "needs 1 move, 11 moves, 1 hex"
-
-
-def test_repeated_reasoning_lines_are_shown_once() -> None:
-    turn = Turn("a", reasoning=[Step("move", "x"), Step("move", "x"), Step("move", "y")])
-    assert [s.text for s in unique_steps(turn)] == ["x", "y"]
 
 
 def test_answer_line() -> None:

@@ -9,7 +9,6 @@ it ends. It records why it drops the hex west of it (for ``--why-not``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
@@ -20,7 +19,7 @@ from enemy_move.models import Scenario
 from enemy_move.models.common import GridScenarioBase, Label, StrictModel
 from enemy_move.registry import GameEntry
 from enemy_move.result import BoardState, Moved, Option, Turn
-from enemy_move.rulesets import GameInfo, NextActor, in_order
+from enemy_move.rulesets import Game, NextActor, in_order
 
 
 class ToyFigure(StrictModel):
@@ -33,7 +32,7 @@ class ToyScenario(GridScenarioBase):
 
 
 class ToyPlay:
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, variant: str):
         self.figures = scenario.model.figures
         self.board = parse_grid(scenario, "hex", figure_cells={label: None for label in self.figures})
         self.state = BoardState(dict(self.board.figures))
@@ -71,11 +70,5 @@ class ToyPlay:
         return board
 
 
-@dataclass(frozen=True)
-class ToyGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> ToyPlay:
-        return ToyPlay(scenario)
-
-
-GAME = ToyGame(name="toy", summary="a test-only game", variants={"plain": "the only rules", "other": "the same rules"}, default_variant="plain", options={"x": "an option"})
+GAME = Game(play=ToyPlay, name="toy", summary="a test-only game", variants={"plain": "the only rules", "other": "the same rules"}, default_variant="plain", options={"x": "an option"})
 ENTRY = GameEntry("toy", "toy_game:ToyScenario", "toy_game:GAME", "hex")

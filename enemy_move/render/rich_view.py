@@ -19,7 +19,7 @@ from ..errors import escape_controls
 from ..geometry.grid import Grid
 from ..result import Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
-from .text import answer_line, has_attacks, has_focus, plain_english, unique_steps
+from .text import answer_line, has_attacks, has_focus
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
@@ -140,6 +140,10 @@ def _path_text(option: Any, brief: bool) -> str:
 def _plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        if set(value) == {"choose", "among"}:  # Gloomhaven: N more targets the players pick among these
+            return f"{value['choose']} of {_plain(value['among'])}"
+        return "; ".join(f"{key} {_plain(item)}" for key, item in value.items())
     return escape_controls(str(value))
 
 
@@ -150,7 +154,7 @@ def _reasoning(steps: list[Step]) -> Text:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
         text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
-        text.append(escape_controls(plain_english(step.text)))  # names come from the file: no raw escape sequences
+        text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
     if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text
@@ -177,7 +181,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
-        console.print(Panel(_reasoning(unique_steps(turn)), title="Reasoning", title_align="left", expand=False))
+        console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
     if whole_phase and result.boards_after:
@@ -207,10 +211,10 @@ def _render_brief(result: Result, console: Console) -> None:
                                       followed=whole_phase and len(turn.options) > 1, brief=True))
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
-        answers = [step for step in unique_steps(turn) if step.step == "why-not"]
+        answers = [step for step in turn.reasoning if step.step == "why-not"]
         for step in answers:
-            console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + plain_english(step.text)), style="magenta"))
-        steps = len(unique_steps(turn)) - len(answers)
+            console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))
+        steps = len(turn.reasoning) - len(answers)
         console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
     if whole_phase and result.boards_after:
         console.print(Text("After the phase:", style="bold"))

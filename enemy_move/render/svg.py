@@ -409,7 +409,7 @@ def result_svg(result: Result) -> str:
     for caption, elements, _, height in drawn:
         parts.append(f"<g class=\"turn\" transform=\"translate(0,{_f(y)})\">")
         parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
-        parts.append(f"<g transform=\"translate(0,18)\">" + "".join(elements) + "</g></g>")
+        parts.append("<g transform=\"translate(0,18)\">" + "".join(elements) + "</g></g>")
         y += height + 18 + 20
     head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(y)}\" viewBox=\"0 0 {_f(width)} {_f(y)}\" {FONT}>"
             f"<title>{escape(title)}</title>{_DEFS}<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
@@ -420,7 +420,6 @@ def result_svg(result: Result) -> str:
 
 def result_html(result: Result) -> str:
     """A self-contained page: title, description, then per turn its picture, options and reasoning."""
-    from .text import plain_english, unique_steps
 
     title = escape(result.title or result.scenario)
     body = [f"<h1>{title}</h1>", f"<p class=\"meta\">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>"]
@@ -442,7 +441,7 @@ def result_html(result: Result) -> str:
                         f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>")
         if rows:
             body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
-        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(plain_english(step.text))}</li>" for step in unique_steps(turn))
+        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning)
         body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
     style = ("body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
              "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"

@@ -2,26 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from ..result import Result, Step, Turn, format_position
-
-_PLURAL = re.compile(r"(\d+)((?:\s+[A-Za-z-]+)*?)\s+([A-Za-z]+)\((e?s)\)")
-#: "1 squares", "1 moves": the engines' plural after a count of one.
-_ONE_PLURAL = re.compile(r"(^|[^\d.,])1 (squares|moves|hexes|areas|points|steps)\b")
-
-
-def plain_english(text: str) -> str:
-    """``1 hex(es)`` -> ``1 hex``, ``7 hex(es)`` -> ``7 hexes`` (engine wording, for the text view only)."""
-
-    def fix(match: re.Match[str]) -> str:
-        number, middle, word, suffix = match.groups()
-        return f"{number}{middle} {word}{'' if number == '1' else suffix}"
-
-    text = _PLURAL.sub(fix, text)
-    text = _ONE_PLURAL.sub(lambda m: f"{m.group(1)}1 {m.group(2)[:-2] if m.group(2) == 'hexes' else m.group(2)[:-1]}", text)
-    return text.replace("hex(es)", "hexes").replace("(s)", "s")
-
+from ..result import Result, Turn, format_position
 
 def has_focus(result: Result) -> bool:
     from ..rulesets import get
@@ -34,18 +15,6 @@ def has_attacks(result: Result) -> bool:
     from ..rulesets import get
 
     return bool(getattr(get(result.ruleset), "has_attacks", True))
-
-
-def unique_steps(turn: Turn) -> list[Step]:
-    """The reasoning without repeated lines."""
-    seen: set[tuple[str, str]] = set()
-    steps = []
-    for step in turn.reasoning:
-        key = (step.step, step.text)
-        if key not in seen:
-            seen.add(key)
-            steps.append(step)
-    return steps
 
 
 def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False) -> str:

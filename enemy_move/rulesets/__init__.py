@@ -18,7 +18,7 @@ tied figures), the order of turns and the boards after each turn.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -72,32 +72,28 @@ class Play(Protocol):
         ...
 
 
-class Game(Protocol):
+@dataclass(frozen=True)
+class Game:
+    """A ruleset: what ``enemy-move rulesets`` shows, and ``play``, which sets up one scenario.
+
+    ``play(scenario, variant)`` validates what only the game can check, builds
+    the board and returns the :class:`Play` the runner drives (usually the
+    game's Play class itself)."""
+
     name: str
     summary: str
     #: variant name -> description
     variants: dict[str, str]
     default_variant: str
+    play: Callable[[Scenario, str], Play]
     #: scenario keys and `rules.*` switches the game understands -> explanation
-    options: dict[str, str]
-
-    def setup(self, scenario: Scenario, variant: str) -> Play:
-        """Validate what only the game can check and build the board."""
-        ...
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """The descriptive half of a Game; engines subclass it and add ``setup``."""
-
-    name: str
-    summary: str
-    variants: dict[str, str]
-    default_variant: str
     options: dict[str, str] = field(default_factory=dict)
     #: Whether turns have a focus (a target) and options list attacks; renderers hide them otherwise.
     has_focus: bool = True
     has_attacks: bool = True
+
+    def setup(self, scenario: Scenario, variant: str) -> Play:
+        return self.play(scenario, variant)
 
 
 def in_order(waiting: Sequence[str]) -> NextActor:

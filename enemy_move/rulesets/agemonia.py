@@ -30,8 +30,8 @@ from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from ..geometry.paths import dijkstra
 from ..models import Scenario
 from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, figure_name
-from . import GameInfo, NextActor, in_order
+from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
+from . import Game, NextActor, in_order
 
 #: Shortest routes listed per destination before the rest are summarised.
 MAX_ROUTES_PER_AREA = 24
@@ -250,7 +250,7 @@ class TurnSolver:
             a for a, (cost,) in distance.items()
             if furthest < cost <= self.mover.move and a in to_goal and cost + to_goal[a][0] == need and not self.can_end(a)
         )
-        text = f"{goal} needs {need} moves, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
+        text = f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
         if skipped:
             text += f" (it cannot stop in {', '.join(skipped)}: capacity)"
         if skipped and self.rules.blocked_route == "closest":
@@ -260,7 +260,7 @@ class TurnSolver:
             if nearest < to_goal[chosen[0]][0]:
                 closest = [a for a in endable if to_goal[a][0] == nearest]
                 fewest = min(distance[a][0] for a in closest)
-                text = (f"{goal} needs {need} moves, it has {self.mover.move}. Along a shortest route it could stop no further than "
+                text = (f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}. Along a shortest route it could stop no further than "
                         f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
                         f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
                         f"{nearest} move{'s' if nearest != 1 else ''} from it")
@@ -442,7 +442,7 @@ class TurnSolver:
     def rule_out_moves(self, turn: Turn, distance: dict, chosen: list[str], reason: str) -> None:
         for area in sorted(self.board.areas):
             if area in distance and distance[area][0] > self.mover.move:
-                turn.rule_out(area, "as-far-as-possible", f"{distance[area][0]} moves away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
+                turn.rule_out(area, "as-far-as-possible", f"{count_of(distance[area][0], 'move')} away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
             else:
                 turn.rule_out(area, "attack-areas", reason, against=chosen)
         for area in chosen:
@@ -483,7 +483,7 @@ def activation_order(scenario: Scenario) -> list[str]:
     if model.initiative:
         missing = sorted(set(types.values()) - set(model.initiative))
         if missing:
-            raise scenario.error(("initiative",), f"the initiative order does not list enemy type(s) {', '.join(missing)}")
+            raise scenario.error(("initiative",), f"the initiative order does not list the enemy type{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
         rank = {name: index for index, name in enumerate(model.initiative)}
     else:
         rank = {name: index for index, name in enumerate(sorted(set(types.values())))}
@@ -576,7 +576,7 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
 class AgemoniaPlay:
     """One Agemonia scenario (the phase runner drives it)."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, variant: str):
         model = scenario.model
         self.scenario = scenario
         self.board = build_board(scenario)
@@ -611,13 +611,8 @@ class AgemoniaPlay:
         return board
 
 
-@dataclass(frozen=True)
-class AgemoniaGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> AgemoniaPlay:
-        return AgemoniaPlay(scenario)
-
-
-GAME = AgemoniaGame(
+GAME = Game(
+    play=AgemoniaPlay,
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},

@@ -24,8 +24,8 @@ from typing import Any, Callable, Literal
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.paths import UNREACHABLE, dijkstra, one_path
 from ..models import Scenario
-from ..result import BoardState, Displaced, Moved, Option, Step, StepId, Turn, format_position, format_positions
-from . import GameInfo, NextActor
+from ..result import BoardState, count_of, Displaced, Moved, Option, Step, StepId, Turn, format_position, format_positions
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 Displacements = tuple[tuple[str, Cell], ...]
@@ -323,11 +323,11 @@ def march(
     mark_moves = reachable_with.get(unit.mark, []) if unit.mark is not None else []
     if mark_moves and min(mark_moves) < movement and settings.stop_at_mark:
         fewest = min(mark_moves)
-        turn.note("movement", f"It reaches its mark {format_position(unit.mark)} with {fewest} of its {movement} hexes: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
+        turn.note("movement", f"It reaches its mark {format_position(unit.mark)} with {fewest} of its {count_of(movement, 'hex', 'hexes')}: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
         outcomes = endings[fewest][unit.mark]
         if settings.variant == "ai":
             outcomes = _prefer_no_displacement(outcomes)
-        _rule_out_others(turn, board, reachable_with, [unit.mark], "movement", f"`stop_at_mark: true`: it stops on its mark with {fewest} hexes")
+        _rule_out_others(turn, board, reachable_with, [unit.mark], "movement", f"`stop_at_mark: true`: it stops on its mark with {count_of(fewest, 'hex', 'hexes')}")
         return [Candidate(path, displaced, 0, "progress") for displaced, path in sorted(outcomes.items())]
     for moves in range(movement, 0, -1):
         at_moves = endings.get(moves, {})
@@ -361,7 +361,7 @@ def march(
             closer = {c: _prefer_no_displacement(outs) for c, outs in closer.items() if dist[c] == best}
             turn.note(
                 "closest",
-                f"AI: the {'minion' if unit.kind == 'minion' else 'unit'} moves to the hex closest to its mark ({best} hexes): {_cells(closer)}"
+                f"AI: the {'minion' if unit.kind == 'minion' else 'unit'} moves to the hex closest to its mark ({count_of(best, 'hex', 'hexes')}): {_cells(closer)}"
                 + (f"; dropped as less close: {_cells(dropped)}" if dropped else "")
                 + (" (ties are options)." if len(closer) > 1 else "."),
                 distance=best,
@@ -382,13 +382,13 @@ def march(
                     turn.note("displace", f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
         kept = sorted(closer)
         for cell, distance in sorted(not_closer.items()):
-            turn.rule_out(cell, "movement", f"{distance} hexes from the mark with {moves} hexes of movement: not closer than the start's {start_distance}", against=kept, distance=distance, start_distance=start_distance, movement=moves)
+            turn.rule_out(cell, "movement", f"{count_of(distance, 'hex', 'hexes')} from the mark with {count_of(moves, 'hex', 'hexes')} of movement: not closer than the start's {start_distance}", against=kept, distance=distance, start_distance=start_distance, movement=moves)
         for cell in sorted(at_moves):
             if cell in dropped_by_ai:
-                turn.rule_out(cell, "closest", f"closer ({dist[cell]} hexes), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})", against=kept, distance=dist[cell])
-        _rule_out_others(turn, board, reachable_with, kept, "movement", f"with {moves} hexes of movement it already gets closer" + (" (full movement)" if moves == movement else ""))
+                turn.rule_out(cell, "closest", f"closer ({count_of(dist[cell], 'hex', 'hexes')}), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})", against=kept, distance=dist[cell])
+        _rule_out_others(turn, board, reachable_with, kept, "movement", f"with {count_of(moves, 'hex', 'hexes')} of movement it already gets closer" + (" (full movement)" if moves == movement else ""))
         if mark_moves and min(mark_moves) < moves and unit.mark not in closer:
-            turn.note("movement", f"It could reach its mark {format_position(unit.mark)} with {min(mark_moves)} hexes, but the procedure judges only the end hexes of {moves} hexes, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
+            turn.note("movement", f"It could reach its mark {format_position(unit.mark)} with {count_of(min(mark_moves), 'hex', 'hexes')}, but the procedure judges only the end hexes of {count_of(moves, 'hex', 'hexes')}, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
         return candidates
 
     # Step 5: no movement value gets closer.
@@ -407,7 +407,7 @@ def march(
         lateral = {c: _prefer_no_displacement(outs) for c, outs in lateral.items()}
     turn.note(
         "lateral",
-        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {start_distance} hexes) to {_cells(lateral)}, or stay on {format_position(start)} (players' choice).",
+        f"No movement from {movement} down to 1 gets closer. Lateral move (no closer, no further: {count_of(start_distance, 'hex', 'hexes')}) to {_cells(lateral)}, or stay on {format_position(start)} (players' choice).",
         lateral=sorted(lateral),
         distance=start_distance,
     )
@@ -417,7 +417,7 @@ def march(
             candidates.append(Candidate(path, displaced, start_distance, "lateral"))
     for cell in sorted(reachable_with):
         if cell not in lateral and dist.get(cell, UNREACHABLE) > start_distance:
-            turn.rule_out(cell, "lateral", f"{dist[cell]} hexes from the mark, further than the start's {start_distance}: not a lateral move", distance=dist[cell], start_distance=start_distance)
+            turn.rule_out(cell, "lateral", f"{count_of(dist[cell], 'hex', 'hexes')} from the mark, further than the start's {start_distance}: not a lateral move", distance=dist[cell], start_distance=start_distance)
         elif cell not in lateral:
             turn.rule_out(cell, "lateral", "reachable only through hexes further from the mark (`lateral_through_further: false`)")
     return candidates
@@ -477,7 +477,7 @@ def leave_invalid_hex(
     candidates: list[Candidate] = []
     for entry in nearest:
         prefix = tuple(one_path(preds, entry))
-        turn.note("invalid-hex", f"From the valid hex {format_position(entry)} ({dist[entry]} hexes from the mark) it uses its remaining {unit.move - fewest} movement.")
+        turn.note("invalid-hex", f"From the valid hex {format_position(entry)} ({count_of(dist[entry], 'hex', 'hexes')} from the mark) it uses its remaining {unit.move - fewest} movement.")
         for candidate in march(board, units, unit, prefix, unit.move - fewest, dist[entry], dist, settings, turn):
             kind = "to-valid-hex" if candidate.kind == "stay" else candidate.kind
             candidates.append(Candidate(candidate.path, candidate.displaced, candidate.distance, kind))
@@ -530,13 +530,13 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
         turn.note(
             "distance",
             f"{label} deploys from the fortress gate at {format_position(start)}: counting its valid terrain ({terrain_words}) {how}, "
-            f"the gate is {start_distance} hexes from the mark {format_position(unit.mark)}.",
+            f"the gate is {count_of(start_distance, 'hex', 'hexes')} from the mark {format_position(unit.mark)}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     else:
         turn.note(
             "distance",
-            f"{label} at {format_position(start)} counts {start_distance} hexes of valid terrain ({terrain_words}) to its mark {format_position(unit.mark)}, {how}.",
+            f"{label} at {format_position(start)} counts {count_of(start_distance, 'hex', 'hexes')} of valid terrain ({terrain_words}) to its mark {format_position(unit.mark)}, {how}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)
@@ -626,7 +626,7 @@ class CloudspirePlay:
             if cell not in dist:
                 turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].mark)}")
         for cell in sorted(board.terrain):
-            turn.rule_out(cell, "movement", f"not reachable with 1 to {self.units[actor].move} hexes of movement (blocked, off its terrain, or too far)", against=chosen)
+            turn.rule_out(cell, "movement", f"not reachable with 1 to {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)", against=chosen)
         for cell in chosen:
             turn.ruled_out.pop(cell, None)
         return turn.finish(distinct_paths=True)
@@ -666,13 +666,8 @@ class CloudspirePlay:
         return board
 
 
-@dataclass(frozen=True)
-class CloudspireGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> CloudspirePlay:
-        return CloudspirePlay(scenario, variant)
-
-
-GAME = CloudspireGame(
+GAME = Game(
+    play=CloudspirePlay,
     name="cloudspire",
     summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
     variants={

@@ -42,10 +42,9 @@ from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
-from ..result import StepId
 from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
-from ..result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn, figure_name, format_position
-from . import GameInfo, NextActor
+from ..result import BoardState, Effect, Moved, Option, Step, StepId, TrapSprung, Turn, count_of, figure_name, format_position
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
@@ -1042,13 +1041,26 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
                   key=lambda p: (p[0], p[1].sort_key()))
     survivors = {h for h, _ in kept}
     best_seed = min(seeds, key=Targets.sort_key)
-    for h in sorted({h for h, _ in pairs} - survivors):
+    # For the losers' explanations: each distinct target set once, at its cheapest hex.
+    own_sets: dict[Cell, list[Targets]] = {}
+    set_cost: dict[Targets, int] = {}
+    for h, t in pairs:
+        own_sets.setdefault(h, []).append(t)
+        set_cost[t] = min(set_cost.get(t, moves[h]), moves[h])
+    group_costs: dict[Targets, int] = {}
+
+    def group_cost(t: Targets) -> int:
+        """What attacking (part of) the groups ``t`` costs over the running hexes."""
+        if t not in group_costs:
+            group_costs[t] = min(cost for other, cost in set_cost.items() if t.meet(other) is not None)
+        return group_costs[t]
+
+    for h in sorted(own_sets.keys() - survivors):
         if h in lost:
             continue
-        own = [t for h2, t in pairs if h2 == h]
+        own = own_sets[h]
         # The cheapest group it attacks here, and what that group costs over the running hexes.
-        cost, group = min(((min(moves[h2] for h2, other in pairs if t.meet(other) is not None), t) for t in own),
-                          key=lambda item: (item[0], item[1].sort_key()))
+        cost, group = min(((group_cost(t), t) for t in own), key=lambda item: (item[0], item[1].sort_key()))
         if cost > cheapest or extra_rank is None:
             lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
         else:
@@ -1122,11 +1134,11 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         shown = sorted(((h, _targets_of(entry)) for h, entry in listed), key=lambda p: (p[0], p[1].sort_key()))
         turn.note(
             "attack-now",
-            prefix + f"It can attack {focus} this turn from {len(moves_now)} hex(es). "
+            prefix + f"It can attack {focus} this turn from {count_of(len(moves_now), 'hex', 'hexes')}. "
             + _explain_choice(rules, plan, muddled)
             + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
             + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
-            + f" ({moves_now[shown[0][0]]} movement point(s)).",
+            + f" ({count_of(moves_now[shown[0][0]], 'movement point')}).",
             kept=[_targets_data(h, t) for h, t in shown],
             ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
                        for stage in LOST_ON if any(lost.stage == stage for lost in ranking.lost.values())},
@@ -1183,13 +1195,13 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
         best_score = min(s for s, _ in scored)
         _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({here[1]} move(s) from where it stands), so it stays.")
+            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({count_of(here[1], 'move')} from where it stands), so it stays.")
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {format_position(destination)}: from {here[1]} move(s) away down to {best_score[1]}, using {best_score[2]} movement point(s) (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
+            prefix + f"Towards {format_position(destination)}: from {count_of(here[1], 'move')} away down to {best_score[1]}, using {count_of(best_score[2], 'movement point')} (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
             destination=list(destination), ends=[list(e) for e in ends],
         )
         for cell in ends:
@@ -1667,13 +1679,8 @@ class GloomhavenPlay:
         return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
-@dataclass(frozen=True)
-class GloomhavenGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> GloomhavenPlay:
-        return GloomhavenPlay(scenario, variant)
-
-
-GAME = GloomhavenGame(
+GAME = Game(
+    play=GloomhavenPlay,
     name="gloomhaven",
     summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
@@ -1704,10 +1711,6 @@ GAME = GloomhavenGame(
 # the card, the focus, hexes it cannot end in, hexes out of reach, then this
 # turn's attack or the move towards the destinations. Guarantee: every map
 # hex that is not an option's destination has a reason (tests check it).
-
-
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
 def _any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:
@@ -1831,7 +1834,7 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: d
             if difficult:
                 notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
             detail = f" ({'; '.join(notes)})" if notes else ""
-            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {_plural(needed, 'movement point')}{detail}, and it has {points}."
+            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
         turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
 
 
@@ -1854,7 +1857,7 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tupl
     if distance is None:
         return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
     if not in_range:
-        away = f"{name} is {_plural(distance, 'hex', 'hexes')} away (counted around walls)"
+        away = f"{name} is {count_of(distance, 'hex', 'hexes')} away (counted around walls)"
         if not plan.real:
             needs = "it moves as if for a melee attack, which needs an adjacent target"
         elif plan.melee:
@@ -1867,7 +1870,7 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tupl
 
 def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
     return (
-        f"It could attack {name} from here, but getting here this turn triggers {_plural(negatives, 'negative hex', 'negative hexes')}"
+        f"It could attack {name} from here, but getting here this turn triggers {count_of(negatives, 'negative hex', 'negative hexes')}"
         f" (traps, hazardous terrain) where its focus path needs only {fewest}."
     )
 
@@ -1905,11 +1908,11 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
             {},
         )
     if lost.stage == "targets":
-        return "fewer-targets", f"It could attack only {_plural(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
+        return "fewer-targets", f"It could attack only {count_of(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
     if lost.stage == "group-movement":
         return (
             "target-group",
-            f"Its targets from here ({_names(mine, view)}) need at least {_plural(here, 'movement point')} to attack;"
+            f"Its targets from here ({_names(mine, view)}) need at least {count_of(here, 'movement point')} to attack;"
             f" the best group ({_names(theirs, view)}) needs only {best}.",
             {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
         )
@@ -1925,10 +1928,10 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
     if lost.stage in ("extra-disadvantage", "disadvantage"):
         return (
             "disadvantage",
-            f"From here {_plural(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
+            f"From here {count_of(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
             {"disadvantaged": here, "best": best},
         )
-    return "more-movement", f"Getting here takes {_plural(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
+    return "more-movement", f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
 
 
 def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
@@ -1958,25 +1961,25 @@ def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, sc
         elif score[0] > best_score[0]:
             turn.rule_out(
                 cell, "negative-hexes",
-                prefix + f"Heading for {to} by way of here triggers {_plural(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                prefix + f"Heading for {to} by way of here triggers {count_of(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
                 against=against, negatives=score[0], fewest=best_score[0], **data,
             )
         elif stays:
             turn.rule_out(
                 cell, "stays",
-                prefix + f"No hex it can reach this turn shortens its path to {to} ({_plural(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                prefix + f"No hex it can reach this turn shortens its path to {to} ({count_of(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
                 against=against, moves=score[1], moves_from_start=here[1], **data,
             )
         elif score[1] > best_score[1]:
             turn.rule_out(
                 cell, "not-closer",
-                prefix + f"From here it would still be {_plural(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                prefix + f"From here it would still be {count_of(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
                 against=against, moves=score[1], best=best_score[1], **data,
             )
         else:
             turn.rule_out(
                 cell, "more-movement",
-                prefix + f"It gets just as close to {to} here ({_plural(score[1], 'move')} away) but uses {_plural(score[2], 'movement point')};"
+                prefix + f"It gets just as close to {to} here ({count_of(score[1], 'move')} away) but uses {count_of(score[2], 'movement point')};"
                 f" the best hexes use only {best_score[2]}.",
                 against=against, points=score[2], best=best_score[2], **data,
             )

@@ -27,7 +27,7 @@ from ..geometry.paths import dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
 from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, StepId, Turn, Woken, figure_name, format_position, format_positions
-from . import GameInfo, NextActor
+from . import Game, NextActor
 
 Cell = tuple[int, int]
 
@@ -438,8 +438,8 @@ class Engine:
             turn.ruled_out.pop(option.to, None)
         return turn.finish()
 
-    def unit(self, mover: Mover) -> str:
-        return "squares" if mover.ignores_terrain else "AP"
+    def unit(self, mover: Mover, count: int = 2) -> str:
+        return ("square" if count == 1 else "squares") if mover.ignores_terrain else "AP"
 
     def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> set[Cell]:
         """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move.
@@ -459,7 +459,7 @@ class Engine:
                 costs = [best[g][0] for g in goals[hero] if g in best]
                 if costs:
                     reach[hero] = min(costs)
-                    parts.append(f"{hero}: {reach[hero]} {self.unit(mover)}")
+                    parts.append(f"{hero}: {reach[hero]} {self.unit(mover, reach[hero])}")
                 elif goals[hero]:
                     parts.append(f"{hero}: no path reaches one")
                 else:
@@ -484,7 +484,7 @@ class Engine:
             why = f" (range {distance}, the farthest it prefers)"
         else:
             why = ""
-        turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover)} away{against}{why}.", target=tied, cost=nearest, range=distance, fallback_from=dropped_ranges)
+        turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover, nearest)} away{against}{why}.", target=tied, cost=nearest, range=distance, fallback_from=dropped_ranges)
         turn.focus = list(tied)
         heading: set[Cell] = set()
         for hero in tied:
@@ -498,7 +498,7 @@ class Engine:
             for cell in sorted(goals[hero]):
                 if self.within_reach(mover, best, preds, cell):
                     cost = best[cell][0]
-                    turn.rule_out(cell, "target", f"a range-{distance} square of {hero}, but the target is {', '.join(tied)} ({reach.get(hero, 'no path')} against {nearest} {self.unit(mover)})", against=chosen, range=distance, hero=hero, cost=cost)
+                    turn.rule_out(cell, "target", f"a range-{distance} square of {hero}, but the target is {', '.join(tied)} ({reach.get(hero, 'no path')} against {nearest} {self.unit(mover, nearest)})", against=chosen, range=distance, hero=hero, cost=cost)
         return heading
 
     def unreachable_text(self, mover: Mover) -> str:
@@ -514,7 +514,7 @@ class Engine:
         gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
         nearest = min(gap.values())
         near = {c for c in ends if gap[c] == nearest}
-        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square(s) closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
+        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square{'s' if len(near) != 1 else ''} closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
         moves, cost = self.walk(board, mover, best, preds, near)
         if cost is not None:
             self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
@@ -558,7 +558,7 @@ class Engine:
                 text += f"; it has reached {goal_word}."
             else:
                 held = sorted(c for c in self.next_squares(board, mover, move) if c in mover.passes)
-                text += f"; {move.remaining} {self.unit(mover)} still to go"
+                text += f"; {move.remaining} {self.unit(mover, move.remaining)} still to go"
                 if held and move.spent < mover.ap:
                     text += f" (it may not end on {format_positions(held)}, held by a figure, so it stops here)"
                 text += "."
@@ -743,7 +743,7 @@ class Engine:
         for cell in sorted(board.terrain):
             if cell in to_goal:
                 left = to_goal[cell][0]
-                turn.rule_out(cell, "move", f"not where its cheapest path toward its goal stops: {left} {self.unit(mover)} from the goal afterwards (the options: {best_left})", against=chosen, left=left, options_left=best_left)
+                turn.rule_out(cell, "move", f"not where its cheapest path toward its goal stops: {left} {self.unit(mover, left)} from the goal afterwards (the options: {best_left})", against=chosen, left=left, options_left=best_left)
             else:
                 turn.rule_out(cell, "move", "no path leads from there to its goal", against=chosen)
 
@@ -797,7 +797,7 @@ class Engine:
 class PerditionsMouthPlay:
     """One Perdition's Mouth scenario (the phase runner drives it)."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, variant: str):
         self.engine = Engine(scenario)
         self.order, self.notes = self.engine.activation_order()
         asleep = frozenset(label for label, f in self.engine.figures.items() if f.kind != "hero" and f.sleeping)
@@ -829,13 +829,8 @@ class PerditionsMouthPlay:
         return self.engine.apply(board, option.effects)
 
 
-@dataclass(frozen=True)
-class PerditionsMouthGame(GameInfo):
-    def setup(self, scenario: Scenario, variant: str) -> PerditionsMouthPlay:
-        return PerditionsMouthPlay(scenario)
-
-
-GAME = PerditionsMouthGame(
+GAME = Game(
+    play=PerditionsMouthPlay,
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
