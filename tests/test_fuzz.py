@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from enemy_move.cli import app
 
@@ -168,12 +168,12 @@ def test_mutated_scenarios_never_give_a_traceback(tmp_path: Path) -> None:
     assert outcomes[0] > 10 and outcomes[2] > count // 3, outcomes
 
 
-def _problem(result: object, path: Path) -> str | None:
-    exception = getattr(result, "exception")
+def _problem(result: Result, path: Path) -> str | None:
+    exception = result.exception
     if exception is not None and not isinstance(exception, SystemExit):
         return f"exception {exception!r}"
-    exit_code = getattr(result, "exit_code")
-    stderr = getattr(result, "stderr")
+    exit_code = result.exit_code
+    stderr = result.stderr
     if exit_code == 0:
         return None if not stderr else f"exit 0 with stderr {stderr!r}"
     if exit_code != 2:
@@ -186,6 +186,6 @@ def _problem(result: object, path: Path) -> str | None:
         return f"not FILE:LINE:COL: {lines[0]!r}"
     if "internal error" in located.group("message"):
         return lines[0]
-    if getattr(result, "stdout"):
+    if result.stdout:
         return "exit 2 with output on stdout"
     return None

@@ -57,9 +57,9 @@ class AreaBoard:
     # frozenset({a, b}) for the pairs of different areas that see each other;
     # with ``sight_open`` every pair sees unless it is in ``sight_blocked``, and
     # only those are stored (6,000 areas make 18 million pairs, a few blocked).
-    sight_pairs: frozenset = field(default_factory=frozenset)
+    sight_pairs: frozenset[frozenset[str]] = field(default_factory=frozenset)
     sight_open: bool = False
-    sight_blocked: frozenset = field(default_factory=frozenset)
+    sight_blocked: frozenset[frozenset[str]] = field(default_factory=frozenset)
     kind: str = "areas"
 
     # -- borders -------------------------------------------------------------
@@ -143,7 +143,7 @@ class AreaBoard:
         areas[area] = replace(areas[area], trap=False)
         return self._keeping_borders(replace(self, areas=areas))
 
-    def _keeping_borders(self, board: "AreaBoard") -> "AreaBoard":
+    def _keeping_borders(self, board: AreaBoard) -> AreaBoard:
         # Moves and traps leave the borders alone: the next board reuses the
         # adjacency and the distances already found (a phase of 31 enemies
         # would otherwise repeat every search 31 times).
