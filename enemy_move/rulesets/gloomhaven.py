@@ -1095,13 +1095,26 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
                   key=lambda p: (p[0], p[1].sort_key()))
     survivors = {h for h, _ in kept}
     best_seed = min(seeds, key=Targets.sort_key)
-    for h in sorted({h for h, _ in pairs} - survivors):
+    # For the losers' explanations: each distinct target set once, at its cheapest hex.
+    own_sets: dict[Cell, list[Targets]] = {}
+    set_cost: dict[Targets, int] = {}
+    for h, t in pairs:
+        own_sets.setdefault(h, []).append(t)
+        set_cost[t] = min(set_cost.get(t, moves[h]), moves[h])
+    group_costs: dict[Targets, int] = {}
+
+    def group_cost(t: Targets) -> int:
+        """What attacking (part of) the groups ``t`` costs over the running hexes."""
+        if t not in group_costs:
+            group_costs[t] = min(cost for other, cost in set_cost.items() if t.meet(other) is not None)
+        return group_costs[t]
+
+    for h in sorted(own_sets.keys() - survivors):
         if h in lost:
             continue
-        own = [t for h2, t in pairs if h2 == h]
+        own = own_sets[h]
         # The cheapest group it attacks here, and what that group costs over the running hexes.
-        cost, group = min(((min(moves[h2] for h2, other in pairs if t.meet(other) is not None), t) for t in own),
-                          key=lambda item: (item[0], item[1].sort_key()))
+        cost, group = min(((group_cost(t), t) for t in own), key=lambda item: (item[0], item[1].sort_key()))
         if cost > cheapest or extra_rank is None:
             lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
         else:
