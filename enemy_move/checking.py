@@ -139,7 +139,11 @@ def _folder_id(path: str) -> tuple[int, int]:
     return (info.st_dev, info.st_ino)
 
 
-def _option_set(options: Any) -> list[tuple]:
+#: What `check` compares of an option: where it ends and whom it attacks.
+OptionFacts = tuple[Any, tuple[str, ...]]
+
+
+def _option_set(options: Any) -> list[OptionFacts]:
     return sorted({(_to_key(o["to"]), tuple(sorted(set(o["attacks"])))) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
 
 
@@ -147,7 +151,7 @@ def _to_key(position: Any) -> Any:
     return tuple(position) if isinstance(position, (list, tuple)) else position
 
 
-def _options_json(option_set: list[tuple]) -> list[dict[str, Any]]:
+def _options_json(option_set: list[OptionFacts]) -> list[dict[str, Any]]:
     return [{"to": position_to_json(to), "attacks": list(attacks)} for to, attacks in option_set]
 
 
@@ -203,7 +207,7 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
     return differences, expected_json, got_json
 
 
-def _describe(options: list[tuple]) -> str:
+def _describe(options: list[OptionFacts]) -> str:
     parts = []
     for to, attacks in options:
         parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))

@@ -246,7 +246,7 @@ def _compose(text: str, file: str) -> Node | None:
     try:
         return _compose_with(_FastLoader, text)
     except yaml.YAMLError:
-        if _FastLoader is _Loader:
+        if _FastLoader is _Loader:  # type: ignore[comparison-overlap]  # without libyaml they are one class
             raise
         # PyYAML's own messages name the offending character; bad input is
         # rare, so parse it again with the slower parser for the message.
@@ -279,7 +279,8 @@ def _directive_line(text: str) -> int:
     return 1
 
 
-def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
+def _compose_checked(loader: Any, depth: int = 0) -> Node:
+    # ``loader``: a PyYAML loader class built from mixins (the stubs leave its event API untyped).
     """Compose one node, refusing anchors and aliases (they enable 'billion laughs')."""
     if depth > MAX_DEPTH:
         raise _event_error(loader.peek_event(), f"YAML nesting is too deep (more than {MAX_DEPTH} levels)")
@@ -294,9 +295,10 @@ def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
         # one simple rule, and no tag can change how a value is read.
         raise _event_error(event, f"YAML tag {_short_tag(event.tag)!r} is not allowed in scenario files; write the plain value")
     if loader.check_event(yaml.ScalarEvent):
-        return loader.compose_scalar_node(None)
+        scalar: Node = loader.compose_scalar_node(None)
+        return scalar
     if loader.check_event(yaml.SequenceStartEvent):
-        node = _open_collection(loader, SequenceNode)
+        node: Node = _open_collection(loader, SequenceNode)
         while not loader.check_event(yaml.SequenceEndEvent):
             node.value.append(_compose_checked(loader, depth + 1))
         node.end_mark = loader.get_event().end_mark

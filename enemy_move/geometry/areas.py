@@ -52,7 +52,7 @@ class AreaBoard:
 
     areas: dict[str, AreaInfo]
     # frozenset({a, b}) -> line kind
-    borders: dict[frozenset, str]
+    borders: dict[frozenset[str], str]
     figures: dict[str, AreaFigure]
     # frozenset({a, b}) for the pairs of different areas that see each other;
     # with ``sight_open`` every pair sees unless it is in ``sight_blocked``, and
@@ -77,7 +77,7 @@ class AreaBoard:
         return {name: sorted(links) for name, links in adjacency.items()}
 
     @cached_property
-    def _distance_cache(self) -> dict[tuple, dict[str, int]]:
+    def _distance_cache(self) -> dict[tuple[str, tuple[str, ...]], dict[str, int]]:
         return {}
 
     def neighbours(self, area: str, kinds: tuple[str, ...] = ("single", "double")) -> list[str]:

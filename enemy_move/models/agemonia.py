@@ -9,7 +9,7 @@ See docs/agemonia.md for every key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
@@ -83,7 +83,7 @@ class AgemoniaFigure(StrictModel):
         if self.side == "enemy":
             if self.taunt is not None:
                 raise ValueError("taunt is for heroes and allies, not enemies")
-            allowed = set(EnemyCondition.__args__)
+            allowed = set(get_args(EnemyCondition))
         else:
             if self.taunt is None:
                 raise ValueError(f"a {self.side} needs a taunt value")
@@ -92,7 +92,7 @@ class AgemoniaFigure(StrictModel):
                     raise ValueError(f"{key} is for enemies only")
             if self.fly:
                 raise ValueError("fly is for enemies only")
-            allowed = set(AllyCondition.__args__)
+            allowed = set(get_args(AllyCondition))
         for condition in self.conditions:
             if condition not in allowed:
                 raise ValueError(f"unknown {self.side} condition {condition!r}; known: {', '.join(sorted(allowed))}")
