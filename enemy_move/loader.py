@@ -29,7 +29,7 @@ from yaml.scanner import Scanner
 from .errors import ScenarioError
 
 #: Largest scenario file accepted. Real boards are a few KiB; 1 MiB leaves
-#: room for a 256x256 map (130 KiB) many times over, and parses in seconds.
+#: room for the largest map (64x64, about 9 KiB) many times over, and parses in seconds.
 MAX_FILE_BYTES = 1024 * 1024
 
 #: Deepest nesting of lists and mappings accepted. Real scenarios nest about

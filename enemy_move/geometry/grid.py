@@ -19,7 +19,7 @@ Cell = tuple[int, int]
 GridKind = Literal["hex", "square"]
 
 #: Largest board accepted, in cells per side. Real boards are well under 100.
-MAX_MAP_SIDE = 256
+MAX_MAP_SIDE = 64
 
 #: Symbols every grid ruleset understands (a ruleset may add its own).
 DEFAULT_SYMBOLS: dict[str, str] = {

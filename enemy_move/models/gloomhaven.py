@@ -12,7 +12,7 @@ from .common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridSc
 #: Most targets of one attack: no board holds that many enemies of a monster.
 MAX_TARGETS = 30
 #: An AoE pattern fits in this many rows and cells per row (real ones fit in 4 x 4).
-MAX_AOE_SIDE = 10
+MAX_AOE_SIDE = 7
 
 Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized", "poisoned", "wounded", "strengthened"]
 

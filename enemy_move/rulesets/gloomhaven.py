@@ -207,7 +207,7 @@ class View:
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
         self.sight = HexSight(walls, grid.thin_walls, rules.sight)
-        self._proximity: dict[Cell, dict[Cell, int]] = {}
+        self._proximity = _proximity_tables(grid, frozenset(walls))
 
     # --- terrain -----------------------------------------------------------
     def terrain(self, cell: Cell) -> str:
@@ -845,6 +845,23 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {label: r.cost for label, r in ranks.items()})
     _forget_options(turn)
     return turn.finish()
+
+
+#: Range tables (hex counts around walls) per wall layout. They depend on the walls
+#: and the board's cells only, so every turn of a phase, and every file with the
+#: same board, shares them; a few layouts are kept.
+_PROXIMITY: dict[tuple[frozenset[Cell], frozenset[frozenset[Cell]], frozenset[Cell]], dict[Cell, dict[Cell, int]]] = {}
+_PROXIMITY_LAYOUTS = 8
+
+
+def _proximity_tables(grid: Grid, walls: frozenset[Cell]) -> dict[Cell, dict[Cell, int]]:
+    key = (walls, grid.thin_walls, frozenset(grid.terrain))
+    tables = _PROXIMITY.get(key)
+    if tables is None:
+        if len(_PROXIMITY) >= _PROXIMITY_LAYOUTS:
+            _PROXIMITY.pop(next(iter(_PROXIMITY)))
+        tables = _PROXIMITY[key] = {}
+    return tables
 
 
 def _sees_from(view: View, target: Cell) -> Callable[[Cell], bool]:
