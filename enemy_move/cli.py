@@ -25,7 +25,6 @@ import_app = typer.Typer(no_args_is_help=True, help="Turn boards drawn in other 
 app.add_typer(import_app, name="import")
 
 #: ``-`` as the file: the scenario comes from standard input, reported under this name.
-STDIN_NAME = "<stdin>"
 
 
 def _show_version(value: bool) -> None:
@@ -116,29 +115,17 @@ def _parse_choices(choose: list[str]) -> dict[str, int]:
     return choices
 
 
-def _read_stdin() -> str:
-    """The scenario text on standard input, with the same size cap and UTF-8 check as files."""
-    from .errors import ScenarioError
-    from .loader import MAX_FILE_BYTES
-
-    stream = getattr(sys.stdin, "buffer", None)
-    raw = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(STDIN_NAME, 1, 1, f"input is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise ScenarioError(STDIN_NAME, line, col, "input is not valid UTF-8") from None
-    return text.removeprefix("\ufeff")
-
-
 def _load(file: str) -> Any:
-    from .models import load_scenario, load_scenario_text
+    from .models import load_scenario, validate_document
 
     if file == "-":
-        return load_scenario_text(_read_stdin(), STDIN_NAME)
+        import io
+
+        from .loader import load_stdin
+
+        # sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it.
+        stream = getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
+        return validate_document(load_stdin(stream))
     return load_scenario(file)
 
 
@@ -219,6 +206,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if isinstance(error, (typer.Exit, typer.Abort)) or os.environ.get("ENEMY_MOVE_DEBUG"):
             raise
         from .errors import internal_error
+        from .loader import STDIN_NAME
 
         _fail_scenario(internal_error(STDIN_NAME if file == "-" else file, error))
 

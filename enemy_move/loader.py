@@ -16,7 +16,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 from yaml.composer import Composer
@@ -473,15 +473,27 @@ def load_file(path: str | Path) -> Document:
         raise ScenarioError(name, 1, 1, "no such file") from None
     except OSError as error:
         raise ScenarioError(name, 1, 1, f"cannot read file: {error.strerror}") from None
+    return load_text(_decode(raw, name, "file"), name)
+
+
+#: How standard input is named in error lines.
+STDIN_NAME = "<stdin>"
+
+
+def load_stdin(stream: BinaryIO) -> Document:
+    """Read and parse a scenario from standard input, with the same cap and checks as files."""
+    return load_text(_decode(stream.read(MAX_FILE_BYTES + 1), STDIN_NAME, "input"), STDIN_NAME)
+
+
+def _decode(raw: bytes, name: str, what: str) -> str:
+    """The text of a scenario's bytes: size cap, UTF-8 (errors at their line and column), no BOM."""
     if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(name, 1, 1, f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
+        raise ScenarioError(name, 1, 1, f"{what} is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
         hint = "; it is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
-        raise ScenarioError(name, line, col, f"file is not valid UTF-8{hint}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return load_text(text, name)
+        raise ScenarioError(name, line, col, f"{what} is not valid UTF-8{hint}") from None
+    return text.removeprefix("\ufeff")
