@@ -552,7 +552,7 @@ class Attacks:
         self.view = view
         self.plan = plan
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
-        self._ranged_placements: dict[Cell, list[frozenset[Cell]]] | None = None
+        self._ranged_covers: dict[Cell, set[frozenset[str]]] | None = None
         self._target_sets: dict[Cell, list[Targets]] = {}
         self._sets_for: dict[tuple[Cell, str], list[Targets]] = {}
         self._disadvantaged: dict[Cell, frozenset[str]] = {}
@@ -578,28 +578,31 @@ class Attacks:
             self._disadvantaged[hex_] = found
         return found
 
-    def placements_from(self, hex_: Cell) -> list[frozenset[Cell]]:
-        """Area placements usable from ``hex_`` that cover at least one enemy."""
+    def covered_from(self, hex_: Cell) -> set[frozenset[str]]:
+        """The sets of visible enemies that one area placement usable from ``hex_`` covers (never empty sets)."""
         view = self.view
         if self.plan.melee:
             q, r = hexgrid.to_axial(hex_)
-            return [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
-        if self._ranged_placements is None:
-            found = set()
+            placements = [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
+            return {covered for covered in map(self._enemies_in, placements) if covered}
+        if self._ranged_covers is None:
+            # Every placement that covers an enemy, grouped by whom it covers: a hex can use
+            # the group when some placement of it has an allowed hex within range.
+            anchors_of: dict[frozenset[str], set[Cell]] = {}
             for label in view.visible_enemies:
                 q, r = hexgrid.to_axial(view.grid.figures[label])
                 for o in self.orientations:
                     for vq, vr in o:
-                        found.add(frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o))
-            # Index once: the hexes from which each placement has a hex within range. Range
-            # to an allowed wall hex is counted up to its edge (never through it): a search
-            # from the wall hex into its open neighbours counts exactly that.
-            self._ranged_placements = {}
-            for placement in sorted(found, key=sorted):
-                anchors = [c for c in placement if self.anchor_allowed(c)]
-                for hex_in_range in view.ball(anchors, self.plan.range):
-                    self._ranged_placements.setdefault(hex_in_range, []).append(placement)
-        return self._ranged_placements.get(hex_, [])
+                        placement = frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o)
+                        anchors_of.setdefault(self._enemies_in(placement), set()).update(c for c in placement if self.anchor_allowed(c))
+            # Index once: the hexes within range of each group's anchors. Range to an allowed
+            # wall hex is counted up to its edge (never through it): a search from the wall hex
+            # into its open neighbours counts exactly that.
+            self._ranged_covers = {}
+            for covered in sorted(anchors_of, key=sorted):
+                for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range):
+                    self._ranged_covers.setdefault(hex_in_range, set()).add(covered)
+        return self._ranged_covers.get(hex_, set())
 
     def anchor_allowed(self, cell: Cell) -> bool:
         """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
@@ -632,7 +635,7 @@ class Attacks:
                 found.add(Targets.make(frozenset(), singles, self.plan.targets))
         else:
             extra_count = self.plan.targets - 1
-            covered = {self._enemies_in(placement) for placement in self.placements_from(hex_)}
+            covered = self.covered_from(hex_)
             sighted = {label for label in set().union(*covered) if view.sight.visible(hex_, cells[label])}
             for enemies in covered:
                 hit = enemies & sighted
