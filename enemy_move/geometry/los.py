@@ -114,10 +114,10 @@ class _Layout:
                     by_cell.setdefault(neighbour, set()).add(edge)
         for pair in thin_walls:
             a, b = sorted(pair)
-            edge = hexgrid.shared_edge(a, b)
-            if edge is not None:
-                by_cell.setdefault(a, set()).add(edge)
-                by_cell.setdefault(b, set()).add(edge)
+            shared = hexgrid.shared_edge(a, b)
+            if shared is not None:
+                by_cell.setdefault(a, set()).add(shared)
+                by_cell.setdefault(b, set()).add(shared)
         self.walls_by_cell = {cell: tuple(sorted(edges)) for cell, edges in by_cell.items()}
         self._walls_by_axial = {hexgrid.to_axial(cell): edges for cell, edges in self.walls_by_cell.items()}
         self._cache: dict[tuple[Cell, Cell], bool] = {}
@@ -413,14 +413,15 @@ def _joined(segments: list[Segment]) -> list[list[Point]]:
     group_of: dict[Point, list[Point]] = {}
     for p, q in segments:
         first, second = group_of.get(p), group_of.get(q)
-        if first is None and second is None:
-            group_of[p] = group_of[q] = [p, q]
+        if first is None:
+            if second is None:
+                group_of[p] = group_of[q] = [p, q]
+            else:
+                second.append(p)
+                group_of[p] = second
         elif second is None:
             first.append(q)
             group_of[q] = first
-        elif first is None:
-            second.append(p)
-            group_of[p] = second
         elif first is not second:
             first.extend(second)
             for point in second:
@@ -437,9 +438,9 @@ def _pass_all(lines: Polygon, groups: list[list[Point]]) -> bool:
     for on_left in (True, False):
         kept: Polygon | None = lines
         for point in first:
-            kept = _require(kept, point, on_left)
             if kept is None:
                 break
+            kept = _require(kept, point, on_left)
         if kept is not None and _pass_all(kept, rest):
             return True
     return False
