@@ -102,7 +102,7 @@ class Engine:
         metric = self.rules.range or ("chebyshev" if self.rules.movement == "diagonal" else "manhattan")
         self.metric_name = metric
         self.distance = squaregrid.chebyshev if metric == "chebyshev" else squaregrid.manhattan
-        cells = {label: (tuple(f.at) if f.at is not None else None) for label, f in self.figures.items()}
+        cells = {label: f.at for label, f in self.figures.items()}
         passable = set(DEFAULT_COSTS)
         self.grid = parse_grid(scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable)
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
