@@ -55,18 +55,15 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """True when the closed segments share at least one point."""
     o1, o2 = _orient(p1, p2, q1), _orient(p1, p2, q2)
     o3, o4 = _orient(q1, q2, p1), _orient(q1, q2, p2)
-    if o1 != o2 and o3 != o4 and o1 * o2 <= 0 and o3 * o4 <= 0:
-        if o1 != 0 or o2 != 0:
-            return True
+    if o1 != o2 and o3 != o4 and o1 * o2 <= 0 and o3 * o4 <= 0 and (o1 != 0 or o2 != 0):
+        return True
     if o1 == 0 and _on_segment(p1, p2, q1):
         return True
     if o2 == 0 and _on_segment(p1, p2, q2):
         return True
     if o3 == 0 and _on_segment(q1, q2, p1):
         return True
-    if o4 == 0 and _on_segment(q1, q2, p2):
-        return True
-    return False
+    return o4 == 0 and _on_segment(q1, q2, p2)
 
 
 class HexSight:
@@ -82,10 +79,10 @@ class HexSight:
         return self._layout.visible(a, b)
 
 
-_LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], "_Layout"] = {}
+_LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], _Layout] = {}
 
 
-def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> "_Layout":
+def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> _Layout:
     key = (mode, wall_cells, thin_walls)
     layout = _LAYOUTS.pop(key, None)
     if layout is None:

@@ -386,15 +386,15 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
         plan.append((None, result.boards_after[-1], None))
     if not plan:
         plan.append((None, result.board, None))
-    for index, board, turn in plan:
-        followed = whole_phase and turn is not None and len(turn.options) > 1
+    for number, board, shown in plan:
+        followed = whole_phase and shown is not None and len(shown.options) > 1
         if kind == "areas":
-            elements, width, height, legend = _section_areas(board, turn, followed)
+            elements, width, height, legend = _section_areas(board, shown, followed)
         else:
-            elements, width, height, legend = _section_grid(board, turn, followed)
+            elements, width, height, legend = _section_grid(board, shown, followed)
         width = max(width, 420.0)
         legend_elements, legend_height = _legend(legend, width, height)
-        drawn.append((_turn_title(result, index) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
+        drawn.append((_turn_title(result, number) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
                       width, height + legend_height))
     return drawn
 

@@ -397,7 +397,7 @@ class TurnSolver:
                 turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(least_goals)} (`fallback_ties: movement`; the text's \"as above\" ends in \"you may choose\")", kept=least_goals, dropped=[a for a in goals if a not in least_goals])
                 for area in goals:
                     if area not in least_goals:
-                        turn.rule_out(area, "least-movement", f"as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
+                        turn.rule_out(area, "least-movement", "as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
                 goals = least_goals
             else:
                 turn.note("players-choose", f"`fallback_ties: choose` (the text's \"as above\" ends in \"you may choose\"): {', '.join(goals)} tie and the players choose, although {', '.join(least_goals)} need{'s' if len(least_goals) == 1 else ''} less movement (`movement` would keep only {'it' if len(least_goals) == 1 else 'them'})", choices=goals)

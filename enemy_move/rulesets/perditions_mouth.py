@@ -27,7 +27,22 @@ from ..geometry.paths import Cost, dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
 from ..models.perditions_mouth import PerditionsMouthFigure, PerditionsMouthRules, PerditionsMouthScenario
-from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Position, Step, StepId, Turn, Woken, figure_name, format_position, format_positions
+from ..result import (
+    BoardState,
+    Displaced,
+    DoorOpened,
+    Effect,
+    Moved,
+    Option,
+    Position,
+    Step,
+    StepId,
+    Turn,
+    Woken,
+    figure_name,
+    format_position,
+    format_positions,
+)
 from . import Game, NextActor
 
 Cell = tuple[int, int]
