@@ -7,16 +7,22 @@ set exactly, and the focus set is equal when given. Paths are not compared.
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import ScenarioError
+from .errors import ScenarioError, internal_error
 from .loader import load_file
 from .models import validate_document
 from .result import Result, Turn, format_position, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+#: Folders a walk never enters unless named on the command line (besides
+#: every hidden folder such as .git or .venv): they hold tools, not scenarios.
+SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})
 
 #: A checked file passed, failed (differences), or could not be loaded or resolved.
 FileStatus = Literal["pass", "fail", "error", "valid"]  # valid: no `expect:` block; it loads and resolves
@@ -66,18 +72,78 @@ class CheckReport:
 
 def scenario_files(paths: list[str]) -> list[str]:
     """Every scenario file under ``paths``, in sorted path order, each once."""
+    return find_scenarios(paths)[0]
+
+
+def find_scenarios(paths: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Scenario files under ``paths`` (sorted, each once) and the problems met on the way.
+
+    A folder is walked for *.yaml / *.yml files, following symbolic links;
+    hidden files and folders, node_modules and __pycache__ are skipped unless
+    named. Problems (an unreadable folder, a symbolic link loop) map the
+    path to a message: they are reported, never skipped in silence.
+    """
     found: set[str] = set()
+    problems: dict[str, str] = {}
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for suffix in SCENARIO_SUFFIXES:
-                found.update(str(p) for p in path.rglob(f"*{suffix}") if p.is_file())
+            _walk(str(path), found, problems)
         else:
             found.add(str(path))
-    return sorted(found)
+    return sorted(found), problems
 
 
-def _option_set(options: Any) -> list[tuple]:
+def _walk(root: str, found: set[str], problems: dict[str, str]) -> None:
+    root_id = _folder_id(root)
+    visited = {root_id}
+    # An explicit stack: deep trees cannot exhaust Python's recursion limit.
+    stack: list[tuple[str, tuple[tuple[int, int], ...]]] = [(root, (root_id,))]
+    while stack:
+        folder, ancestors = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as error:
+            problems[folder] = f"cannot read folder: {error.strerror}"
+            continue
+        for entry in entries:
+            path = os.path.join(folder, entry.name)
+            hidden = entry.name.startswith(".")
+            try:
+                is_folder = entry.is_dir()  # follows symbolic links
+                folder_id = _folder_id(path) if is_folder else None
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    problems[path] = "symbolic link loop"
+                elif entry.name.endswith(SCENARIO_SUFFIXES) and not hidden:
+                    found.add(path)  # loading reports it (e.g. a dangling link: no such file)
+                continue
+            if folder_id is None:
+                if entry.name.endswith(SCENARIO_SUFFIXES) and not hidden:
+                    found.add(path)
+                continue
+            if hidden or entry.name in SKIPPED_FOLDERS:
+                continue
+            if folder_id in ancestors:
+                problems[path] = "symbolic link loop: this folder links back to a folder that contains it"
+                continue
+            if folder_id in visited:
+                continue  # reached before through another link: its files are checked once
+            visited.add(folder_id)
+            stack.append((path, ancestors + (folder_id,)))
+
+
+def _folder_id(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return (info.st_dev, info.st_ino)
+
+
+#: What `check` compares of an option: where it ends and whom it attacks.
+OptionFacts = tuple[Any, tuple[str, ...]]
+
+
+def _option_set(options: Any) -> list[OptionFacts]:
     return sorted({(_to_key(o["to"]), tuple(sorted(set(o["attacks"])))) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
 
 
@@ -85,7 +151,7 @@ def _to_key(position: Any) -> Any:
     return tuple(position) if isinstance(position, (list, tuple)) else position
 
 
-def _options_json(option_set: list[tuple]) -> list[dict[str, Any]]:
+def _options_json(option_set: list[OptionFacts]) -> list[dict[str, Any]]:
     return [{"to": position_to_json(to), "attacks": list(attacks)} for to, attacks in option_set]
 
 
@@ -141,7 +207,7 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
     return differences, expected_json, got_json
 
 
-def _describe(options: list[tuple]) -> str:
+def _describe(options: list[OptionFacts]) -> str:
     parts = []
     for to, attacks in options:
         parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))
@@ -176,10 +242,22 @@ def check_file(file: str) -> FileResult | None:
     return FileResult(file=file, status="pass")
 
 
+def check_file_contained(file: str) -> FileResult | None:
+    """``check_file``, with any internal error turned into that file's error line: the batch goes on."""
+    try:
+        return check_file(file)
+    except Exception as error:
+        if os.environ.get("ENEMY_MOVE_DEBUG"):
+            raise
+        return FileResult(file=file, status="error", message=str(internal_error(file, error)))
+
+
 def check_paths(paths: list[str]) -> CheckReport:
-    results = []
-    for file in scenario_files(paths):
-        outcome = check_file(file)
+    files, problems = find_scenarios(paths)
+    results = [FileResult(file=path, status="error", message=str(ScenarioError(path, 1, 1, message))) for path, message in problems.items()]
+    for file in files:
+        outcome = check_file_contained(file)
         if outcome is not None:
             results.append(outcome)
+    results.sort(key=lambda r: r.file)
     return CheckReport(results)

@@ -7,6 +7,7 @@ Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from enum import Enum
@@ -48,13 +49,54 @@ def _complete_ruleset(incomplete: str) -> list[str]:
 
 def _write_json(document: dict[str, Any]) -> None:
     """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
-    stamped = {"version": __version__, "format": OUTPUT_FORMAT, **document}
-    sys.stdout.write(json.dumps(stamped, indent=2, ensure_ascii=False) + "\n")
+    _dump_json({"version": __version__, "format": OUTPUT_FORMAT, **document})
+
+
+def _dump_json(document: Any) -> None:
+    """JSON on stdout: never NaN/Infinity, valid UTF-8, ASCII-escaped when stdout is not UTF-8."""
+    unicode_ok = _stdout_takes_unicode()
+    sys.stdout.write(json.dumps(_json_safe(document), indent=2, ensure_ascii=not unicode_ok, allow_nan=False) + "\n")
+
+
+def _json_safe(value: Any) -> Any:
+    """Lone surrogates (undecodable bytes in file names) escaped, so the output is valid UTF-8."""
+    from .errors import escape_surrogates
+
+    if isinstance(value, str):
+        return escape_surrogates(value)
+    if isinstance(value, dict):
+        return {_json_safe(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def _stdout_takes_unicode() -> bool:
+    """True when stdout encodes every character; otherwise make it escape what it cannot.
+
+    With PYTHONIOENCODING=ascii (or a Latin-1 terminal) a '·' in the text view
+    must not end in a traceback: it is written as a backslash escape instead.
+    """
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        name = "ascii"
+    if name.startswith("utf"):
+        return True
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    return False
 
 
 def _fail(message: str) -> NoReturn:
     """A usage error: one line on stderr, exit 2."""
-    typer.echo(f"enemy-move: {message}", err=True)
+    from .errors import escape_controls
+
+    typer.echo(escape_controls(f"enemy-move: {message}"), err=True)
     raise typer.Exit(2)
 
 
@@ -149,29 +191,36 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
 
     try:
         result = resolve_scenario(_load(file), request.variant, request.choices, request.first)
+        if request.why_not:
+            from .why_not import explain
+
+            explain(result, _why_not_positions(result, list(request.why_not)))
+        if request.svg:
+            _write_picture(result, request.svg, "svg")
+        if request.html:
+            _write_picture(result, request.html, "html")
+        if json_output:
+            from .result import result_to_dict
+
+            _write_json(result_to_dict(result))
+            return
+        from rich.console import Console
+
+        from .render.rich_view import render_result, small_terminal
+
+        _stdout_takes_unicode()
+        console = Console(highlight=False)
+        render_result(result, console, brief=request.brief or (not request.full and small_terminal(console)))
     except ScenarioError as error:
         _fail_scenario(error)
     except UsageError as error:
         _fail(str(error))
-    if request.why_not:
-        from .why_not import explain
+    except Exception as error:  # a bug: still one located line, never a traceback
+        if isinstance(error, (typer.Exit, typer.Abort)) or os.environ.get("ENEMY_MOVE_DEBUG"):
+            raise
+        from .errors import internal_error
 
-        explain(result, _why_not_positions(result, list(request.why_not)))
-    if request.svg:
-        _write_picture(result, request.svg, "svg")
-    if request.html:
-        _write_picture(result, request.html, "html")
-    if json_output:
-        from .result import result_to_dict
-
-        _write_json(result_to_dict(result))
-        return
-    from rich.console import Console
-
-    from .render.rich_view import render_result, small_terminal
-
-    console = Console(highlight=False)
-    render_result(result, console, brief=request.brief or (not request.full and small_terminal(console)))
+        _fail_scenario(internal_error(STDIN_NAME if file == "-" else file, error))
 
 
 @app.command()
@@ -270,12 +319,16 @@ def check(
     elif chosen is CheckFormat.github:
         from .render.github import github_annotations
 
-        sys.stdout.write(github_annotations(report))
+        from .errors import escape_surrogates
+
+        _stdout_takes_unicode()
+        sys.stdout.write(escape_surrogates(github_annotations(report)))
     else:
         from rich.console import Console
 
         from .render.rich_view import render_check
 
+        _stdout_takes_unicode()
         render_check(report, Console(highlight=False), quiet=quiet)
     if not report.ok:
         raise typer.Exit(1)
@@ -305,6 +358,7 @@ def rulesets(
 
     from .render.rich_view import render_rulesets
 
+    _stdout_takes_unicode()
     render_rulesets(known, Console(highlight=False))
 
 
@@ -313,7 +367,7 @@ def schema() -> None:
     """Print the JSON Schema of scenario files (for editors' YAML support)."""
     from .schema import scenario_schema
 
-    sys.stdout.write(json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n")
+    _dump_json(scenario_schema())
 
 
 @app.command()

@@ -2,6 +2,38 @@
 
 from __future__ import annotations
 
+import re
+
+# C0 controls, DEL, C1 controls and lone surrogates: none may reach a terminal raw.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte of a file name (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    """``text`` with control characters and lone surrogates written as ``\\xNN``/``\\uNNNN``.
+
+    Scenario text and file names are shown on terminals: an escape sequence in
+    a title must not clear the screen, and output must stay valid UTF-8.
+    Characters in ``keep`` (e.g. newline in a description) are left as they are.
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in keep else _escape(m), text)
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with only its lone surrogates escaped (for JSON output, which escapes controls itself)."""
+    return _SURROGATES.sub(_escape, text) if _SURROGATES.search(text) else text
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
 
 class ScenarioError(Exception):
     """Bad input, reported as ``FILE:LINE:COL: message`` (1-based line and column)."""
@@ -14,4 +46,11 @@ class ScenarioError(Exception):
         self.message = message
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+        # Always one printable line, whatever the file name or the input quoted in the message.
+        return escape_controls(f"{self.file}:{self.line}:{self.col}: {self.message}")
+
+
+def internal_error(file: str, error: BaseException) -> ScenarioError:
+    """A bug met while handling ``file``: still one located line, never a traceback."""
+    text = str(error).split("\n", 1)[0][:200]
+    return ScenarioError(file, 1, 1, f"internal error ({type(error).__name__}: {text}); this is a bug in enemy-move, please report it with this file")

@@ -9,7 +9,11 @@ after parsing, can name ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
+import gc
+import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,15 +28,27 @@ from yaml.scanner import Scanner
 
 from .errors import ScenarioError
 
-#: Largest scenario file accepted. Real boards are a few KiB; 2 MiB leaves
-#: room for a 200x200 map (80 KiB) many times over.
-MAX_FILE_BYTES = 2 * 1024 * 1024
+#: Largest scenario file accepted. Real boards are a few KiB; 1 MiB leaves
+#: room for the largest map (64x64, about 9 KiB) many times over, and parses in seconds.
+MAX_FILE_BYTES = 1024 * 1024
 
 #: Deepest nesting of lists and mappings accepted. Real scenarios nest about
 #: 5 levels; the limit keeps every later recursive step far from Python's stack limit.
 MAX_DEPTH = 64
 
+#: Longest number accepted, in characters. Scenario numbers are small; the
+#: cap keeps int() far from Python's 4,300-digit limit and floats finite.
+#: The models then bound each value to its own range (docs/errors.md).
+MAX_NUMBER_CHARS = 32
+
 YamlPath = tuple[Any, ...]
+
+# Characters YAML itself refuses (the same set as PyYAML's reader), found
+# before parsing so that the message is one line at the true position.
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# `key: |` / `- key: >-2` ... : a block scalar header at the end of a line.
+_BLOCK_HEADER = re.compile(r"""^( *)((?:- +)*)([^\s#'"-][^:#]*?|"[^"]*"|'[^']*') *: +[|>]([-+]?)([1-9]?)([-+]?) *(?:#.*)?$""")
 
 
 class _StrictResolver(Resolver):
@@ -148,6 +164,7 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         if isinstance(node, MappingNode):
             result: dict[Any, Any] = {}
+            seen: set[str] = set()  # keys as text: `1` and "1" are the same key
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
                     raise self.fail(key_node, "mapping keys must be plain words or numbers")
@@ -157,8 +174,9 @@ class _Builder:
                     key = key_node.value
                 if key == "<<":
                     raise self.fail(key_node, "YAML merge keys ('<<') are not allowed")
-                if key in result or str(key) in {str(k) for k in result}:
+                if str(key) in seen:
                     raise self.fail(key_node, f"duplicate key {key!r}")
+                seen.add(str(key))
                 self.source.key_positions[path + (key,)] = _mark(key_node)
                 result[key] = self.build(value_node, path + (key,))
             return result
@@ -171,7 +189,13 @@ class _Builder:
             self._record_block(node, path)
         # libyaml marks plain scalars with style "" where PyYAML uses None.
         if tag == "tag:yaml.org,2002:str" or node.style not in (None, ""):
+            surrogate = _SURROGATE.search(text)
+            if surrogate:
+                code = ord(surrogate.group())
+                raise self.fail(node, f"text holds the escape \\u{code:04x}, a lone surrogate: not a character (write the character itself)")
             return text
+        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and len(text) > MAX_NUMBER_CHARS:
+            raise self.fail(node, f"number with {len(text)} characters; scenario numbers are far smaller (at most {MAX_NUMBER_CHARS} characters)")
         if tag == "tag:yaml.org,2002:null":
             return None
         if tag == "tag:yaml.org,2002:bool":
@@ -179,7 +203,10 @@ class _Builder:
         if tag == "tag:yaml.org,2002:int":
             return int(text)
         if tag == "tag:yaml.org,2002:float":
-            return float(text)
+            value = float(text)
+            if not math.isfinite(value):  # unreachable under the length cap; JSON has no infinity
+                raise self.fail(node, "number is too large")
+            return value
         return text
 
     def _record_block(self, node: ScalarNode, path: YamlPath) -> None:
@@ -219,7 +246,7 @@ def _compose(text: str, file: str) -> Node | None:
     try:
         return _compose_with(_FastLoader, text)
     except yaml.YAMLError:
-        if _FastLoader is _Loader:
+        if _FastLoader is _Loader:  # type: ignore[comparison-overlap]  # without libyaml they are one class
             raise
         # PyYAML's own messages name the offending character; bad input is
         # rare, so parse it again with the slower parser for the message.
@@ -232,7 +259,9 @@ def _compose_with(loader_class: type, text: str) -> Node | None:
         loader.get_event()  # StreamStart
         if loader.check_event(yaml.StreamEndEvent):
             return None
-        loader.get_event()  # DocumentStart
+        start = loader.get_event()  # DocumentStart
+        if getattr(start, "version", None) or getattr(start, "tags", None):
+            raise ScenarioError("", _directive_line(text), 1, "YAML directives (%YAML, %TAG) are not allowed in scenario files")
         node = _compose_checked(loader)
         loader.get_event()  # DocumentEnd
         if not loader.check_event(yaml.StreamEndEvent):
@@ -243,7 +272,15 @@ def _compose_with(loader_class: type, text: str) -> Node | None:
         loader.dispose()
 
 
-def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
+def _directive_line(text: str) -> int:
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.startswith("%"):
+            return number
+    return 1
+
+
+def _compose_checked(loader: Any, depth: int = 0) -> Node:
+    # ``loader``: a PyYAML loader class built from mixins (the stubs leave its event API untyped).
     """Compose one node, refusing anchors and aliases (they enable 'billion laughs')."""
     if depth > MAX_DEPTH:
         raise _event_error(loader.peek_event(), f"YAML nesting is too deep (more than {MAX_DEPTH} levels)")
@@ -253,10 +290,15 @@ def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
     event = loader.peek_event()
     if getattr(event, "anchor", None):
         raise _event_error(event, "YAML anchors ('&name') are not allowed in scenario files")
+    if getattr(event, "tag", None) is not None:
+        # Every explicit tag is refused, even harmless ones (`!!int 3`, `!`, `!!map`):
+        # one simple rule, and no tag can change how a value is read.
+        raise _event_error(event, f"YAML tag {_short_tag(event.tag)!r} is not allowed in scenario files; write the plain value")
     if loader.check_event(yaml.ScalarEvent):
-        return loader.compose_scalar_node(None)
+        scalar: Node = loader.compose_scalar_node(None)
+        return scalar
     if loader.check_event(yaml.SequenceStartEvent):
-        node = _open_collection(loader, SequenceNode)
+        node: Node = _open_collection(loader, SequenceNode)
         while not loader.check_event(yaml.SequenceEndEvent):
             node.value.append(_compose_checked(loader, depth + 1))
         node.end_mark = loader.get_event().end_mark
@@ -273,6 +315,10 @@ def _compose_checked(loader: _Loader, depth: int = 0) -> Node:
     raise _event_error(event, "unexpected YAML content")
 
 
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
 def _open_collection(loader: Any, node_class: type) -> Any:
     """Consume a sequence/mapping start event and make its (still empty) node."""
     start = loader.get_event()
@@ -287,9 +333,99 @@ def _event_error(event: Any, message: str) -> ScenarioError:
     return ScenarioError("", event.start_mark.line + 1, event.start_mark.column + 1, message)
 
 
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of character ``index`` of ``text``."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+def _check_characters(text: str, file: str) -> None:
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is None:
+        return
+    char = bad.group()
+    line, col = _position(text, bad.start())
+    if char == "\x00":
+        raise ScenarioError(file, line, col, "NUL character: the file looks like UTF-16 or binary; save it as UTF-8 text")
+    name = f"U+{ord(char):04X}"
+    kind = "lone surrogate" if _SURROGATE.match(char) else "control character"
+    raise ScenarioError(file, line, col, f"{kind} {name} is not allowed in a scenario file")
+
+
+def _check_block_indentation(text: str, file: str) -> None:
+    """Refuse a block scalar (``map: |``) line indented less than the block's first line.
+
+    YAML takes a block's indentation from its first line, so such a line ends
+    the block. When it starts with ``#`` (a wall), YAML reads it and every
+    later such row as a comment: the map would silently lose rows. When the
+    first row starts with blank cells, the block needs an explicit indentation.
+    """
+    lines = text.split("\n")
+    number = 0
+    while number < len(lines):
+        header = _BLOCK_HEADER.match(lines[number].rstrip("\r"))
+        number += 1
+        if header is None:
+            continue
+        key_col = len(header.group(1)) + len(header.group(2))
+        key = header.group(3).strip("'\"")
+        explicit = header.group(5)
+        first = number
+        while first < len(lines) and not lines[first].strip():
+            first += 1
+        if first == len(lines):
+            return
+        block_indent = key_col + int(explicit) if explicit else _indent(lines[first])
+        if block_indent <= key_col:
+            continue  # an empty block: the next line is already the next key
+        end = first
+        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) >= block_indent):
+            end += 1
+        if end < len(lines) and _indent(lines[end]) > key_col:
+            raise _indentation_error(file, lines, end, key, key_col, block_indent)
+        number = end
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _indentation_error(file: str, lines: list[str], number: int, key: str, key_col: int, block_indent: int) -> ScenarioError:
+    indent = _indent(lines[number])
+    # The smallest indentation of the lines the author meant to be in the block.
+    meant = indent
+    for line in lines[number:]:
+        if line.strip():
+            if _indent(line) <= key_col:
+                break
+            meant = min(meant, _indent(line))
+    what = "map row" if key == "map" else f"line of `{key}:`"
+    comment = " and reads it as a comment (with every later one starting with '#')" if lines[number].lstrip().startswith("#") else ""
+    return ScenarioError(
+        file, number + 1, indent + 1,
+        f"{what} indented {indent} spaces, less than the block's first line ({block_indent}): YAML ends the block here{comment}. "
+        f"Indent every line at least as much as the first one, or, if the first line starts with blanks, "
+        f"state the indentation: `{key}: |{meant - key_col}`",
+    )
+
+
 def load_text(text: str, file: str) -> Document:
     """Parse scenario text; every failure is a ScenarioError naming file, line and column."""
     source = SourceMap(file=file, text=text)
+    _check_characters(text, file)
+    _check_block_indentation(text, file)
+    # The node tree holds no reference cycles; the cyclic garbage collector
+    # would only rescan the growing tree (a file at the size cap parses 3x faster without it).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_text(text, file, source)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _load_text(text: str, file: str, source: SourceMap) -> Document:
     try:
         node = _compose(text, file)
     except ScenarioError as error:
@@ -317,6 +453,18 @@ def load_file(path: str | Path) -> Document:
     """Read and parse a scenario file with the size cap and UTF-8 check."""
     name = str(path)
     try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise ScenarioError(name, 1, 1, "no such file") from None
+    except OSError as error:
+        raise ScenarioError(name, 1, 1, f"cannot read file: {error.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise ScenarioError(name, 1, 1, "is a directory, not a scenario file")
+    if not stat.S_ISREG(mode):
+        # Opening a FIFO would block until someone writes to it; a device may never end.
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+        raise ScenarioError(name, 1, 1, f"is {kind}, not a scenario file")
+    try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except IsADirectoryError:
@@ -332,7 +480,8 @@ def load_file(path: str | Path) -> Document:
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise ScenarioError(name, line, col, "file is not valid UTF-8") from None
+        hint = "; it is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise ScenarioError(name, line, col, f"file is not valid UTF-8{hint}") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     return load_text(text, name)

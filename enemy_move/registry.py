@@ -9,8 +9,9 @@ engine modules). Tests may register extra games at run time.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 BoardKind = Literal["hex", "square", "areas"]
 
@@ -44,3 +45,17 @@ def register_game(entry: GameEntry) -> None:
 
 def game_names() -> list[str]:
     return sorted(GAMES)
+
+
+def load_target(target: str) -> Any:
+    """The object a ``"module:attribute"`` string names, imported on first use;
+    None when that module does not exist (yet). A module it imports that is
+    missing is a real error and propagates."""
+    module_name, _, attribute = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return None
+    return getattr(module, attribute)

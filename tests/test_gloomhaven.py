@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enemy_move import rulesets
-from enemy_move.rulesets import UsageError
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.models.gloomhaven import GloomhavenFigure
 from enemy_move.result import TrapSprung, result_to_dict
+from enemy_move.rulesets import UsageError
 from enemy_move.rulesets.gloomhaven import VARIANTS, activation_order, parse_pattern
 
 

@@ -8,7 +8,6 @@ coordinates are the contract's odd-r ``(col, row)``.
 from __future__ import annotations
 
 import pytest
-
 from test_gloomhaven import GUARD, character, options, run, scenario
 
 from enemy_move import rulesets
@@ -202,10 +201,10 @@ def _groups_by_combinations(attacks, view, hex_, focus):
     """Every largest group with the focus, enumerated (the engine's rule before issue 12)."""
     import itertools
 
-    singles = [l for l in view.visible_enemies if attacks.can_target(hex_, view.grid.figures[l])]
+    singles = [label for label in view.visible_enemies if attacks.can_target(hex_, view.grid.figures[label])]
     if focus not in singles:
         return []
-    others = [l for l in singles if l != focus]
+    others = [label for label in singles if label != focus]
     return [frozenset((focus,) + extra) for extra in itertools.combinations(others, min(attacks.plan.targets - 1, len(others)))]
 
 
@@ -216,7 +215,7 @@ def _brute_force_options(text, variant, foci):
     model = load_scenario_text(text, "t.yaml")
     rules = gh.VARIANTS[variant]
     figures = dict(model.model.figures)
-    grid = gh.parse_grid(model, "hex", extra_symbols=gh.EXTRA_SYMBOLS, figure_cells={l: None for l in figures})
+    grid = gh.parse_grid(model, "hex", extra_symbols=gh.EXTRA_SYMBOLS, figure_cells={label: None for label in figures})
     action = model.model.action
     view = gh.View(grid, figures, "a", rules)
     attacks = gh.Attacks(view, gh.plan_attack(action, figures["a"]))
@@ -237,8 +236,8 @@ def _brute_force_options(text, variant, foci):
         def rank(label):
             return (view.range_between(view.start, grid.figures[label]) if rules.proximity_breaks_focus_ties else 0, gh._initiative_key(label, figures))
 
-        def extras(g):
-            return sorted(rank(l) for l in g if l != focus) if rules.rank_extra_targets else []
+        def extras(g, focus):
+            return sorted(rank(label) for label in g if label != focus) if rules.rank_extra_targets else []
 
         if rules.focus_disadvantage_first:
             least = min(dis(h, focus) for h, _, _ in pairs)
@@ -248,9 +247,9 @@ def _brute_force_options(text, variant, foci):
             group_cost = {}
             for _, g, m in pairs:
                 group_cost[g] = min(m, group_cost.get(g, m))
-            keys = [((group_cost[g], extras(g), sum(dis(h, l) for l in g if l != focus), m), h, g) for h, g, m in pairs]
+            keys = [((group_cost[g], extras(g, focus), sum(dis(h, label) for label in g if label != focus), m), h, g) for h, g, m in pairs]
         else:
-            keys = [((-len(g), sum(dis(h, l) for l in g), extras(g), m), h, g) for h, g, m in pairs]
+            keys = [((-len(g), sum(dis(h, label) for label in g), extras(g, focus), m), h, g) for h, g, m in pairs]
         best = min(k for k, _, _ in keys)
         answer |= {(h, tuple(sorted(g))) for k, h, g in keys if k == best}
     return answer

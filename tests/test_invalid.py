@@ -94,7 +94,7 @@ def test_wide_map_under_the_file_cap_hits_the_map_cap(tmp_path: Path) -> None:
 
 
 def test_map_of_the_largest_allowed_size_loads(tmp_path: Path) -> None:
-    side = 200
+    side = MAX_MAP_SIDE
     row = " ".join(["."] * side)
     lines = ["ruleset: gloomhaven", "map: |"] + ["  " + (" " if r % 2 else "") + row for r in range(side)]
     lines += ["figures:", "  a: {kind: monster, at: [5, 5]}", "  A: {kind: character, at: [9, 9]}"]

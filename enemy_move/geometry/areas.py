@@ -52,10 +52,14 @@ class AreaBoard:
 
     areas: dict[str, AreaInfo]
     # frozenset({a, b}) -> line kind
-    borders: dict[frozenset, str]
+    borders: dict[frozenset[str], str]
     figures: dict[str, AreaFigure]
-    # frozenset({a, b}) for every pair of different areas that see each other
-    sight_pairs: frozenset = field(default_factory=frozenset)
+    # frozenset({a, b}) for the pairs of different areas that see each other;
+    # with ``sight_open`` every pair sees unless it is in ``sight_blocked``, and
+    # only those are stored (6,000 areas make 18 million pairs, a few blocked).
+    sight_pairs: frozenset[frozenset[str]] = field(default_factory=frozenset)
+    sight_open: bool = False
+    sight_blocked: frozenset[frozenset[str]] = field(default_factory=frozenset)
     kind: str = "areas"
 
     # -- borders -------------------------------------------------------------
@@ -73,7 +77,7 @@ class AreaBoard:
         return {name: sorted(links) for name, links in adjacency.items()}
 
     @cached_property
-    def _distance_cache(self) -> dict[tuple, dict[str, int]]:
+    def _distance_cache(self) -> dict[tuple[str, tuple[str, ...]], dict[str, int]]:
         return {}
 
     def neighbours(self, area: str, kinds: tuple[str, ...] = ("single", "double")) -> list[str]:
@@ -101,11 +105,24 @@ class AreaBoard:
         return distance
 
     def sees(self, a: str, b: str) -> bool:
-        return a == b or frozenset((a, b)) in self.sight_pairs
+        if a == b:
+            return True
+        pair = frozenset((a, b))
+        if self.sight_open:
+            return pair not in self.sight_blocked
+        return pair in self.sight_pairs
 
     # -- occupants -----------------------------------------------------------
+    @cached_property
+    def _by_area(self) -> dict[str, list[AreaFigure]]:
+        # area -> its figures by label; engines ask per area, thousands of times per turn.
+        found: dict[str, list[AreaFigure]] = {}
+        for _, figure in sorted(self.figures.items()):
+            found.setdefault(figure.area, []).append(figure)
+        return found
+
     def occupants(self, area: str, *, without: str | None = None) -> list[AreaFigure]:
-        return [f for label, f in sorted(self.figures.items()) if f.area == area and label != without]
+        return [f for f in self._by_area.get(area, ()) if f.label != without]
 
     def occupancy(self, area: str, *, without: str | None = None) -> int:
         return sum(f.size for f in self.occupants(area, without=without))
@@ -119,12 +136,21 @@ class AreaBoard:
     def moved(self, label: str, area: str) -> "AreaBoard":
         figures = dict(self.figures)
         figures[label] = replace(figures[label], area=area)
-        return replace(self, figures=figures)
+        return self._keeping_borders(replace(self, figures=figures))
 
     def without_trap(self, area: str) -> "AreaBoard":
         areas = dict(self.areas)
         areas[area] = replace(areas[area], trap=False)
-        return replace(self, areas=areas)
+        return self._keeping_borders(replace(self, areas=areas))
+
+    def _keeping_borders(self, board: AreaBoard) -> AreaBoard:
+        # Moves and traps leave the borders alone: the next board reuses the
+        # adjacency and the distances already found (a phase of 31 enemies
+        # would otherwise repeat every search 31 times).
+        for name in ("_adjacency", "_distance_cache"):
+            if name in self.__dict__:
+                board.__dict__[name] = self.__dict__[name]
+        return board
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -20,7 +20,7 @@ Cell = tuple[int, int]
 GridKind = Literal["hex", "square"]
 
 #: Largest board accepted, in cells per side. Real boards are well under 100.
-MAX_MAP_SIDE = 256
+MAX_MAP_SIDE = 64
 
 #: Symbols every grid ruleset understands (a ruleset may add its own).
 DEFAULT_SYMBOLS: dict[str, str] = {
@@ -143,6 +143,8 @@ def parse_grid(
                     + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
                 )
             cell = (offset // 2, row)
+            if cell[0] >= MAX_MAP_SIDE:  # an even hex row or a square row one cell too wide passes the length test
+                raise source.text_error(("map",), row, position, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
             if _is_label_char(char) and char not in symbols:
                 if char not in figure_cells:
                     raise source.text_error(("map",), row, position, f"figure {char!r} is drawn on the map but not listed in figures")

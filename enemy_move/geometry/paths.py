@@ -9,7 +9,7 @@ in its own 40-bit field (``(traps, moves)`` becomes ``traps << 40 | moves``):
 adding and comparing packed numbers is adding and comparing the tuples, and
 much cheaper than tuple arithmetic. A field cannot overflow into the next one
 as long as each step adds less than 2**20 and a path has fewer than 2**20
-steps (boards are at most 256 x 256). Other costs (floats) use the tuples.
+steps (boards are at most 64 x 64). Other costs (floats) use the tuples.
 """
 
 from __future__ import annotations

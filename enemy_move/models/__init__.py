@@ -7,7 +7,6 @@ registered here by ruleset name; the file's ``ruleset:`` key picks it.
 from __future__ import annotations
 
 import difflib
-import importlib
 import json
 import types
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
-from ..registry import GAMES, game_names
+from ..registry import GAMES, game_names, load_target
 from .common import ScenarioBase, describe_json_type
 
 def model_for(ruleset: str) -> type[ScenarioBase] | None:
@@ -28,12 +27,8 @@ def model_for(ruleset: str) -> type[ScenarioBase] | None:
     entry = GAMES.get(ruleset)
     if entry is None:
         return None
-    module_name, _, class_name = entry.model.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, class_name)
+    model: type[ScenarioBase] | None = load_target(entry.model)
+    return model
 
 
 def known_models() -> dict[str, type[ScenarioBase]]:
@@ -55,7 +50,7 @@ class Scenario:
 
     @property
     def ruleset(self) -> str:
-        return self.model.ruleset
+        return str(self.model.ruleset)
 
     def error(self, yaml_path: tuple[Any, ...], message: str, *, key: bool = False) -> ScenarioError:
         return self.source.error(yaml_path, message, key=key)
@@ -96,6 +91,8 @@ def validate_document(document: Document) -> Scenario:
         raise source.error((), "scenario is nested too deeply") from None
     scenario = Scenario(path=source.file, model=model, source=source)
     _check_active(scenario)
+    for yaml_path, message in model.reference_errors():
+        raise scenario.error(yaml_path, message)
     return scenario
 
 
@@ -127,7 +124,7 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
     kind = first["type"]
     if kind == "extra_forbidden":
         key = loc[-1]
-        parent_model = _model_at(model_class, loc[:-1])
+        parent_model: Any = _model_at(model_class, loc[:-1])
         fields = list(parent_model.model_fields) if parent_model is not None else []
         hint = _did_you_mean(str(key), fields)
         where = f" in {_dotted(loc[:-1])}" if loc[:-1] else ""
@@ -140,6 +137,9 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         expected = first.get("ctx", {}).get("expected", "")
         hint = _did_you_mean(str(first.get("input")), [part.strip(" '") for part in expected.replace(" or ", ",").split(",")])
         message = f"{first.get('input')!r} is not allowed; expected {expected}{hint}"
+    elif kind in ("less_than_equal", "greater_than_equal", "too_long"):
+        # A cap (docs/errors.md): say it is one, so nobody hunts for a rule.
+        message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see docs/errors.md)"
     elif message.startswith("Value error, "):
         message = message[len("Value error, "):]
     elif kind in _TYPE_ERRORS and "input" in first:

@@ -9,11 +9,14 @@ See docs/agemonia.md for every key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
-from .common import Label, ScenarioBase, StrictModel
+from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
+
+#: Most areas on one map (real maps have a few dozen).
+MAX_AREAS = 1000
 
 AREA_NAME_PATTERN = r"^[A-Za-z0-9_-]{1,24}$"
 AreaName = Annotated[str, Field(pattern=AREA_NAME_PATTERN, description="An area's name (letters, digits, _ or -).")]
@@ -50,8 +53,8 @@ LinkText = Annotated[str, AfterValidator(_valid_link), WithJsonSchema({"type": "
 
 
 class Area(StrictModel):
-    capacity: NonNegativeInt = Field(description="Maximum capacity (white dots). 0 = no dots: cannot be entered (a flyer may cross it but not end there).")
-    height: StrictInt = Field(default=0, description="Height level; borders between different heights carry the height symbol.")
+    capacity: NonNegativeInt = Field(le=MAX_COUNT, description="Maximum capacity (white dots). 0 = no dots: cannot be entered (a flyer may cross it but not end there).")
+    height: StrictInt = Field(default=0, ge=-MAX_COUNT, le=MAX_COUNT, description="Height level; borders between different heights carry the height symbol.")
     trap: StrictBool = Field(default=False, description="A Trap token lies in the area (an enemy without Fly entering it triggers it).")
     name: str | None = Field(default=None, description="Longer name shown in the area table.")
     at: tuple[Annotated[float, Field(ge=0, le=100)], Annotated[float, Field(ge=0, le=100)]] | None = Field(
@@ -66,9 +69,9 @@ class AgemoniaFigure(StrictModel):
     area: AreaName = Field(description="The area the figure stands in.")
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
     size: Literal["normal", "large", "huge"] = Field(default="normal", description="Capacity used: normal 1, large 2, huge 3.")
-    taunt: NonNegativeInt | None = Field(default=None, description="Allies only: Taunt value (higher attracts enemies on ties). Required for heroes and allies.")
+    taunt: NonNegativeInt | None = Field(default=None, le=MAX_COUNT, description="Allies only: Taunt value (higher attracts enemies on ties). Required for heroes and allies.")
     type: str | None = Field(default=None, description="Enemies only: enemy type for the initiative order; defaults to the name, then the label.")
-    number: NonNegativeInt | None = Field(default=None, description="Enemies only: the number on the figure (same type acts lowest first).")
+    number: NonNegativeInt | None = Field(default=None, le=MAX_COUNT, description="Enemies only: the number on the figure (same type acts lowest first).")
     fly: StrictBool = Field(default=False, description="Enemies only: the enemy has Fly.")
     conditions: list[str] = Field(
         default_factory=list,
@@ -80,7 +83,7 @@ class AgemoniaFigure(StrictModel):
         if self.side == "enemy":
             if self.taunt is not None:
                 raise ValueError("taunt is for heroes and allies, not enemies")
-            allowed = set(EnemyCondition.__args__)
+            allowed = set(get_args(EnemyCondition))
         else:
             if self.taunt is None:
                 raise ValueError(f"a {self.side} needs a taunt value")
@@ -89,7 +92,7 @@ class AgemoniaFigure(StrictModel):
                     raise ValueError(f"{key} is for enemies only")
             if self.fly:
                 raise ValueError("fly is for enemies only")
-            allowed = set(AllyCondition.__args__)
+            allowed = set(get_args(AllyCondition))
         for condition in self.conditions:
             if condition not in allowed:
                 raise ValueError(f"unknown {self.side} condition {condition!r}; known: {', '.join(sorted(allowed))}")
@@ -105,7 +108,7 @@ class AgemoniaFigure(StrictModel):
 
 class AgemoniaAttack(StrictModel):
     kind: Literal["melee", "ranged"] = Field(default="melee", description="melee: same area or an adjacent full area; ranged: within range and line of sight.")
-    range: NonNegativeInt = Field(default=0, description="Ranged only: maximum range in areas (minimum range is always 0).")
+    range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="Ranged only: maximum range in areas (minimum range is always 0).")
 
     @model_validator(mode="after")
     def _range_only_for_ranged(self) -> "AgemoniaAttack":
@@ -115,7 +118,7 @@ class AgemoniaAttack(StrictModel):
 
 
 class AgemoniaAction(StrictModel):
-    move: NonNegativeInt = Field(default=0, description="Move value in areas; 0 = the no-move symbol.")
+    move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Move value in areas; 0 = the no-move symbol.")
     attack: AgemoniaAttack | None = Field(default=None, description="The attack of this action; omitted = no attack (it moves as if making a melee attack). Area and target-X attacks count as single-target.")
     fly: StrictBool = Field(default=False, description="The card grants Fly this turn ('may move as though it had Fly').")
 
@@ -145,7 +148,7 @@ class AgemoniaRules(StrictModel):
 class AgemoniaScenario(ScenarioBase):
     ruleset: Literal["agemonia"]
     variant: Literal["agemonia"] | None = None
-    areas: dict[AreaName, Area] = Field(description="area name -> capacity, height, trap.")
+    areas: dict[AreaName, Area] = Field(max_length=MAX_AREAS, description="area name -> capacity, height, trap.")
     links: list[LinkText] = Field(default_factory=list, description="Borders: 'A -- B' single white line, 'A == B' double white line, 'A || B' solid barrier. Unlisted pairs do not touch.")
     sight: SightRules = Field(default_factory=SightRules, description="Which areas see each other (line of sight is geometric, so the file states it).")
     figures: dict[Label, AgemoniaFigure] = Field(description="label -> figure (enemies, heroes, non-hero allies).")

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator
+
+# Caps on numbers (docs/errors.md, "Limits"): far beyond any real board, so
+# that no honest file meets them, and low enough that every file under them
+# resolves in seconds. Each ruleset's model applies the ones it needs.
+#: Move / movement points / action points of one activation.
+MAX_MOVE = 30
+#: Attack range (in hexes, squares or areas).
+MAX_RANGE = 30
+#: Gloomhaven initiative (cards go up to 99; summons and ties use fractions).
+MAX_INITIATIVE = 1000
+#: Small per-figure counts: standee numbers, Taunt, health, area capacity and height.
+MAX_COUNT = 99
 
 #: Figure labels are single letters or digits (they are drawn on the map).
 LABEL_PATTERN = r"^[A-Za-z0-9]$"
@@ -65,6 +78,13 @@ class ScenarioBase(StrictModel):
     description: str = Field(default="", description="Free text shown with the result.")
     active: Label | None = Field(default=None, description="The acting figure; omitted = every figure of the acting side, in activation order.")
     expect: Expect | None = Field(default=None, description="The expected answer, for `check`.")
+
+    def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """Mistakes that involve several keys at once, as (YAML path, message); none by default.
+
+        Checked right after validation, so every engine sees a coherent file.
+        """
+        return iter(())
 
 
 class GridScenarioBase(ScenarioBase):

@@ -6,11 +6,14 @@ point the rules text leaves open is a key of ``rules:`` with a justified default
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from .common import Cell, GridScenarioBase, Label, StrictModel
+from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
+
+#: Dearest step accepted (AP multiplier of a diagonal, AP to enter a terrain).
+MAX_STEP_COST = 10
 
 EnemyKind = Literal["boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon"]
 FigureKind = Literal["hero", "boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon"]
@@ -22,12 +25,12 @@ class PerditionsMouthFigure(StrictModel):
     )
     name: str | None = Field(default=None, description="Shown in the reasoning next to the label.")
     health: NonNegativeInt | None = Field(
-        default=None, description="Heroes: remaining health (the 'weakest' hero has the least). Needed only when a Summoner or `target_ties: weakest` asks."
+        default=None, le=MAX_COUNT, description="Heroes: remaining health (the 'weakest' hero has the least). Needed only when a Summoner or `target_ties: weakest` asks."
     )
     sleeping: bool = Field(default=False, description="Enemies: a sleeping enemy wakes up this move action and does not move.")
-    ap: PositiveInt | None = Field(default=None, description="Enemies: override the type's action points (Boneworm 1, Rotikka 5, Chi'leen 3, Acolyte 2, Guard 3, Summoner 3).")
+    ap: PositiveInt | None = Field(default=None, le=MAX_MOVE, description="Enemies: override the type's action points (Boneworm 1, Rotikka 5, Chi'leen 3, Acolyte 2, Guard 3, Summoner 3).")
     attack_range: PositiveInt | None = Field(
-        default=None, description="Enemies: override the type's attack range (Boneworm/Rotikka/Acolyte/Demon 1, Chi'leen 2, Guard 3, Summoner 6)."
+        default=None, le=MAX_RANGE, description="Enemies: override the type's attack range (Boneworm/Rotikka/Acolyte/Demon 1, Chi'leen 2, Guard 3, Summoner 6)."
     )
     at: Cell | None = Field(default=None, description="Position [col, row], when the figure stands on terrain other than open floor (e.g. the alarm or a trap).")
 
@@ -38,7 +41,7 @@ class PerditionsMouthRules(StrictModel):
     movement: Literal["diagonal", "orthogonal"] = Field(
         default="diagonal", description="Whether a step may go diagonally (8 neighbours) or only orthogonally (4)."
     )
-    diagonal_cost: PositiveInt = Field(default=1, description="AP multiplier of a diagonal step (1 = a diagonal step costs the same as an orthogonal one).")
+    diagonal_cost: PositiveInt = Field(default=1, le=MAX_STEP_COST, description="AP multiplier of a diagonal step (1 = a diagonal step costs the same as an orthogonal one).")
     corner_cutting: bool = Field(
         default=False, description="Whether a diagonal step may pass the corner of a blocking square (wall, closed door, chest...) on either side."
     )
@@ -58,7 +61,7 @@ class PerditionsMouthRules(StrictModel):
     target_ties: Literal["players", "weakest"] = Field(
         default="players", description="Equally close heroes: the players choose (every option), or the weakest (least health) first, then the players."
     )
-    terrain_costs: dict[str, PositiveInt] = Field(
+    terrain_costs: dict[str, Annotated[PositiveInt, Field(le=MAX_STEP_COST)]] = Field(
         default_factory=dict, description="AP to enter a terrain, overriding the defaults (floor, open-door, alarm, trap 1; difficult, hazardous, icy 2)."
     )
     acolyte_goal: Literal["on", "adjacent"] = Field(

@@ -17,6 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..errors import escape_controls
 from ..geometry.areas import AreaBoard
 from ..result import Position, Turn
 
@@ -122,7 +123,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
         title = f"{name} ({info.title})" if info.title else name
         mark = marks.get(name, "")
         table.add_row(Text(mark, style="bold black on bright_green" if mark not in ("", ":") else "bold yellow"),
-                      title, occupants, ", ".join(facts), Text(_borders_of(board, name), style="dim"))
+                      Text(escape_controls(title)), occupants, ", ".join(facts), Text(_borders_of(board, name), style="dim"))
     parts: list[RenderableType] = [table]
     left_out = len(board.areas) - len(names)
     if left_out:

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..checking import CheckReport
+from ..errors import escape_controls
 from ..geometry.grid import Grid
 from ..result import Option, Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
@@ -146,7 +147,7 @@ def _plain(value: object) -> str:
         if set(value) == {"choose", "among"}:  # Gloomhaven: N more targets the players pick among these
             return f"{value['choose']} of {_plain(value['among'])}"
         return "; ".join(f"{key} {_plain(item)}" for key, item in value.items())
-    return str(value)
+    return escape_controls(str(value))
 
 
 def _reasoning(steps: list[Step]) -> Text:
@@ -156,7 +157,7 @@ def _reasoning(steps: list[Step]) -> Text:
             text.append("\n")
         text.append(f"{number:>2}. ", style="dim")
         text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
-        text.append(step.text)
+        text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
     if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text
@@ -167,10 +168,12 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         _render_brief(result, console)
         return
     header = Text()
-    header.append(result.title or result.scenario, style="bold")
-    header.append(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", style="dim")
+    # Scenario text and file names are shown with control characters escaped:
+    # a title holding "\e[2J" must not clear the screen.
+    header.append(escape_controls(result.title or result.scenario), style="bold")
+    header.append(escape_controls(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", keep="\n"), style="dim")
     if result.description:
-        header.append("\n" + result.description)
+        header.append("\n" + escape_controls(result.description, keep="\n"))
     console.print(Panel(header, expand=False))
     focus_shown = has_focus(result)
     whole_phase = len(result.turns) > 1
@@ -179,7 +182,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         board = _board_for(result, index)
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
-        console.print(Panel(drawing, title=Text(title), title_align="left", expand=False))
+        console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
         console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
@@ -188,14 +191,14 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         console.print(Panel(_map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False))
     for note in result.notes:
         if not note.startswith(tuple(f"{t.actor}: the rest of the phase follows" for t in result.turns)):  # said after each turn
-            console.print(Text(note, style="italic"))
+            console.print(Text(escape_controls(note), style="italic"))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 
 
 def _render_brief(result: Result, console: Console) -> None:
     """One turn per screen of 80x24: title line, answer line, map, options, why-not answers."""
-    title = Text(result.title or result.scenario, style="bold")
+    title = Text(escape_controls(result.title or result.scenario), style="bold")
     title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
     console.print(title, no_wrap=True, overflow="ellipsis")
     focus_shown = has_focus(result)
@@ -203,7 +206,7 @@ def _render_brief(result: Result, console: Console) -> None:
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         line = Text((f"Turn {index + 1}/{len(result.turns)}: " if whole_phase else ""), style="bold")
-        line.append(answer_line(turn, has_focus=focus_shown, whole_phase=whole_phase), style="bold")
+        line.append(escape_controls(answer_line(turn, has_focus=focus_shown, whole_phase=whole_phase)), style="bold")
         console.print(line)
         # Lines left for map rows once the other parts are counted (80x24 is the target).
         room = max(4, console.height - 11 - len(turn.options))
@@ -213,7 +216,7 @@ def _render_brief(result: Result, console: Console) -> None:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
         answers = [step for step in turn.reasoning if step.step == "why-not"]
         for step in answers:
-            console.print(Text(("" if step.data.get("source") == "option" else "Why not ") + step.text, style="magenta"))
+            console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))
         steps = len(turn.reasoning) - len(answers)
         console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
     if whole_phase and result.boards_after:
@@ -237,7 +240,7 @@ def render_check(report: CheckReport, console: Console, *, quiet: bool = False) 
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
-        table.add_row(Text(entry.file), Text(entry.status, style=styles[entry.status]), Text(detail))  # Text: "[3, 4]" is not markup
+        table.add_row(Text(escape_controls(entry.file)), Text(entry.status, style=styles[entry.status]), Text(escape_controls(detail, keep="\n")))  # Text: "[3, 4]" is not markup
     if shown:
         console.print(table)
     s = report.summary

@@ -17,14 +17,13 @@ tied figures), the order of turns and the boards after each turn.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ScenarioError
 from ..models import Scenario
-from ..registry import GAMES, game_names
+from ..registry import GAMES, game_names, load_target
 from ..result import BoardState, Option, Result, Step, Turn, format_position
 
 
@@ -107,14 +106,7 @@ def get(name: str) -> Game | None:
     entry = GAMES.get(name)
     if entry is None:
         return None
-    module_name, _, attribute = entry.engine.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        return None
-    game: Game = getattr(module, attribute)
+    game: Game | None = load_target(entry.engine)
     return game
 
 

@@ -96,15 +96,12 @@ def build_board(scenario: Scenario) -> AreaBoard:
             for position, name in enumerate(pair):
                 if name not in areas:
                     raise scenario.error(("sight", key, index, position), f"unknown area {name!r}{_hint(name, areas)}")
-    names = sorted(areas)
-    seeing: set[frozenset[str]] = set()
-    if sight.default == "open":
-        seeing = {frozenset((a, b)) for i, a in enumerate(names) for b in names[i + 1:]}
-    else:
-        seeing = {pair for pair, kind in borders.items() if kind != "barrier"}
+    blocked = frozenset(frozenset(pair) for pair in sight.blocked)
+    if sight.default == "open":  # every pair sees but the blocked ones: store only those
+        return AreaBoard(areas=areas, borders=borders, figures=figures, sight_open=True, sight_blocked=blocked)
+    seeing = {pair for pair, kind in borders.items() if kind != "barrier"}
     seeing |= {frozenset(pair) for pair in sight.see if pair[0] != pair[1]}
-    seeing -= {frozenset(pair) for pair in sight.blocked}
-    return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing))
+    return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing - blocked))
 
 
 def _hint(name: str, known: dict[str, AreaInfo]) -> str:

@@ -629,12 +629,15 @@ class CloudspirePlay:
             effects: tuple[Effect, ...] = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
         chosen = sorted({option.to for option in turn.options if isinstance(option.to, tuple)})
+        if any(candidate.kind == "progress" for candidate in candidates):
+            # C1: staying is only the last resort, once no movement value gets closer.
+            turn.rule_out(board.figures[actor], "movement", "it starts here; staying put is an option only when no move gets closer to the mark", against=chosen)
         dist = self.distances(actor)
         for cell in sorted(board.terrain):
             if cell not in dist:
                 turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].marked)}")
         for cell in sorted(board.terrain):
-            turn.rule_out(cell, "movement", f"not reachable with 1 to {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)", against=chosen)
+            turn.rule_out(cell, "movement", f"not reachable with its {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)", against=chosen)
         for cell in chosen:
             turn.ruled_out.pop(cell, None)
         return turn.finish(distinct_paths=True)

@@ -34,21 +34,57 @@ import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
 from ..geometry.los import HexSight
 from ..geometry.paths import bfs, dijkstra, one_path, unwind
 from ..models import Scenario
-from ..models.gloomhaven import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
-from ..result import BoardState, Effect, Moved, Option, Step, StepId, TrapSprung, Turn, count_of, figure_name, format_position
+from ..models.gloomhaven import (
+    GloomhavenAction,
+    GloomhavenAttack,
+    GloomhavenCard,
+    GloomhavenCardAction,
+    GloomhavenFigure,
+    GloomhavenRules,
+    GloomhavenScenario,
+)
+from ..result import (
+    BoardState,
+    Effect,
+    Moved,
+    Option,
+    Position,
+    RuledOut,
+    Step,
+    StepId,
+    TrapSprung,
+    Turn,
+    count_of,
+    figure_name,
+    format_position,
+)
 from . import Game, NextActor
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsDunderLT
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
 INFINITE: Cost = (10**9, 10**9)
+#: Cells reachable this turn: cheapest cost and one path there (Mover.reach_this_turn).
+Reach = dict[Cell, tuple[Cost, tuple[Cell, ...]]]
+#: Where a figure stands in initiative order: (initiative, 0 for a summon just before its owner, else 1).
+InitiativeKey = tuple[float, int]
+#: A first action's outcome: where it ends and whom it attacks.
+Outcome = tuple[Position, tuple[str, ...]]
+#: How an extra target ranks (lowest first): a tuple compared item by item.
+ExtraRank = Callable[[str], tuple[object, ...]]
+#: A value a preference compares (rank_attacks): a count, or the sorted ranks of extra targets.
+Score = int | list[tuple[object, ...]]
+RankT = TypeVar("RankT", bound="SupportsDunderLT[Any]")
 
 EXTRA_SYMBOLS = {"+": "door"}  # a closed door: a wall for monsters and summons
 BLOCKS_SIGHT = {"wall", "door"}
@@ -157,8 +193,8 @@ class View:
         me = figures[actor]
         self.actor_is_monster = me.kind == "monster"
         self.flying = me.flying
-        self.enemies = sorted(l for l in grid.figures if l != actor and is_enemy(figures[l], self.actor_is_monster))
-        self.allies = sorted(l for l in grid.figures if l != actor and l not in self.enemies)
+        self.enemies = sorted(label for label in grid.figures if label != actor and is_enemy(figures[label], self.actor_is_monster))
+        self.allies = sorted(label for label in grid.figures if label != actor and label not in self.enemies)
         self.visible_enemies = [e for e in self.enemies if "invisible" not in figures[e].conditions]
         blocking = set()
         for label in self.enemies:
@@ -171,7 +207,7 @@ class View:
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
         self.sight = HexSight(walls, grid.thin_walls, rules.sight)
-        self._proximity: dict[Cell, dict[Cell, int]] = {}
+        self._proximity = _proximity_tables(grid, frozenset(walls))
 
     # --- terrain -----------------------------------------------------------
     def terrain(self, cell: Cell) -> str:
@@ -354,7 +390,7 @@ class Mover:
         entered: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
         fewest_points: dict[Cell, int] = {}
 
-        def edges(state: tuple[Cell, int]):
+        def edges(state: tuple[Cell, int]) -> Iterator[tuple[tuple[Cell, int], Cost]]:
             cell, spent = state
             if fewest_points.get(cell, points + 1) <= spent:
                 return
@@ -383,7 +419,7 @@ class Mover:
         view = self.view
         if self.mode == "walk" and not (view.rules.icy_slides and "icy" in view.grid.terrain.values()):
             # Walking without ice is reversible: search backwards from the target.
-            def back(cell: Cell):
+            def back(cell: Cell) -> Iterator[tuple[Cell, Cost]]:
                 terrain = view.terrain(cell)
                 cost = (view.negative(cell), 2 if terrain == "difficult" else 1)
                 for prev in view.grid.adjacent(cell):
@@ -416,6 +452,15 @@ class Mover:
                 for land, _, cost in self.walk_steps(cell):
                     self._reversed.setdefault(land, []).append((cell, cost))
         return self._reversed
+
+
+def _hex(position: Position) -> Cell:
+    """A result position on a Gloomhaven board: always a hex (``Position`` also covers area maps)."""
+    return cast(Cell, position)
+
+
+def _hex_path(path: tuple[Position, ...]) -> tuple[Cell, ...]:
+    return cast(tuple[Cell, ...], path)
 
 
 def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
@@ -456,7 +501,7 @@ class Targets:
         for extra in itertools.combinations(sorted(self.pool), self.count):
             yield self.sure | frozenset(extra)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[list[str], list[str], int]:
         return (sorted(self.sure), sorted(self.pool), self.count)
 
     def with_member(self, label: str) -> Targets | None:
@@ -476,19 +521,19 @@ class Targets:
             return None
         return Targets.make(sure, allowed - sure, count)
 
-    def best_by(self, score: Callable[[str], Any]) -> Targets:
+    def best_by(self, score: Callable[[str], RankT]) -> Targets:
         """The groups whose chosen extra labels score lowest (every one, on a tie)."""
         if not self.count:
             return self
         scores = {label: score(label) for label in self.pool}
         boundary = sorted(scores.values())[self.count - 1]
-        below = frozenset(l for l, value in scores.items() if value < boundary)
-        tied = frozenset(l for l, value in scores.items() if value == boundary)
+        below = frozenset(label for label, value in scores.items() if value < boundary)
+        tied = frozenset(label for label, value in scores.items() if value == boundary)
         return Targets.make(self.sure | below, tied, self.count - len(below))
 
-    def scores(self, score: Callable[[str], Any], leave_out: str) -> list:
+    def scores(self, score: Callable[[str], RankT], leave_out: str) -> list[RankT]:
         """Sorted scores of the labels but ``leave_out``; after ``best_by(score)`` every group has them."""
-        chosen = [score(l) for l in self.sure if l != leave_out]
+        chosen = [score(label) for label in self.sure if label != leave_out]
         if self.count:
             chosen += [score(min(self.pool))] * self.count
         return sorted(chosen)
@@ -529,7 +574,7 @@ class Attacks:
         found = self._disadvantaged.get(hex_)
         if found is None:
             view = self.view
-            found = frozenset(l for l in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[l]))
+            found = frozenset(label for label in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[label]))
             self._disadvantaged[hex_] = found
         return found
 
@@ -568,7 +613,7 @@ class Attacks:
         found = self._enemies_cache.get(placement)
         if found is None:
             view = self.view
-            found = frozenset(l for l in view.visible_enemies if view.grid.figures[l] in placement)
+            found = frozenset(label for label in view.visible_enemies if view.grid.figures[label] in placement)
             self._enemies_cache[placement] = found
         return found
 
@@ -580,7 +625,7 @@ class Attacks:
             return cached
         view = self.view
         cells = {label: view.grid.figures[label] for label in view.visible_enemies}
-        singles = frozenset(l for l in view.visible_enemies if self.can_target(hex_, cells[l]))
+        singles = frozenset(label for label in view.visible_enemies if self.can_target(hex_, cells[label]))
         found: set[Targets] = set()
         if self.plan.pattern is None:
             if singles:
@@ -588,7 +633,7 @@ class Attacks:
         else:
             extra_count = self.plan.targets - 1
             covered = {self._enemies_in(placement) for placement in self.placements_from(hex_)}
-            sighted = {l for l in set().union(*covered) if view.sight.visible(hex_, cells[l])}
+            sighted = {label for label in set().union(*covered) if view.sight.visible(hex_, cells[label])}
             for enemies in covered:
                 hit = enemies & sighted
                 if hit:
@@ -659,7 +704,7 @@ class SightedHexes(Mapping[Cell, Cost]):
         self._all: dict[Cell, Cost] | None = None
 
     def __contains__(self, hex_: object) -> bool:
-        return hex_ in self._candidates and self._sees(hex_)  # type: ignore[arg-type]
+        return hex_ in self._candidates and self._sees(hex_)
 
     def __getitem__(self, hex_: Cell) -> Cost:
         if hex_ not in self:
@@ -685,7 +730,11 @@ class SightedHexes(Mapping[Cell, Cost]):
 
 
 def _cheapest(hexes: Mapping[Cell, Cost]) -> Cost:
-    return hexes.cheapest() if isinstance(hexes, SightedHexes) else min(hexes.values())  # type: ignore[return-value]
+    """The cheapest cost among attack hexes (ValueError: none, as min() of nothing)."""
+    cheapest = hexes.cheapest() if isinstance(hexes, SightedHexes) else min(hexes.values())
+    if cheapest is None:
+        raise ValueError("no attack hex in sight")
+    return cheapest
 
 
 # ---------------------------------------------------------------------------
@@ -697,10 +746,10 @@ class FocusRank:
     label: str
     cost: Cost
     proximity: int
-    initiative: tuple
+    initiative: InitiativeKey
 
 
-def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> tuple:
+def _initiative_key(label: str, figures: dict[str, GloomhavenFigure]) -> InitiativeKey:
     """Summons act (and are focused) just before their owner; no initiative ties with all."""
     figure = figures[label]
     if figure.kind == "summon" and figure.owner in figures:
@@ -770,7 +819,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     attack_hexes: dict[str, SightedHexes] = {}
     for enemy in view.visible_enemies:
         cell = grid.figures[enemy]
-        hexes = SightedHexes({h: costs[h] for h in attacks.attack_hexes(enemy, sighted=False) if h in costs}, lambda h, cell=cell: view.sight.visible(h, cell))
+        hexes = SightedHexes({h: costs[h] for h in attacks.attack_hexes(enemy, sighted=False) if h in costs}, _sees_from(view, cell))
         attack_hexes[enemy] = hexes
         best = hexes.cheapest()
         if best is not None:
@@ -793,12 +842,34 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     reach = mover.reach_this_turn(points)
     _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
-        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {l: r.cost for l, r in ranks.items()})
+        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {label: r.cost for label, r in ranks.items()})
     _forget_options(turn)
     return turn.finish()
 
 
-def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures) -> list[str]:
+#: Range tables (hex counts around walls) per wall layout. They depend on the walls
+#: and the board's cells only, so every turn of a phase, and every file with the
+#: same board, shares them; a few layouts are kept.
+_PROXIMITY: dict[tuple[frozenset[Cell], frozenset[frozenset[Cell]], frozenset[Cell]], dict[Cell, dict[Cell, int]]] = {}
+_PROXIMITY_LAYOUTS = 8
+
+
+def _proximity_tables(grid: Grid, walls: frozenset[Cell]) -> dict[Cell, dict[Cell, int]]:
+    key = (walls, grid.thin_walls, frozenset(grid.terrain))
+    tables = _PROXIMITY.get(key)
+    if tables is None:
+        if len(_PROXIMITY) >= _PROXIMITY_LAYOUTS:
+            _PROXIMITY.pop(next(iter(_PROXIMITY)))
+        tables = _PROXIMITY[key] = {}
+    return tables
+
+
+def _sees_from(view: View, target: Cell) -> Callable[[Cell], bool]:
+    """Line of sight from a hex to ``target`` (one function per target, bound now)."""
+    return lambda hex_: view.sight.visible(hex_, target)
+
+
+def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures: dict[str, GloomhavenFigure]) -> list[str]:
     ordered = sorted(ranks.values(), key=lambda r: (r.cost, r.label))
     listing = "; ".join(f"{_describe(r.label, figures)}: {_fmt_cost(r.cost)}" for r in ordered)
     turn.note(
@@ -825,19 +896,19 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
         turn.note("focus-proximity", "Jaws of the Lion: proximity does not break focus ties; initiative decides.")
     if len(kept) > 1:
         labels = [r.label for r in kept]
-        survivors = _earliest(labels, figures, rules.monster_focus_order)
+        earliest = _earliest(labels, figures, rules.monster_focus_order)
         text = ", ".join(f"{label} {_initiative_text(label, figures)}" for label in labels)
-        if len(survivors) < len(labels):
-            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(survivors)}.", kept=survivors)
+        if len(earliest) < len(labels):
+            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(earliest)}.", kept=earliest)
         else:
             turn.note("focus-initiative", f"Still tied, and initiative order cannot break it: {text}.")
         other = "initiative" if rules.monster_focus_order == "turn" else "turn"
-        if _earliest(labels, figures, other) != survivors:
+        if _earliest(labels, figures, other) != earliest:
             reading = ("monsters sharing a card's initiative are earlier in initiative order when they act earlier (elites first, then standee numbers)"
                        if rules.monster_focus_order == "turn" else "monsters sharing a card's initiative tie, whatever their rank and standee number")
             turn.note("reading", f"Open reading, rules.monster_focus_order: {rules.monster_focus_order}: {reading}. With '{other}' the answer differs.",
                       switch="rules.monster_focus_order", value=rules.monster_focus_order)
-        kept = [r for r in kept if r.label in survivors]
+        kept = [r for r in kept if r.label in earliest]
     if len(kept) > 1:
         turn.note("focus-choice", f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.", options=[r.label for r in kept])
     else:
@@ -877,7 +948,7 @@ def _earliest(labels: list[str], figures: dict[str, GloomhavenFigure], monster_o
     return [a for a in labels if not any(_earlier(b, a, figures, monster_order) for b in labels if b != a)]
 
 
-def _initiative_text(label: str, figures) -> str:
+def _initiative_text(label: str, figures: dict[str, GloomhavenFigure]) -> str:
     figure = figures[label]
     if figure.kind == "summon" and figure.owner:
         return f"(summon of {figure.owner}, acts just before it)"
@@ -906,8 +977,8 @@ class Lost:
     compared, with the target sets they belong to (for "why not this hex?")."""
 
     stage: str
-    here: Any = None
-    best: Any = None
+    here: Score | None = None
+    best: Score | None = None
     targets: Targets | None = None
     best_targets: Targets | None = None
 
@@ -930,7 +1001,7 @@ class Ranking:
 
 
 def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: VariantRules, *,
-                 disadvantaged: Callable[[Cell], frozenset[str]], extra_ranks: dict[str, Callable[[str], Any] | None],
+                 disadvantaged: Callable[[Cell], frozenset[str]], extra_ranks: dict[str, ExtraRank | None],
                  fallback: bool = False) -> dict[str, Ranking]:
     """Rank every (hex, target group) for ``focus``, one preference after the other in the
     variant's order, each applied only to what the earlier ones kept (GH p.30, FAQ p.66, Dized
@@ -942,7 +1013,7 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
     the rankings share the stages the readings agree on."""
     lost: dict[Cell, Lost] = {}
 
-    def keep(stage: str, scored: list[tuple[Any, Cell, Targets]], lost: dict[Cell, Lost] = lost) -> list[tuple[Cell, Targets]]:
+    def keep(stage: str, scored: Sequence[tuple[Score, Cell, Targets]], lost: dict[Cell, Lost] = lost) -> list[tuple[Cell, Targets]]:
         if not scored:
             return []
         best = min(score for score, _, _ in scored)
@@ -961,12 +1032,12 @@ def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: Va
         refined = t.best_by(lambda label: label in hit_badly)
         return sum(refined.scores(lambda label: int(label in hit_badly), focus)), h, refined
 
-    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: Callable[[str], Any], lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
+    def ranked_extras(scored_pairs: list[tuple[Cell, Targets]], rank: ExtraRank, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
         refined = [(h, t.best_by(rank)) for h, t in scored_pairs]
         return keep("extra-rank", [(t.scores(rank, focus), h, t) for h, t in refined], lost)
 
     def targets_of(hexes: list[Cell]) -> list[tuple[Cell, Targets]]:
-        pairs = []
+        pairs: list[tuple[Cell, Targets]] = []
         for h in hexes:
             sets = attacks.sets_for(h, focus)
             if not sets and fallback:
@@ -1024,7 +1095,7 @@ def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Ce
 
 
 def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str,
-                       extra_rank: Callable[[str], Any] | None, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
+                       extra_rank: ExtraRank | None, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
     """GH/JotL: the target groups needing the fewest movement points to attack (counted only over
     the hexes still in the running), then the best-ranked extra targets among them. Every hex
     that attacks such a group stays in the running (it may lose disadvantage on extra targets)."""
@@ -1041,13 +1112,26 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
                   key=lambda p: (p[0], p[1].sort_key()))
     survivors = {h for h, _ in kept}
     best_seed = min(seeds, key=Targets.sort_key)
-    for h in sorted({h for h, _ in pairs} - survivors):
+    # For the losers' explanations: each distinct target set once, at its cheapest hex.
+    own_sets: dict[Cell, list[Targets]] = {}
+    set_cost: dict[Targets, int] = {}
+    for h, t in pairs:
+        own_sets.setdefault(h, []).append(t)
+        set_cost[t] = min(set_cost.get(t, moves[h]), moves[h])
+    group_costs: dict[Targets, int] = {}
+
+    def group_cost(t: Targets) -> int:
+        """What attacking (part of) the groups ``t`` costs over the running hexes."""
+        if t not in group_costs:
+            group_costs[t] = min(cost for other, cost in set_cost.items() if t.meet(other) is not None)
+        return group_costs[t]
+
+    for h in sorted(own_sets.keys() - survivors):
         if h in lost:
             continue
-        own = [t for h2, t in pairs if h2 == h]
+        own = own_sets[h]
         # The cheapest group it attacks here, and what that group costs over the running hexes.
-        cost, group = min(((min(moves[h2] for h2, other in pairs if t.meet(other) is not None), t) for t in own),
-                          key=lambda item: (item[0], item[1].sort_key()))
+        cost, group = min(((group_cost(t), t) for t in own), key=lambda item: (item[0], item[1].sort_key()))
         if cost > cheapest or extra_rank is None:
             lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
         else:
@@ -1057,7 +1141,8 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
     return kept
 
 
-def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes, reach, muddled, figures, focus_costs: dict[str, Cost] | None = None) -> None:
+def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
+                    reach: Reach, muddled: bool, figures: dict[str, GloomhavenFigure], focus_costs: dict[str, Cost] | None = None) -> None:
     """Where the figure goes (and whom it attacks) for one focus. ``focus_costs``: every enemy's
     focus path cost, to rank extra targets as secondary foci (rules.extra_targets)."""
     focus_costs = focus_costs or {}
@@ -1077,7 +1162,7 @@ def _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, focus_hexes,
     # the focus rules themselves.
     rank_by_movement, rank_as_focus = by_movement.__getitem__, as_focus.__getitem__
 
-    def extra_rank_for(reading: str) -> Callable[[str], Any] | None:
+    def extra_rank_for(reading: str) -> ExtraRank | None:
         if not (multi and rules.rank_extra_targets):
             return None
         return rank_by_movement if reading == "movement" else rank_as_focus
@@ -1206,7 +1291,7 @@ def _targets_data(hex_: Cell, targets: Targets) -> dict[str, Any]:
     return data
 
 
-def _remaining_costs(mover: Mover, view: View, destination: Cell, reach) -> dict[Cell, Cost]:
+def _remaining_costs(mover: Mover, view: View, destination: Cell, reach: Reach) -> dict[Cell, Cost]:
     # Every mode searches backwards from the destination (icy walking over its reversed steps).
     return mover.costs_to(destination)
 
@@ -1338,10 +1423,10 @@ def resolve_card(
         attacks = tuple(option.attacks) if first.performs else ()
         outcome = (option.to, tuple(sorted(option.attacks)))
         foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
-        done = _record(first, start, option.path, attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, option.to, attacks))
-        board, effects = _board_after(grid, actor, tuple(option.path), figure, first.move)
+        done = _record(first, start, _hex_path(option.path), attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, _hex(option.to), attacks))
+        board, effects = _board_after(grid, actor, _hex_path(option.path), figure, first.move)
         for focus in foci:
-            branches.append(_Branch(board, tuple(option.path), attacks, focus, done, effects))
+            branches.append(_Branch(board, _hex_path(option.path), attacks, focus, done, effects))
     earlier_reasons = dict(turn.ruled_out)
     for segment in later:
         if segment.move is not None:
@@ -1361,7 +1446,7 @@ def resolve_card(
     return turn.finish(distinct_paths=True)
 
 
-def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]) -> dict[str, set[tuple]]:
+def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]) -> dict[str, set[Outcome]]:
     """For a focus the players choose: which first-segment outcomes (to, attacks) belong to which
     focus, so a later move that keeps the focus keeps the one the players picked."""
     figure = figures[actor]
@@ -1372,7 +1457,7 @@ def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor:
     costs = mover.costs_from(view.start)
     points = 0 if "immobilized" in figure.conditions else action.move
     reach = mover.reach_this_turn(points)
-    outcomes: dict[str, set[tuple]] = {}
+    outcomes: dict[str, set[Outcome]] = {}
     hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
     focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
     for focus in foci:
@@ -1389,7 +1474,7 @@ MAX_BRANCHES = 64
 def _merge_branches(turn: Turn, branches: list[_Branch]) -> list[_Branch]:
     """Branches in the same state (hex, figures attacked, focus, traps left) have the same
     future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
-    kept: dict[tuple, _Branch] = {}
+    kept: dict[tuple[Cell, tuple[str, ...], str | None, tuple[Position, ...]], _Branch] = {}
     for branch in branches:
         key = (branch.board.figures[turn.actor], tuple(sorted(branch.attacked)), branch.focus,
                tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))))
@@ -1464,9 +1549,9 @@ def _later_segment(
             dropped=excluded,
         )
     if segment.keeps_focus:
-        foci = [branch.focus] if branch.focus in hexes_for and hexes_for[branch.focus] else []
+        foci = [branch.focus] if branch.focus is not None and hexes_for.get(branch.focus) else []
         if foci:
-            scratch.note("focus", f"It keeps its focus {_describe(branch.focus, figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).", focus=branch.focus)
+            scratch.note("focus", f"It keeps its focus {_describe(foci[0], figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).", focus=branch.focus)
     else:
         if segment.attack is None:
             scratch.note("card", "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).")
@@ -1491,13 +1576,13 @@ def _later_segment(
         _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
         for option in scratch.options[options_before:]:
             hit = tuple(option.attacks) if segment.performs else ()
-            path = branch.path + tuple(option.path[1:])
-            done = branch.done + _record(segment, here, tuple(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, option.to, hit))
+            path = branch.path + _hex_path(option.path[1:])
+            done = branch.done + _record(segment, here, _hex_path(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, _hex(option.to), hit))
             summary = (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays") if segment.move is not None else ""
             if segment.performs:
                 summary += (", then " if summary else "") + (f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack")
             scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
-            board_next, effects = _board_after(board, actor, tuple(option.path), figure, segment.move)
+            board_next, effects = _board_after(board, actor, _hex_path(option.path), figure, segment.move)
             grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
     _append_notes(turn, scratch, prefix)
     _take_reasons(turn, scratch, prefix, segment)
@@ -1537,9 +1622,9 @@ def _without_traps(board: Grid, sprung: tuple[Cell, ...]) -> Grid:
 
 def activation_order(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[str]:
     """Monsters by initiative (type card), then type, elites first, then standee number."""
-    monsters = [l for l in present if figures[l].kind == "monster" and not figures[l].summoned]
+    monsters = [label for label in present if figures[label].kind == "monster" and not figures[label].summoned]
 
-    def key(label: str) -> tuple:
+    def key(label: str) -> tuple[float, str, bool, int, str]:
         f = figures[label]
         return (f.initiative if f.initiative is not None else 100.0, f.type or f.name or "", not f.elite, f.number or 0, label)
 
@@ -1564,20 +1649,20 @@ def next_of_phase(figures: dict[str, GloomhavenFigure], order: Sequence[str], wa
     in that order. A type once started finishes (elites first, then numbers); where the next
     types tie on initiative, the players choose which goes first: the type of the first label
     in ``prefer`` (``--first``), else the first by name, and the step says so."""
-    started = {monster_type(figures[l]) for l in order if l not in waiting}
-    unfinished = next((l for l in waiting if monster_type(figures[l]) in started), None)
+    started = {monster_type(figures[label]) for label in order if label not in waiting}
+    unfinished = next((label for label in waiting if monster_type(figures[label]) in started), None)
     if unfinished is not None:
         return NextActor(unfinished)
     initiative = figures[waiting[0]].initiative
-    tied_types = sorted({monster_type(figures[l]) for l in waiting if figures[l].initiative == initiative})
+    tied_types = sorted({monster_type(figures[label]) for label in waiting if figures[label].initiative == initiative})
     if len(tied_types) < 2:
         return NextActor(waiting[0])
-    chosen = next((monster_type(figures[l]) for l in prefer if l in waiting and monster_type(figures[l]) in tied_types), tied_types[0])
-    first_of = {t: next(l for l in waiting if monster_type(figures[l]) == t) for t in tied_types}
+    chosen = next((monster_type(figures[label]) for label in prefer if label in waiting and monster_type(figures[label]) in tied_types), tied_types[0])
+    first_of = {t: next(label for label in waiting if monster_type(figures[label]) == t) for t in tied_types}
     label = first_of[chosen]
     others = [first_of[t] for t in tied_types if t != chosen]
     when = f"initiative {initiative:g}" if initiative is not None else "no initiative given"
-    how = "--first put it first" if any(l in waiting and monster_type(figures[l]) == chosen for l in prefer) else "first by type name here; --first LABEL puts another type first"
+    how = "--first put it first" if any(label in waiting and monster_type(figures[label]) == chosen for label in prefer) else "first by type name here; --first LABEL puts another type first"
     text = (f"Monster types {', '.join(tied_types)} share their card's initiative ({when}): the rulebook leaves the order to the players. "
             f"{chosen} acts now ({how}).")
     step = Step("order", text, {"tied_types": tied_types, "chosen": chosen, "tied": others})
@@ -1596,7 +1681,7 @@ class GloomhavenPlay:
     """One Gloomhaven scenario under one variant's rules (the phase runner drives it)."""
 
     def __init__(self, scenario: Scenario, variant: str):
-        model = scenario.model
+        model: GloomhavenScenario = scenario.model
         # The variant's rules, with the open readings the scenario chose (`rules:`).
         self.rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
         self.model = model
@@ -1607,7 +1692,7 @@ class GloomhavenPlay:
                 raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
         self.board: Grid = parse_grid(
             scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
-            figure_cells={label: (tuple(f.at) if f.at else None) for label, f in self.figures.items()},
+            figure_cells={label: f.at for label, f in self.figures.items()},
         )
         for key in model.actions:
             if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
@@ -1650,7 +1735,8 @@ class GloomhavenPlay:
         """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
         if self.figures[actor].flying or len(option.path) < 2:
             return option.effects
-        entered = option.path[-1:] if (action.jump or action.teleport) else option.path[1:]
+        path = _hex_path(option.path)
+        entered = path[-1:] if (action.jump or action.teleport) else path[1:]
         sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
         return (*option.effects, *sprung)
 
@@ -1659,10 +1745,10 @@ class GloomhavenPlay:
         figures = dict(board.figures)
         for effect in option.effects:
             if isinstance(effect, Moved):
-                figures[effect.figure] = effect.path[-1]
+                figures[effect.figure] = _hex(effect.path[-1])
             elif isinstance(effect, TrapSprung) and effect.removed:
                 terrain = dict(terrain) if terrain is board.terrain else terrain
-                terrain[effect.at] = "floor"
+                terrain[_hex(effect.at)] = "floor"
         return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
 
 
@@ -1788,7 +1874,7 @@ def _blockers(view: View, mover: Mover) -> str:
     return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
 
 
-def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: dict, points: int, costs: dict[Cell, Cost]) -> None:
+def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Reach, points: int, costs: dict[Cell, Cost]) -> None:
     """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
     if points <= 0:
         return  # already ruled out: it does not move
@@ -1825,7 +1911,7 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: d
         turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
 
 
-def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict]:
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tuple[StepId, str, dict[str, object]]:
     """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
 
     A hex it may end in, within range of the focus and in sight, is an attack hex
@@ -1833,7 +1919,7 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> tupl
     target = view.grid.figures[focus]
     name = _describe(focus, view.figures)
     distance = view.range_between(cell, target)
-    data = {"focus": focus, "distance": distance, "range": plan.range}
+    data: dict[str, object] = {"focus": focus, "distance": distance, "range": plan.range}
     in_range = distance is not None and distance <= plan.range
     if plan.pattern is not None and not (plan.targets > 1 and in_range):
         if plan.melee:
@@ -1863,7 +1949,7 @@ def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
 
 
 def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
-                         reach: dict, fewest_negatives: int, ranking: Ranking, moves_now: dict[Cell, int], prefix: str) -> None:
+                         reach: Reach, fewest_negatives: int, ranking: Ranking, moves_now: dict[Cell, int], prefix: str) -> None:
     """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
     winners = ranking.hexes()
     name = _describe(focus, view.figures)
@@ -1883,11 +1969,22 @@ def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackP
             turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
 
 
-def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> tuple[StepId, str, dict]:
+def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> tuple[StepId, str, dict[str, object]]:
     """The preference a hex lost on, in words and numbers (see rank_attacks)."""
     here, best = lost.here, lost.best
     mine = lost.targets.sure if lost.targets is not None else frozenset()
     theirs = lost.best_targets.sure if lost.best_targets is not None else frozenset()
+    if lost.stage == "extra-rank":
+        by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+        if rules.extra_targets == "secondary-focus":
+            by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
+        return (
+            "extra-targets",
+            f"Its extra targets from here ({_names(mine - {focus}, view)}) rank below those of the best hexes ({_names(theirs - {focus}, view)}), by {by}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs)},
+        )
+    # Every other preference compares counts.
+    assert isinstance(here, int) and isinstance(best, int), lost
     if lost.stage == "focus-disadvantage":
         return (
             "disadvantage",
@@ -1903,15 +2000,6 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
             f" the best group ({_names(theirs, view)}) needs only {best}.",
             {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
         )
-    if lost.stage == "extra-rank":
-        by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
-        if rules.extra_targets == "secondary-focus":
-            by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
-        return (
-            "extra-targets",
-            f"Its extra targets from here ({_names(mine - {focus}, view)}) rank below those of the best hexes ({_names(theirs - {focus}, view)}), by {by}.",
-            {"targets": sorted(mine), "best_targets": sorted(theirs)},
-        )
     if lost.stage in ("extra-disadvantage", "disadvantage"):
         return (
             "disadvantage",
@@ -1921,7 +2009,7 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
     return "more-movement", f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
 
 
-def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: dict[Cell, Cost], reach: dict, fewest_negatives: int, prefix: str) -> None:
+def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: Mapping[Cell, Cost], reach: Reach, fewest_negatives: int, prefix: str) -> None:
     """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
     name = _describe(focus, view.figures)
     for cell in sorted(reach):
@@ -1930,7 +2018,7 @@ def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexe
             turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
 
 
-def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: dict, scored: list, best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: Reach, scored: list[tuple[tuple[int, int, int], Cell]], best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
     """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
     start = view.start
     stays = best_score[1] >= here[1]
@@ -1986,7 +2074,7 @@ def _take_reasons(turn: Turn, scratch: Turn, prefix: str, segment: _Segment) -> 
         turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
 
 
-def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict) -> None:
+def _after_card_reasons(turn: Turn, grid: Grid, earlier: dict[Position, RuledOut]) -> None:
     """A card with several actions: hexes no later move explained keep the first move's reason."""
     for cell in sorted(grid.terrain):
         if cell not in turn.ruled_out and cell in earlier:
