@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .result import Position, Result, Step, Turn, format_position, format_positions, position_to_json
+
+if TYPE_CHECKING:
+    from .geometry.areas import AreaBoard
 
 _CELL = re.compile(r"^\s*(?:\[\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]|(-?\d+)\s*(?:,\s*|\s+)(-?\d+))\s*$")
 
@@ -106,7 +109,7 @@ def _board_fact(turn: Turn, board: Any, at: Position) -> str:
     return "not among the options"
 
 
-def _area_fact(turn: Turn, board: Any, name: str) -> str:
+def _area_fact(turn: Turn, board: AreaBoard, name: str) -> str:
     area = board.areas[name]
     figure = board.figures.get(turn.actor)
     if figure is not None and figure.area == name:

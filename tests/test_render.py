@@ -11,9 +11,9 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
+import toy_game as toy_game_module
 from typer.testing import CliRunner
 
-import toy_game as toy_game_module
 from enemy_move.checking import resolve_scenario
 from enemy_move.cli import app
 from enemy_move.geometry.grid import Grid
@@ -251,8 +251,9 @@ def test_brief_and_full_exclude_each_other(tmp_path: Path, toy_game) -> None:
 
 def test_area_view_shows_the_relevant_areas_first_with_their_borders() -> None:
     result = resolve_scenario(load_scenario(ROOT / "scenarios/agemonia/phase-room-freed.yaml"))
-    from rich.console import Console
     import io
+
+    from rich.console import Console
 
     from enemy_move.render.area_map import render_area_map
 

@@ -9,9 +9,10 @@ single characters separated by single spaces. On square grids the cell
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Literal
 
 from ..errors import ScenarioError
+from ..loader import SourceMap
 from ..models import Scenario
 from . import hexgrid, squaregrid
 
@@ -66,7 +67,7 @@ class Grid:
     def occupant(self, cell: Cell) -> str | None:
         return self._occupants.get(cell)
 
-    def moved(self, label: str, to: Cell) -> "Grid":
+    def moved(self, label: str, to: Cell) -> Grid:
         """A copy with one figure moved (or removed when ``to`` is None)."""
         figures = dict(self.figures)
         if to is None:
@@ -168,9 +169,9 @@ def parse_grid(
             continue
         if at is None:
             raise source.error(("figures", label), f"figure {label!r} is not placed: draw it on the map or give `at: [col, row]`", key=True)
-        if tuple(at) not in terrain:
+        if at not in terrain:
             raise source.error(("figures", label, "at"), f"figure {label!r} is at {list(at)}, which is not a cell of the map ({width} columns x {height} rows)")
-        figures[label] = tuple(at)
+        figures[label] = at
     seen: dict[Cell, str] = {}
     for label in sorted(figures):
         cell = figures[label]
@@ -224,7 +225,7 @@ def _is_label_char(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
-def _figure_error(source: Any, kind: GridKind, label: str, drawn: dict[str, Cell], cell: Cell, message: str) -> ScenarioError:
+def _figure_error(source: SourceMap, kind: GridKind, label: str, drawn: dict[str, Cell], cell: Cell, message: str) -> ScenarioError:
     """Point at the figure's letter in the map, or at its `at:` key."""
     if label in drawn:
         col, row = cell

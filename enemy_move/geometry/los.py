@@ -55,18 +55,15 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """True when the closed segments share at least one point."""
     o1, o2 = _orient(p1, p2, q1), _orient(p1, p2, q2)
     o3, o4 = _orient(q1, q2, p1), _orient(q1, q2, p2)
-    if o1 != o2 and o3 != o4 and o1 * o2 <= 0 and o3 * o4 <= 0:
-        if o1 != 0 or o2 != 0:
-            return True
+    if o1 != o2 and o3 != o4 and o1 * o2 <= 0 and o3 * o4 <= 0 and (o1 != 0 or o2 != 0):
+        return True
     if o1 == 0 and _on_segment(p1, p2, q1):
         return True
     if o2 == 0 and _on_segment(p1, p2, q2):
         return True
     if o3 == 0 and _on_segment(q1, q2, p1):
         return True
-    if o4 == 0 and _on_segment(q1, q2, p2):
-        return True
-    return False
+    return o4 == 0 and _on_segment(q1, q2, p2)
 
 
 class HexSight:
@@ -82,10 +79,10 @@ class HexSight:
         return self._layout.visible(a, b)
 
 
-_LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], "_Layout"] = {}
+_LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], _Layout] = {}
 
 
-def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> "_Layout":
+def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> _Layout:
     key = (mode, wall_cells, thin_walls)
     layout = _LAYOUTS.pop(key, None)
     if layout is None:
@@ -114,10 +111,10 @@ class _Layout:
                     by_cell.setdefault(neighbour, set()).add(edge)
         for pair in thin_walls:
             a, b = sorted(pair)
-            edge = hexgrid.shared_edge(a, b)
-            if edge is not None:
-                by_cell.setdefault(a, set()).add(edge)
-                by_cell.setdefault(b, set()).add(edge)
+            shared = hexgrid.shared_edge(a, b)
+            if shared is not None:
+                by_cell.setdefault(a, set()).add(shared)
+                by_cell.setdefault(b, set()).add(shared)
         self.walls_by_cell = {cell: tuple(sorted(edges)) for cell, edges in by_cell.items()}
         self._walls_by_axial = {hexgrid.to_axial(cell): edges for cell, edges in self.walls_by_cell.items()}
         self._cache: dict[tuple[Cell, Cell], bool] = {}
@@ -413,14 +410,15 @@ def _joined(segments: list[Segment]) -> list[list[Point]]:
     group_of: dict[Point, list[Point]] = {}
     for p, q in segments:
         first, second = group_of.get(p), group_of.get(q)
-        if first is None and second is None:
-            group_of[p] = group_of[q] = [p, q]
+        if first is None:
+            if second is None:
+                group_of[p] = group_of[q] = [p, q]
+            else:
+                second.append(p)
+                group_of[p] = second
         elif second is None:
             first.append(q)
             group_of[q] = first
-        elif first is None:
-            second.append(p)
-            group_of[p] = second
         elif first is not second:
             first.extend(second)
             for point in second:
@@ -437,9 +435,9 @@ def _pass_all(lines: Polygon, groups: list[list[Point]]) -> bool:
     for on_left in (True, False):
         kept: Polygon | None = lines
         for point in first:
-            kept = _require(kept, point, on_left)
             if kept is None:
                 break
+            kept = _require(kept, point, on_left)
         if kept is not None and _pass_all(kept, rest):
             return True
     return False

@@ -17,9 +17,18 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
+
+
+class _SortableNode(Protocol):
+    """A node that can be hashed and sorted (cells, search states): deterministic choices need an order."""
+
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Any, /) -> bool: ...
+
 
 Node = TypeVar("Node", bound=Hashable)
+SortableNode = TypeVar("SortableNode", bound=_SortableNode)
 C = TypeVar("C")
 Cost = tuple[Any, ...]
 
@@ -124,7 +133,7 @@ def _search(
     return best, preds
 
 
-def one_path(preds: dict[Node, list[Node]], target: Node) -> list[Node]:
+def one_path(preds: dict[SortableNode, list[SortableNode]], target: SortableNode) -> list[SortableNode]:
     """One shortest path from a source to ``target`` (smallest predecessor first)."""
     path = [target]
     node = target
@@ -139,16 +148,16 @@ def one_path(preds: dict[Node, list[Node]], target: Node) -> list[Node]:
     return path
 
 
-def bfs(start: Node, steps: Callable[[Node], Iterable[Node]]) -> tuple[dict[Node, int], dict[Node, Node]]:
+def bfs(start: SortableNode, steps: Callable[[SortableNode], Iterable[SortableNode]]) -> tuple[dict[SortableNode, int], dict[SortableNode, SortableNode]]:
     """Steps from ``start`` to every node reached, and each node's parent on one shortest walk.
 
     Neighbours are visited in sorted order, so the parents (and paths) are deterministic."""
     counts = {start: 0}
-    parents: dict[Node, Node] = {}
+    parents: dict[SortableNode, SortableNode] = {}
     queue = deque([start])
     while queue:
         node = queue.popleft()
-        for nxt in sorted(steps(node)):  # type: ignore[type-var]
+        for nxt in sorted(steps(node)):
             if nxt not in counts:
                 counts[nxt] = counts[node] + 1
                 parents[nxt] = node

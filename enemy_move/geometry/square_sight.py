@@ -62,7 +62,8 @@ class SquareSight:
             raise ValueError(f"unknown line-of-sight mode {mode!r}")
         self.mode = mode
         self.blocking = frozenset(blocking_cells)
-        self.walls = sorted(_wall_segment(pair) for pair in thin_walls if _wall_segment(pair) is not None)
+        segments = (_wall_segment(pair) for pair in thin_walls)
+        self.walls = sorted(segment for segment in segments if segment is not None)
 
     def _crosses_thin_wall(self, p: Point, q: Point) -> bool:
         # Grazing a wall's end point (a corner) is allowed; any other contact blocks.

@@ -383,7 +383,7 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
     out = [
         modeline,
         f"# Imported by `enemy-move import gloom` from a gloom share link (data version {version}).",
-        "# gloom column c, row r = our [col, row] = [r - %d, c - %d]." % (layout.first_row, layout.first_column),
+        f"# gloom column c, row r = our [col, row] = [r - {layout.first_row}, c - {layout.first_column}].",
         "ruleset: gloomhaven",
         f"variant: {GAME_RULES[board.game_rules]}  # gloom's game rules: {GAME_NAMES[board.game_rules]}",
         f"title: {json.dumps('Board from gloom' + (' (line of sight view)' if '/los/' in source else ''))}",

@@ -13,15 +13,13 @@ relevant areas and say how many are left out.
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..errors import escape_controls
 from ..geometry.areas import AreaBoard
-from ..result import Turn
+from ..result import Position, Turn
 
 LINE_TEXT = {"single": "--", "double": "==", "barrier": "||"}
 LINE_NAMES = {"single": "single line", "double": "double line", "barrier": "barrier"}
@@ -57,8 +55,8 @@ def relevant_areas(board: AreaBoard, turn: Turn | None) -> list[str]:
     """The areas this turn is about, in reading order (start, route, destinations, focus)."""
     order: list[str] = []
 
-    def add(area: Any) -> None:
-        if area in board.areas and area not in order:
+    def add(area: Position) -> None:
+        if isinstance(area, str) and area in board.areas and area not in order:
             order.append(area)
 
     if turn is None:
@@ -96,7 +94,7 @@ def _borders_of(board: AreaBoard, name: str) -> str:
     return ", ".join(parts) or "(no borders)"
 
 
-def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = False, brief: bool = False) -> Any:
+def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = False, brief: bool = False) -> RenderableType:
     marks = area_marks(board, turn)
     focus = set(turn.focus) if turn else set()
     names = relevant_areas(board, turn)
@@ -126,7 +124,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
         mark = marks.get(name, "")
         table.add_row(Text(mark, style="bold black on bright_green" if mark not in ("", ":") else "bold yellow"),
                       Text(escape_controls(title)), occupants, ", ".join(facts), Text(_borders_of(board, name), style="dim"))
-    parts: list[Any] = [table]
+    parts: list[RenderableType] = [table]
     left_out = len(board.areas) - len(names)
     if left_out:
         parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))

@@ -7,9 +7,9 @@ is a ``--full`` away. Neither view decides anything: they draw the Result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -17,9 +17,12 @@ from rich.text import Text
 from ..checking import CheckReport
 from ..errors import escape_controls
 from ..geometry.grid import Grid
-from ..result import Result, Step, Turn, describe_effect, format_position
+from ..result import Option, Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
 from .text import answer_line, has_attacks, has_focus
+
+if TYPE_CHECKING:
+    from ..rulesets import Game
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
@@ -39,7 +42,7 @@ def _board_for(result: Result, index: int) -> Any:
 
 
 def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False,
-                    brief: bool = False) -> Any:
+                    brief: bool = False) -> RenderableType:
     if isinstance(board, Grid):
         view = ascii_map.grid_view(board, turn, max_width=width, max_rows=max_rows, followed=followed)
         if view.too_narrow:
@@ -51,7 +54,7 @@ def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int 
             for chunk, style in runs:
                 text.append(chunk, style=style or None)
         legend = Text("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend), style="dim")
-        parts: list[Any] = [text, legend]
+        parts: list[RenderableType] = [text, legend]
         if view.notes:
             parts.append(Text("; ".join(view.notes) if brief else "\n".join(view.notes), style="dim"))
         return Group(*parts)
@@ -131,13 +134,13 @@ def _share(available: int, wanted: list[int]) -> list[int]:
     return given
 
 
-def _path_text(option: Any, brief: bool) -> str:
+def _path_text(option: Option, brief: bool) -> str:
     if brief:  # compact, so that a path rarely wraps at 80 columns
         return ">".join(format_position(p).replace(", ", ",") for p in option.path)
     return " > ".join(format_position(p) for p in option.path)
 
 
-def _plain(value: Any) -> str:
+def _plain(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
     if isinstance(value, dict):
@@ -247,7 +250,7 @@ def render_check(report: CheckReport, console: Console, *, quiet: bool = False) 
     )
 
 
-def render_rulesets(known: list[Any], console: Console) -> None:
+def render_rulesets(known: list[Game], console: Console) -> None:
     """Each ruleset, its variants and its options, one per line; names never cut, descriptions wrap."""
     for ruleset in known:
         console.print(Text(ruleset.name, style="bold") + Text(f"  {ruleset.summary}"))

@@ -22,11 +22,19 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..result import Option, Result, Turn, format_position
+from ..result import Cell, Option, Position, Result, Turn, format_position
 from . import ascii_map
+
+if TYPE_CHECKING:
+    from ..geometry.areas import AreaBoard
+    from ..geometry.grid import Grid
+
+#: Where a position is drawn: a grid cell's centre, or (area maps) a point of the route, given its index.
+Locate = Callable[..., tuple[float, float]]
 
 HEX_RADIUS = 26.0
 SQUARE = 44.0
@@ -74,7 +82,7 @@ def _text(x: float, y: float, text: str, *, size: float = 12, anchor: str = "mid
 
 
 class _GridLayout:
-    def __init__(self, grid: Any) -> None:
+    def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.hexes = grid.kind == "hex"
         if self.hexes:
@@ -86,13 +94,13 @@ class _GridLayout:
             self.height = SQUARE * grid.height + 2 * PAD + 18
         self.left = 18.0  # room for row numbers
 
-    def center(self, cell: Any) -> tuple[float, float]:
+    def center(self, cell: Cell) -> tuple[float, float]:
         col, row = cell
         if self.hexes:
             return (self.left + PAD + self.step_x * (col + 0.5 * (row & 1) + 0.5), 18 + PAD + HEX_RADIUS * (1 + 1.5 * row))
         return (self.left + PAD + SQUARE * (col + 0.5), 18 + PAD + SQUARE * (row + 0.5))
 
-    def outline(self, cell: Any) -> str:
+    def outline(self, cell: Cell) -> str:
         x, y = self.center(cell)
         if self.hexes:
             points = [(x + HEX_RADIUS * math.cos(math.radians(60 * k - 30)), y + HEX_RADIUS * math.sin(math.radians(60 * k - 30))) for k in range(6)]
@@ -100,7 +108,7 @@ class _GridLayout:
         h = SQUARE / 2
         return f"<rect x=\"{_f(x - h)}\" y=\"{_f(y - h)}\" width=\"{_f(SQUARE)}\" height=\"{_f(SQUARE)}\""
 
-    def edge(self, a: Any, b: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    def edge(self, a: Cell, b: Cell) -> tuple[tuple[float, float], tuple[float, float]]:
         """The shared side of two neighbouring cells."""
         (ax, ay), (bx, by) = self.center(a), self.center(b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
@@ -115,13 +123,13 @@ class _GridLayout:
         return HEX_RADIUS * 0.58 if self.hexes else SQUARE * 0.33
 
 
-def _area_positions(board: Any) -> dict[str, tuple[float, float]]:
+def _area_positions(board: AreaBoard) -> dict[str, tuple[float, float]]:
     """Top-left corner of each area box: the file's ``at`` when given, else a layered layout
     (breadth-first layers from the alphabetically first area of each connected part, left to right)."""
     names = sorted(board.areas)
     slot_w, slot_h = AREA_W + AREA_GAP_X, AREA_H + AREA_GAP_Y
     placed: dict[str, tuple[float, float]] = {}
-    fixed = {n: board.areas[n].at for n in names if board.areas[n].at is not None}
+    fixed = {n: at for n in names if (at := board.areas[n].at) is not None}
     neighbours = {n: sorted(o for o, _ in board._adjacency.get(n, ())) for n in names}
     layers: list[list[str]] = []
     seen: set[str] = set()
@@ -165,7 +173,7 @@ def _area_positions(board: Any) -> dict[str, tuple[float, float]]:
 # --- one section per turn -----------------------------------------------------------------
 
 
-def _section_grid(grid: Any, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
     layout = _GridLayout(grid)
     out: list[str] = []
     legend: list[tuple[str, str]] = []
@@ -203,7 +211,7 @@ def _section_grid(grid: Any, turn: Turn | None, followed: bool) -> tuple[list[st
     return out, layout.width, layout.height, legend
 
 
-def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
     corners = _area_positions(board)
     centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
     out: list[str] = []
@@ -254,7 +262,7 @@ def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[
             figure_centers[figure.label] = (x + 22 + index * (2 * radius + 6), y + AREA_H / 2 + 2)
     start = figure_centers.get(turn.actor) if turn is not None else None
 
-    def route_point(area: Any, index: int | None = None) -> tuple[float, float]:
+    def route_point(area: str, index: int | None = None) -> tuple[float, float]:
         if index == 0 and start is not None:  # the route leaves from the acting figure itself
             return start
         return (centers_of[area][0], centers_of[area][1] + 24)
@@ -271,8 +279,8 @@ def _section_areas(board: Any, turn: Turn | None, followed: bool) -> tuple[list[
     return out, width, height, legend
 
 
-def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float, float]], radius: float, followed: bool,
-           legend: list[tuple[str, str]], badge_at: Any = None) -> tuple[list[str], list[str]]:
+def _marks(turn: Turn | None, center: Locate, figure_centers: dict[str, tuple[float, float]], radius: float, followed: bool,
+           legend: list[tuple[str, str]], badge_at: Locate | None = None) -> tuple[list[str], list[str]]:
     """The path of the option shown and attack lines from its end (drawn under the figures),
     and every option's numbered badge (drawn over them)."""
     out: list[str] = []
@@ -302,7 +310,7 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
                        "stroke-width=\"2\" stroke-dasharray=\"6 4\" marker-end=\"url(#attack)\" class=\"attack\"/>")
     if option.attacks:
         legend.append((FOCUS_STROKE, f"attacks from option {shown}'s destination"))
-    badges: dict[Any, list[int]] = {}
+    badges: dict[Position, list[int]] = {}
     for index, each in enumerate(turn.options):
         badges.setdefault(each.to, []).append(index)
     for to, indexes in sorted(badges.items(), key=lambda item: item[1][0]):
@@ -318,7 +326,7 @@ def _marks(turn: Turn | None, center: Any, figure_centers: dict[str, tuple[float
     return out, badges_out
 
 
-def _figures(positions: dict[str, Any], turn: Turn | None, centers: dict[str, tuple[float, float]], radius: float,
+def _figures(positions: Mapping[str, Position], turn: Turn | None, centers: dict[str, tuple[float, float]], radius: float,
              legend: list[tuple[str, str]], describe: dict[str, str] | None = None) -> list[str]:
     out: list[str] = []
     focus = set(turn.focus) if turn is not None else set()
@@ -386,15 +394,15 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
         plan.append((None, result.boards_after[-1], None))
     if not plan:
         plan.append((None, result.board, None))
-    for index, board, turn in plan:
-        followed = whole_phase and turn is not None and len(turn.options) > 1
+    for number, board, shown in plan:
+        followed = whole_phase and shown is not None and len(shown.options) > 1
         if kind == "areas":
-            elements, width, height, legend = _section_areas(board, turn, followed)
+            elements, width, height, legend = _section_areas(board, shown, followed)
         else:
-            elements, width, height, legend = _section_grid(board, turn, followed)
+            elements, width, height, legend = _section_grid(board, shown, followed)
         width = max(width, 420.0)
         legend_elements, legend_height = _legend(legend, width, height)
-        drawn.append((_turn_title(result, index) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
+        drawn.append((_turn_title(result, number) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
                       width, height + legend_height))
     return drawn
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..result import Result, Turn, format_position
 
+
 def has_focus(result: Result) -> bool:
     from ..rulesets import get
 

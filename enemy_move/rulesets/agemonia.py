@@ -23,13 +23,13 @@ from either.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
-from ..geometry.paths import dijkstra
+from ..geometry.paths import Cost, dijkstra
 from ..models import Scenario
-from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaRules, parse_link
+from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaFigure, AgemoniaRules, AgemoniaScenario, parse_link
 from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
 from . import Game, NextActor, in_order
 
@@ -38,20 +38,24 @@ MAX_ROUTES_PER_AREA = 24
 
 MELEE = AgemoniaAttack(kind="melee")
 
+#: Moves (a 1-tuple) from the start to each area reached, and its predecessors on shortest routes.
+Distances = dict[str, Cost]
+Preds = dict[str, list[str]]
+
 
 # --------------------------------------------------------------------------
 # Board construction (semantic checks with YAML positions)
 # --------------------------------------------------------------------------
 
 def build_board(scenario: Scenario) -> AreaBoard:
-    model = scenario.model
+    model: AgemoniaScenario = scenario.model
     areas = {
         name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name, at=area.at)
         for name, area in model.areas.items()
     }
     if not areas:
         raise scenario.error(("areas",), "the map needs at least one area")
-    borders: dict[frozenset, str] = {}
+    borders: dict[frozenset[str], str] = {}
     for index, text in enumerate(model.links):
         first, second, kind = parse_link(text)
         for name in (first, second):
@@ -100,7 +104,7 @@ def build_board(scenario: Scenario) -> AreaBoard:
     return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing - blocked))
 
 
-def _hint(name: str, known: dict) -> str:
+def _hint(name: str, known: dict[str, AreaInfo]) -> str:
     close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -164,12 +168,12 @@ class TurnSolver:
         kind = self.board.line(a, b)
         return kind == "single" or (kind == "double" and self.mover.fly)
 
-    def forward_edges(self, area: str):
+    def forward_edges(self, area: str) -> Iterator[tuple[str, Cost]]:
         for other in self.board.neighbours(area):
             if self.crossable(area, other) and self.entry(other) is not None:
                 yield other, (1,)
 
-    def backward_edges(self, area: str):
+    def backward_edges(self, area: str) -> Iterator[tuple[str, Cost]]:
         # Reversed movement graph: ``other -> area`` is a legal step.
         if area != self.mover.start and self.entry(area) is None:
             return
@@ -199,10 +203,11 @@ class TurnSolver:
             best = max(f.taunt for f in in_reach)
             return [f.label for f in in_reach if f.taunt == best], best
         # Borders are undirected, so the distance from each ally's area (computed once) serves every area.
-        distance = {f.area: self.board.line_distances(f.area, self.range_kinds).get(area) for f in allies}
+        line_distance = {f.area: self.board.line_distances(f.area, self.range_kinds).get(area) for f in allies}
+        distance = {ally_area: borders for ally_area, borders in line_distance.items() if borders is not None}
         in_reach = [
             f for f in allies
-            if distance[f.area] is not None and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
+            if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
         ]
         if not in_reach:
             return [], None
@@ -213,7 +218,7 @@ class TurnSolver:
         return targets, taunt
 
     # -- routes ----------------------------------------------------------------
-    def routes(self, preds: dict, end: str) -> list[tuple[str, ...]]:
+    def routes(self, preds: Preds, end: str) -> list[tuple[str, ...]]:
         """Every shortest route from the start to ``end`` (capped), sorted."""
         found: list[tuple[str, ...]] = []
 
@@ -231,7 +236,7 @@ class TurnSolver:
             self.capped.append(end)
         return sorted(found)
 
-    def approach(self, goal: str, distance: dict, preds: dict, turn: Turn) -> list[tuple[str, tuple[str, ...]]]:
+    def approach(self, goal: str, distance: Distances, preds: Preds, turn: Turn) -> list[tuple[str, tuple[str, ...]]]:
         """(end area, route) for every way of moving toward ``goal`` this turn."""
         need = distance[goal][0]
         if need <= self.mover.move:
@@ -281,7 +286,7 @@ class TurnSolver:
         excluded: list[str] = []
         for area in sorted(board.areas):
             targets, taunt = self.targets_from(area)
-            if not targets:
+            if not targets or taunt is None:  # no target, no Taunt
                 continue
             if not self.can_end(area):
                 excluded.append(area)
@@ -338,7 +343,7 @@ class TurnSolver:
 
         self.fallback(turn, distance, preds)
 
-    def fallback(self, turn: Turn, distance: dict, preds: dict) -> None:
+    def fallback(self, turn: Turn, distance: Distances, preds: Preds) -> None:
         board, mover = self.board, self.mover
         ally_areas = sorted({f.area for f in board.figures.values() if f.is_ally})
         if not ally_areas:
@@ -349,7 +354,7 @@ class TurnSolver:
                     turn.rule_out(area, "no-allies", "there is no ally on the map: it does not move")
             return
         line_distance = {area: board.line_distances(area) for area in ally_areas}
-        ranked: dict[str, tuple] = {}
+        ranked: dict[str, tuple[int, int, list[str]]] = {}
         for area in sorted(distance):
             if not self.can_end(area):
                 continue
@@ -389,7 +394,7 @@ class TurnSolver:
                 turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(least_goals)} (`fallback_ties: movement`; the text's \"as above\" ends in \"you may choose\")", kept=least_goals, dropped=[a for a in goals if a not in least_goals])
                 for area in goals:
                     if area not in least_goals:
-                        turn.rule_out(area, "least-movement", f"as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
+                        turn.rule_out(area, "least-movement", "as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
                 goals = least_goals
             else:
                 turn.note("players-choose", f"`fallback_ties: choose` (the text's \"as above\" ends in \"you may choose\"): {', '.join(goals)} tie and the players choose, although {', '.join(least_goals)} need{'s' if len(least_goals) == 1 else ''} less movement (`movement` would keep only {'it' if len(least_goals) == 1 else 'them'})", choices=goals)
@@ -407,7 +412,7 @@ class TurnSolver:
         self.rule_out_moves(turn, distance, chosen, f"its move toward {', '.join(goals)} ends in {', '.join(chosen)}")
 
     # -- why not this area? -------------------------------------------------------
-    def rule_out_entry(self, turn: Turn, distance: dict) -> None:
+    def rule_out_entry(self, turn: Turn, distance: Distances) -> None:
         """Areas it can never end in this turn: capacity, no dots, no legal route."""
         for area in sorted(self.board.areas):
             if area == self.mover.start:
@@ -426,7 +431,7 @@ class TurnSolver:
             elif area not in distance:
                 turn.rule_out(area, "unreachable", "no legal route reaches it (double white lines, barriers or full areas in the way)")
 
-    def rule_out_rest(self, turn: Turn, distance: dict, attack_areas: dict, nearest: list[str], goals: list[str]) -> None:
+    def rule_out_rest(self, turn: Turn, distance: Distances, attack_areas: dict[str, tuple[list[str], int]], nearest: list[str], goals: list[str]) -> None:
         """Areas it could reach that the procedure did not pick."""
         chosen = sorted({str(option.to) for option in turn.options})
         least = min(distance[a][0] for a in nearest)
@@ -439,7 +444,7 @@ class TurnSolver:
                 turn.rule_out(area, "taunt", f"as near, but it would attack Taunt {taunt}; {', '.join(goals)} lets it attack a higher Taunt", against=goals, taunt=taunt)
         self.rule_out_moves(turn, distance, chosen, f"not an area it can attack from; its move toward {', '.join(goals)} ends in {', '.join(chosen)}")
 
-    def rule_out_moves(self, turn: Turn, distance: dict, chosen: list[str], reason: str) -> None:
+    def rule_out_moves(self, turn: Turn, distance: Distances, chosen: list[str], reason: str) -> None:
         for area in sorted(self.board.areas):
             if area in distance and distance[area][0] > self.mover.move:
                 turn.rule_out(area, "as-far-as-possible", f"{count_of(distance[area][0], 'move')} away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
@@ -450,7 +455,7 @@ class TurnSolver:
 
     def emit(self, turn: Turn, ends: list[tuple[str, tuple[str, ...]]], targets: list[str], goal: str | None) -> None:
         for end, route in ends:
-            details: dict = {}
+            details: dict[str, str] = {}
             if goal is not None:
                 details["toward"] = goal
             trap_areas = [a for a in route[1:] if self.board.areas[a].trap]
@@ -461,9 +466,10 @@ class TurnSolver:
                 # "discard the Trap token and trigger a trap in that area": it affects everyone there, the mover included.
                 sprung = [TrapSprung(area, tuple(sorted({self.mover.label, *(f.label for f in self.board.occupants(area))}))) for area in trap_areas]
                 turn.note("traps", f"route {' > '.join(route)} enters the trap area {', '.join(trap_areas)}: the trap triggers and its token is discarded", route=route, traps=trap_areas)
-            effects = (Moved(self.mover.label, tuple(route)), *sprung)
-            for target in targets or [None]:
-                turn.options.append(Option(to=end, path=tuple(route), attacks=(target,) if target else (), details=dict(details), effects=effects))
+            effects: tuple[Effect, ...] = (Moved(self.mover.label, tuple(route)), *sprung)
+            attack_choices: list[tuple[str, ...]] = [(target,) for target in targets]
+            for attacks in attack_choices or [()]:
+                turn.options.append(Option(to=end, path=tuple(route), attacks=attacks, details=dict(details), effects=effects))
 
 
 # --------------------------------------------------------------------------
@@ -472,7 +478,7 @@ class TurnSolver:
 
 def activation_order(scenario: Scenario) -> list[str]:
     """Enemies in Initiative card order; same type by figure number (lowest first)."""
-    model = scenario.model
+    model: AgemoniaScenario = scenario.model
     enemies = {label: f for label, f in model.figures.items() if f.side == "enemy"}
     types = {label: f.enemy_type(label) for label, f in enemies.items()}
     for index, name in enumerate(model.initiative):
@@ -492,14 +498,14 @@ def activation_order(scenario: Scenario) -> list[str]:
 
 
 def action_for(scenario: Scenario, label: str) -> AgemoniaAction:
-    model = scenario.model
+    model: AgemoniaScenario = scenario.model
     if label in model.actions:
         return model.actions[label]
     kind = model.figures[label].enemy_type(label)
     return model.actions.get(kind, model.action)
 
 
-def make_mover(board: AreaBoard, figure_model, label: str, action: AgemoniaAction, turn: Turn) -> Mover | None:
+def make_mover(board: AreaBoard, figure_model: AgemoniaFigure, label: str, action: AgemoniaAction, turn: Turn) -> Mover | None:
     figure = board.figures[label]
     conditions = set(figure_model.conditions)
     attack = action.attack or MELEE
@@ -577,11 +583,11 @@ class AgemoniaPlay:
     """One Agemonia scenario (the phase runner drives it)."""
 
     def __init__(self, scenario: Scenario, variant: str):
-        model = scenario.model
+        model: AgemoniaScenario = scenario.model
         self.scenario = scenario
         self.board = build_board(scenario)
         for key in model.actions:
-            if key not in model.figures and key not in {f.enemy_type(l) for l, f in model.figures.items() if f.side == "enemy"}:
+            if key not in model.figures and key not in {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}:
                 raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
         self.order = activation_order(scenario)
         self.state = BoardState({label: f.area for label, f in self.board.figures.items()})

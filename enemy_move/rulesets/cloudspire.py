@@ -17,14 +17,15 @@ one is an option. Variant ``ai``: only the closest of those (ties are options).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from ..geometry.grid import Grid, parse_grid
-from ..geometry.paths import UNREACHABLE, dijkstra, one_path
+from ..geometry.paths import UNREACHABLE, Cost, dijkstra, one_path
 from ..models import Scenario
-from ..result import BoardState, count_of, Displaced, Moved, Option, Step, StepId, Turn, format_position, format_positions
+from ..models.cloudspire import CloudspireScenario
+from ..result import BoardState, Displaced, Effect, Moved, Option, Step, StepId, Turn, count_of, format_position, format_positions
 from . import Game, NextActor
 
 Cell = tuple[int, int]
@@ -67,6 +68,13 @@ class Unit:
     through: bool = False
 
     @property
+    def marked(self) -> Cell:
+        """The mark of a unit that marches (every acting unit has one: ``_require_marks``, ``ai_hero``)."""
+        if self.mark is None:
+            raise ValueError(f"unit {self.label!r} has no mark")
+        return self.mark
+
+    @property
     def allowed(self) -> frozenset[str]:
         return frozenset(ALLOWANCE_ORDER[: ALLOWANCE_ORDER.index(self.allowance) + 1])
 
@@ -93,7 +101,7 @@ class Settings:
     other_gates: str = "block"
 
 
-def _cells(cells: Any) -> str:
+def _cells(cells: Iterable[Cell]) -> str:
     return format_positions(sorted(cells)) or "none"
 
 
@@ -101,8 +109,8 @@ def _cells(cells: Any) -> str:
 
 
 def build_board(scenario: Scenario) -> Grid:
-    model = scenario.model
-    figure_cells = {label: (tuple(f.at) if f.at is not None else None) for label, f in model.figures.items()}
+    model: CloudspireScenario = scenario.model
+    figure_cells = {label: f.at for label, f in model.figures.items()}
     grid = parse_grid(
         scenario, "hex", extra_symbols=TERRAIN_SYMBOLS, terrains=set(TERRAINS), figure_cells=figure_cells, standable=STANDABLE,
     )
@@ -119,20 +127,20 @@ def build_board(scenario: Scenario) -> Grid:
 
 
 def build_units(scenario: Scenario, board: Grid) -> dict[str, Unit]:
-    model = scenario.model
+    model: CloudspireScenario = scenario.model
     factions = {f.faction for f in model.figures.values()}
     for faction, cell in sorted(model.marks.items()):
         if faction not in factions:
             raise scenario.error(("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True)
-        if tuple(cell) not in board:
+        if cell not in board:
             raise scenario.error(("marks", faction), f"mark {list(cell)} of faction {faction!r} is not a hex of the map")
     units: dict[str, Unit] = {}
     for label in sorted(model.figures):
         figure = model.figures[label]
         mark = figure.mark if figure.mark is not None else model.marks.get(figure.faction)
-        if figure.mark is not None and tuple(figure.mark) not in board:
+        if figure.mark is not None and figure.mark not in board:
             raise scenario.error(("figures", label, "mark"), f"mark {list(figure.mark)} of {label!r} is not a hex of the map")
-        units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, tuple(mark) if mark is not None else None, figure.through_units)
+        units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, mark, figure.through_units)
     return units
 
 
@@ -143,7 +151,7 @@ def ai_hero(unit: Unit, variant: str) -> bool:
 
 def acting_minions(scenario: Scenario, units: dict[str, Unit], variant: str = "player") -> tuple[str, list[str]]:
     """The acting faction and its units that move this phase (minions, and with ``ai`` its heroes that have a Movement stat)."""
-    model = scenario.model
+    model: CloudspireScenario = scenario.model
     minion_factions = sorted({u.faction for u in units.values() if u.kind == "minion"})
     if model.active is not None:
         unit = units[model.active]
@@ -190,10 +198,10 @@ def mark_distances(board: Grid, unit: Unit, other_gates: str = "block") -> dict[
     ``other_gates: pass`` also counts through fortress gates that are not the mark."""
     allowed = unit.allowed | ({"gate"} if other_gates == "pass" else set())
 
-    def edges(cell: Cell):
+    def edges(cell: Cell) -> list[tuple[Cell, Cost]]:
         return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] in allowed]
 
-    best, _ = dijkstra([unit.mark], edges, (0,))
+    best, _ = dijkstra([unit.marked], edges, (0,))
     return {cell: cost[0] for cell, cost in best.items()}
 
 
@@ -323,18 +331,18 @@ def march(
     mark_moves = reachable_with.get(unit.mark, []) if unit.mark is not None else []
     if mark_moves and min(mark_moves) < movement and settings.stop_at_mark:
         fewest = min(mark_moves)
-        turn.note("movement", f"It reaches its mark {format_position(unit.mark)} with {fewest} of its {count_of(movement, 'hex', 'hexes')}: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
-        outcomes = endings[fewest][unit.mark]
+        turn.note("movement", f"It reaches its mark {format_position(unit.marked)} with {fewest} of its {count_of(movement, 'hex', 'hexes')}: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
+        outcomes = endings[fewest][unit.marked]
         if settings.variant == "ai":
             outcomes = _prefer_no_displacement(outcomes)
-        _rule_out_others(turn, board, reachable_with, [unit.mark], "movement", f"`stop_at_mark: true`: it stops on its mark with {count_of(fewest, 'hex', 'hexes')}")
+        _rule_out_others(turn, board, reachable_with, [unit.marked], "movement", f"`stop_at_mark: true`: it stops on its mark with {count_of(fewest, 'hex', 'hexes')}")
         return [Candidate(path, displaced, 0, "progress") for displaced, path in sorted(outcomes.items())]
     for moves in range(movement, 0, -1):
         at_moves = endings.get(moves, {})
         closer = {cell: outs for cell, outs in at_moves.items() if dist[cell] < start_distance}
         not_closer = {cell: dist[cell] for cell in at_moves if cell not in closer}
         if closer and not settings.optional_displacement:
-            plain = {cell: {(): outs[()]} for cell, outs in closer.items() if () in outs}
+            plain: dict[Cell, dict[Displacements, tuple[Cell, ...]]] = {cell: {(): outs[()]} for cell, outs in closer.items() if () in outs}
             if plain:
                 closer = plain
         label = "full movement" if moves == movement else f"movement {moves}"
@@ -388,7 +396,7 @@ def march(
                 turn.rule_out(cell, "closest", f"closer ({count_of(dist[cell], 'hex', 'hexes')}), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})", against=kept, distance=dist[cell])
         _rule_out_others(turn, board, reachable_with, kept, "movement", f"with {count_of(moves, 'hex', 'hexes')} of movement it already gets closer" + (" (full movement)" if moves == movement else ""))
         if mark_moves and min(mark_moves) < moves and unit.mark not in closer:
-            turn.note("movement", f"It could reach its mark {format_position(unit.mark)} with {count_of(min(mark_moves), 'hex', 'hexes')}, but the procedure judges only the end hexes of {count_of(moves, 'hex', 'hexes')}, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
+            turn.note("movement", f"It could reach its mark {format_position(unit.marked)} with {count_of(min(mark_moves), 'hex', 'hexes')}, but the procedure judges only the end hexes of {count_of(moves, 'hex', 'hexes')}, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
         return candidates
 
     # Step 5: no movement value gets closer.
@@ -437,7 +445,7 @@ def leave_invalid_hex(
     allowed = unit.allowed
     if board.terrain[start] in allowed:
         why = (f"Mark unreachable from here: {format_position(start)} is {board.terrain[start]}, valid terrain for it, but no route of its terrain connects it to the mark "
-               f"{format_position(unit.mark)}. The C3 glossary counts such a hex as invalid (\"for minions, not connecting to Mark\"); "
+               f"{format_position(unit.marked)}. The C3 glossary counts such a hex as invalid (\"for minions, not connecting to Mark\"); "
                "its Invalid Hex rule goes beyond the C1 procedure, which would leave the minion no closer hex and only a lateral move")
     else:
         why = f"{format_position(start)} is {board.terrain[start]}, which its allowance ({unit.allowance}) does not let it move on: an invalid hex"
@@ -446,7 +454,7 @@ def leave_invalid_hex(
         turn.note("invalid-hex", f"{unit.label} has no movement: it stays.")
         return [Candidate((start,), (), UNREACHABLE, "stay")]
 
-    def edges(cell: Cell):
+    def edges(cell: Cell) -> list[tuple[Cell, Cost]]:
         return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] not in SOLID and board.occupant(n) is None]
 
     best, preds = dijkstra([start], edges, (0,))
@@ -492,7 +500,7 @@ def leave_invalid_hex(
 
 def walled_mark(board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, settings: Settings, turn: Turn) -> list[Candidate]:
     """No hex of the unit's terrain touches its mark: every hex is equally (infinitely) far from it."""
-    text = (f"Mark unreachable: no hex of {unit.label}'s valid terrain connects to its mark {format_position(unit.mark)} (walled off), "
+    text = (f"Mark unreachable: no hex of {unit.label}'s valid terrain connects to its mark {format_position(unit.marked)} (walled off), "
             "so no hex gets it closer and every hex is as far as its start.")
     if settings.walled_mark == "stay" or unit.move == 0:
         turn.note("distance", text + " `walled_mark: stay`: it stays (`lateral` would let it move to any hex it can reach).", mark=unit.mark)
@@ -521,7 +529,7 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
     start = board.figures[label]
     status, start_distance = start_status(board, unit, start, dist)
     terrain_words = "path only" if unit.allowance == "path" else "path to " + unit.allowance
-    if status == "invalid":
+    if status == "invalid" or start_distance is None:  # no distance: an invalid hex
         if unit.mark is not None and not any(cell != unit.mark for cell in dist):
             return walled_mark(board, units, unit, start, settings, turn)
         return leave_invalid_hex(board, units, unit, start, dist, settings, turn)
@@ -530,13 +538,13 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
         turn.note(
             "distance",
             f"{label} deploys from the fortress gate at {format_position(start)}: counting its valid terrain ({terrain_words}) {how}, "
-            f"the gate is {count_of(start_distance, 'hex', 'hexes')} from the mark {format_position(unit.mark)}.",
+            f"the gate is {count_of(start_distance, 'hex', 'hexes')} from the mark {format_position(unit.marked)}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     else:
         turn.note(
             "distance",
-            f"{label} at {format_position(start)} counts {count_of(start_distance, 'hex', 'hexes')} of valid terrain ({terrain_words}) to its mark {format_position(unit.mark)}, {how}.",
+            f"{label} at {format_position(start)} counts {count_of(start_distance, 'hex', 'hexes')} of valid terrain ({terrain_words}) to its mark {format_position(unit.marked)}, {how}.",
             start=start, mark=unit.mark, distance=start_distance,
         )
     return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)
@@ -549,7 +557,7 @@ class CloudspirePlay:
     """One Cloudspire scenario (the phase runner drives it)."""
 
     def __init__(self, scenario: Scenario, variant: str):
-        model = scenario.model
+        model: CloudspireScenario = scenario.model
         self.scenario = scenario
         self.board = build_board(scenario)
         self.units = build_units(scenario, self.board)
@@ -618,7 +626,7 @@ class CloudspirePlay:
             details: dict[str, Any] = {"kind": candidate.kind}
             if candidate.distance != UNREACHABLE:
                 details["distance"] = candidate.distance
-            effects = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
+            effects: tuple[Effect, ...] = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
         chosen = sorted({option.to for option in turn.options if isinstance(option.to, tuple)})
         if any(candidate.kind == "progress" for candidate in candidates):
@@ -627,7 +635,7 @@ class CloudspirePlay:
         dist = self.distances(actor)
         for cell in sorted(board.terrain):
             if cell not in dist:
-                turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].mark)}")
+                turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].marked)}")
         for cell in sorted(board.terrain):
             turn.rule_out(cell, "movement", f"not reachable with its {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)", against=chosen)
         for cell in chosen:

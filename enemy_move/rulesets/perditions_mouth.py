@@ -23,13 +23,32 @@ from dataclasses import dataclass, field, replace
 
 from ..geometry import squaregrid
 from ..geometry.grid import Grid, parse_grid
-from ..geometry.paths import dijkstra, one_path
+from ..geometry.paths import Cost, dijkstra, one_path
 from ..geometry.square_sight import SquareSight
 from ..models import Scenario
-from ..result import BoardState, Displaced, DoorOpened, Effect, Moved, Option, Step, StepId, Turn, Woken, figure_name, format_position, format_positions
+from ..models.perditions_mouth import PerditionsMouthFigure, PerditionsMouthRules, PerditionsMouthScenario
+from ..result import (
+    BoardState,
+    Displaced,
+    DoorOpened,
+    Effect,
+    Moved,
+    Option,
+    Position,
+    Step,
+    StepId,
+    Turn,
+    Woken,
+    figure_name,
+    format_position,
+    format_positions,
+)
 from . import Game, NextActor
 
 Cell = tuple[int, int]
+#: Cheapest cost (a 1-tuple of AP) of each square reached, and its predecessors on cheapest paths.
+Best = dict[Cell, Cost]
+Preds = dict[Cell, list[Cell]]
 
 INSECTOIDS = ("boneworm", "rotikka", "chileen")
 CULTISTS = ("acolyte", "guard", "summoner")
@@ -90,15 +109,15 @@ class Move:
 class Engine:
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
-        self.model = scenario.model
-        self.rules = self.model.rules
-        self.figures = self.model.figures
+        self.model: PerditionsMouthScenario = scenario.model
+        self.rules: PerditionsMouthRules = self.model.rules
+        self.figures: dict[str, PerditionsMouthFigure] = self.model.figures
         self._validate()
         self.costs = dict(DEFAULT_COSTS) | dict(self.rules.terrain_costs)
         metric = self.rules.range or ("chebyshev" if self.rules.movement == "diagonal" else "manhattan")
         self.metric_name = metric
         self.distance = squaregrid.chebyshev if metric == "chebyshev" else squaregrid.manhattan
-        cells = {label: (tuple(f.at) if f.at is not None else None) for label, f in self.figures.items()}
+        cells = {label: f.at for label, f in self.figures.items()}
         passable = set(DEFAULT_COSTS)
         self.grid = parse_grid(scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable)
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
@@ -269,8 +288,8 @@ class Engine:
             base *= self.rules.diagonal_cost
         return door, base
 
-    def shortest(self, grid: Grid, mover: Mover) -> tuple[dict, dict]:
-        def edges(cell: Cell):
+    def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
+        def edges(cell: Cell) -> Iterator[tuple[Cell, Cost]]:
             for nxt in self.steps(grid, cell):
                 cost = self.enter_cost(grid, mover, cell, nxt)
                 if cost is not None:
@@ -278,7 +297,7 @@ class Engine:
 
         return dijkstra([mover.start], edges, (0,))
 
-    def walk(self, grid: Grid, mover: Mover, best: dict, preds: dict, goals: set[Cell]) -> tuple[list[Move], int | None]:
+    def walk(self, grid: Grid, mover: Mover, best: Best, preds: Preds, goals: set[Cell]) -> tuple[list[Move], int | None]:
         """Every way of spending AP along a cheapest path to the nearest goal; the moves ending closest.
 
         Progress is the AP left to the goal after the move, counting a door opened with the last AP
@@ -300,7 +319,7 @@ class Engine:
         for node in sorted(useful):
             for before in preds.get(node, []):
                 successors.setdefault(before, []).append(node)
-        stops: dict[tuple, Move] = {}
+        stops: dict[tuple[Cell, tuple[Cell, ...]], Move] = {}
 
         def stop(path: tuple[Cell, ...], spent: int, opened: tuple[Cell, ...]) -> None:
             # A move may not end on a square another figure still holds: fall back along the path
@@ -324,9 +343,9 @@ class Engine:
             if key not in stops or move.path < stops[key].path:
                 stops[key] = move
 
-        layer: dict[tuple, tuple[Cell, ...]] = {(mover.start, 0, ()): (mover.start,)}
+        layer: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {(mover.start, 0, ()): (mover.start,)}
         while layer:
-            following: dict[tuple, tuple[Cell, ...]] = {}
+            following: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {}
             for key in sorted(layer):
                 cell, spent, opened = key
                 path = layer[key]
@@ -334,7 +353,10 @@ class Engine:
                     stop(path, spent, opened)
                     continue
                 for nxt in sorted(successors[cell]):
-                    door, enter = self.enter_cost(grid, mover, cell, nxt, opened)
+                    step_cost = self.enter_cost(grid, mover, cell, nxt, opened)
+                    # A cheapest-path edge can be entered, and opened doors only make entering easier.
+                    assert step_cost is not None
+                    door, enter = step_cost
                     if nxt in mover.tramples and cell in mover.passes:
                         stop(path, spent, opened)  # the pushed minion would land on another figure
                         continue
@@ -389,7 +411,7 @@ class Engine:
             result.add(cell)
         return result
 
-    def within_reach(self, mover: Mover, best: dict, preds: dict, cell: Cell) -> bool:
+    def within_reach(self, mover: Mover, best: Best, preds: Preds, cell: Cell) -> bool:
         """Whether the mover could get to ``cell`` this Move action (its AP, or all of it on one costlier first square)."""
         if cell not in best:
             return False
@@ -441,7 +463,7 @@ class Engine:
     def unit(self, mover: Mover, count: int = 2) -> str:
         return ("square" if count == 1 else "squares") if mover.ignores_terrain else "AP"
 
-    def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> set[Cell]:
+    def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move.
 
         Returns the goal squares the move heads for (for "why not this square?")."""
@@ -506,7 +528,7 @@ class Engine:
             return ": it does not move (`unreachable_goal: stay`; `closer` would walk it as close as it can get)"
         return ""
 
-    def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict, goals: set[Cell], what: str) -> None:
+    def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, goals: set[Cell], what: str) -> None:
         """``unreachable_goal: closer``: no path reaches a goal square; walk to the reachable squares closest to one."""
         if self.rules.unreachable_goal == "stay" or not goals:
             return
@@ -551,7 +573,8 @@ class Engine:
         for move in moves:
             where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"
             text = f"{mover.label} {where}" + (f", opening the door at {format_positions(move.opened)} for 1 AP" if move.opened else "")
-            if mover.ap and move.spent > 0 and move.spent == mover.ap and len(move.path) == 2 and self.enter_cost(board, mover, move.path[0], move.path[1], ())[1] > mover.ap:
+            first_step = self.enter_cost(board, mover, move.path[0], move.path[1], ()) if len(move.path) == 2 else None
+            if mover.ap and move.spent > 0 and move.spent == mover.ap and first_step is not None and first_step[1] > mover.ap:
                 rule = "" if mover.kind in ("acolyte", "guard") else " (`full_ap_rule: all`)"
                 text += f" (it has all its {mover.ap} AP, so it may enter the costlier square{rule})"
             if move.reached:
@@ -579,7 +602,7 @@ class Engine:
             total += cost[0] + cost[1]
         return total
 
-    def acolyte_turn(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> set[Cell]:
+    def acolyte_turn(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         alarms = sorted(cell for cell, terrain in board.terrain.items() if terrain == "alarm")
         if not alarms:
             turn.note("alarm", "There is no alarm symbol (!) on the map: the Acolyte has nowhere to run and does not move.")
@@ -650,7 +673,7 @@ class Engine:
             turn.note("target", f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).", attacks=in_range)
         return tuple(in_range)
 
-    def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict, target: str, heroes: list[str]) -> None:
+    def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str, heroes: list[str]) -> None:
         grid = board
         target_cell = grid.figures[target]
         reachable = [c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes]
@@ -709,7 +732,7 @@ class Engine:
             if cell != board.figures[turn.actor]:
                 turn.rule_out(cell, step, reason)
 
-    def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: dict, preds: dict) -> None:
+    def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> None:
         """Squares it cannot end on or cannot get to this turn: terrain, figures, no path, AP."""
         for cell in sorted(board.terrain):
             if cell == mover.start:
@@ -761,7 +784,7 @@ class Engine:
                 occupants.pop(after)
                 occupants[before] = other
                 pushed.append((other, after, before))
-        effects = (Moved(label, path), *(DoorOpened(cell) for cell in opened), *(Displaced(other, origin, to, "trampled") for other, origin, to in pushed))
+        effects: tuple[Effect, ...] = (Moved(label, path), *(DoorOpened(cell) for cell in opened), *(Displaced(other, origin, to, "trampled") for other, origin, to in pushed))
         return self.apply(board, effects), effects, pushed
 
     def apply(self, board: Board, effects: tuple[Effect, ...]) -> Board:
@@ -770,10 +793,10 @@ class Engine:
         asleep = set(board.asleep)
         for effect in effects:
             if isinstance(effect, Moved):
-                figures[effect.figure] = effect.path[-1]
+                figures[effect.figure] = _square(effect.path[-1])
                 asleep.discard(effect.figure)
             elif isinstance(effect, Displaced):
-                figures[effect.figure] = effect.to
+                figures[effect.figure] = _square(effect.to)
             elif isinstance(effect, DoorOpened) and isinstance(effect.at, tuple):
                 terrain = dict(terrain) if terrain is board.terrain else terrain
                 terrain[effect.at] = "open-door"
@@ -792,6 +815,12 @@ class Engine:
                     f"Moving to {format_position(move.to)}, the trample pushes Acolyte {other} into {terrain}: it {suffers} "
                     f"the failure event (`trample_failure_events: {str(switch).lower()}`).",
                 )
+
+
+def _square(position: Position) -> Cell:
+    """Perdition's Mouth effects always name squares (areas are Agemonia's)."""
+    assert not isinstance(position, str), position
+    return position
 
 
 class PerditionsMouthPlay:
