@@ -11,9 +11,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, W
 # that no honest file meets them, and low enough that every file under them
 # resolves in seconds. Each ruleset's model applies the ones it needs.
 #: Move / movement points / action points of one activation.
-MAX_MOVE = 30
+MAX_MOVE = 15
 #: Attack range (in hexes, squares or areas).
-MAX_RANGE = 30
+MAX_RANGE = 15
 #: Gloomhaven initiative (cards go up to 99; summons and ties use fractions).
 MAX_INITIATIVE = 1000
 #: Small per-figure counts: standee numbers, Taunt, health, area capacity and height.
