@@ -192,6 +192,7 @@ def stress(runs: int) -> None:
 
 def growth(runs: int, quick: bool) -> None:
     import growth as series
+
     from enemy_move.models import load_scenario_text
 
     for title, table in (("one turn", series.TURN_SERIES), ("whole phase", series.PHASE_SERIES)):

@@ -78,7 +78,7 @@ def gh_maze() -> str:
     figures = {"a": "kind: monster, at: [0, 0]"}
     terrain[(0, 0)] = "."
     for index, label in enumerate(LABELS[26:52]):
-        cell = (side - 1 - 3 * index, side - 1 - index)
+        cell = ((side - 1 - 3 * index) % side, side - 1 - index)
         terrain[cell] = "."
         figures[label] = f"kind: character, initiative: {index + 1}, at: [{cell[0]}, {cell[1]}]"
     return gh(grid_map(side, side, lambda c, r: terrain[(c, r)], True), figures, f"{{move: {MAX_MOVE}, attack: {{range: 0}}}}")
@@ -104,7 +104,7 @@ def gh_icy(side: int, move: int) -> Callable[[], str]:
 
 
 def gh_aoe() -> str:
-    side = 60
+    side = SIDE
     row = " ".join("x" * MAX_AOE_SIDE)
     pattern = "\\n".join(("" if r % 2 == 0 else " ") + row for r in range(MAX_AOE_SIDE))
     figures = {"a": "kind: monster, at: [30, 30]"}
@@ -114,7 +114,7 @@ def gh_aoe() -> str:
 
 
 def gh_phase() -> str:
-    side = 128
+    side = SIDE
     rng = random.Random(7)
     cells = rng.sample([(c, r) for c in range(side) for r in range(side)], 62)
     figures = {}
@@ -226,10 +226,10 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     (f"gloomhaven {MAX_MAP_SIDE}x{MAX_MAP_SIDE} obstacles/difficult/traps, melee", gh_maze),
     ("gloomhaven targets 12 among 24 characters (issue 14)", gh_targets(12, 24)),
     (f"gloomhaven targets {MAX_TARGETS} among 36 characters (cap)", gh_targets(MAX_TARGETS, 36)),
-    ("gloomhaven icy 100x100, move 20 (issue 14)", gh_icy(100, 20)),
+    ("gloomhaven icy 100x100, move 20 (issue 14; over the map cap: refused)", gh_icy(100, 20)),
     (f"gloomhaven icy {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, move {MAX_MOVE} (cap)", lambda: gh_icy(SIDE, MAX_MOVE)()),
     (f"gloomhaven AoE {MAX_AOE_SIDE}x{MAX_AOE_SIDE} ranged, 36 characters", gh_aoe),
-    ("gloomhaven whole phase, 31 monsters, 31 characters, 128x128", gh_phase),
+    (f"gloomhaven whole phase, 31 monsters, 31 characters, {MAX_MAP_SIDE}x{MAX_MAP_SIDE}", gh_phase),
     (f"gloomhaven move {MAX_MOVE} on a 3-cell map", gh_huge_move_tiny_map),
     ("gloomhaven move 100000000 (over the cap: refused)", over_move_cap),
     (f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 31 enemies AP {MAX_MOVE}, 31 heroes, corner sight", pm_board),

@@ -6,12 +6,13 @@ Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Annotated, Any, NoReturn, Optional
+from enum import StrEnum
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -215,7 +216,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
 def resolve(
     file: Annotated[str, typer.Argument(help="Scenario file (YAML); - reads it from standard input.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
-    variant: Annotated[Optional[str], typer.Option("--variant", help="Override the scenario's variant.")] = None,
+    variant: Annotated[str | None, typer.Option("--variant", help="Override the scenario's variant.")] = None,
     choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
     first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
     watch: Annotated[bool, typer.Option("--watch", help="Redraw the answer each time the file is saved (Ctrl-C stops).")] = False,
@@ -223,8 +224,8 @@ def resolve(
     why_not: Annotated[list[str], typer.Option("--why-not", metavar="CELL", help="Why is CELL not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).")] = [],
     brief: Annotated[bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")] = False,
     full: Annotated[bool, typer.Option("--full", help="Full view with the reasoning, whatever the terminal size.")] = False,
-    svg: Annotated[Optional[str], typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")] = None,
-    html: Annotated[Optional[str], typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")] = None,
+    svg: Annotated[str | None, typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")] = None,
+    html: Annotated[str | None, typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")] = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
@@ -250,10 +251,8 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
 
     def redraw() -> None:
         console.clear()
-        try:
+        with contextlib.suppress(typer.Exit):  # the error line is on stderr already; wait for the next save
             _resolve_once(file, request)
-        except typer.Exit:
-            pass  # the error line is on stderr already; wait for the next save
         console.print(f"[dim]watching {file} (Ctrl-C stops)[/]")
 
     try:
@@ -262,7 +261,7 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
         return 0
 
 
-class CheckFormat(str, Enum):
+class CheckFormat(StrEnum):
     text = "text"
     json = "json"
     github = "github"
@@ -305,9 +304,8 @@ def check(
             document["results"] = [r for r in document["results"] if r["status"] not in ("pass", "valid")]
         _write_json(document)
     elif chosen is CheckFormat.github:
-        from .render.github import github_annotations
-
         from .errors import escape_surrogates
+        from .render.github import github_annotations
 
         _stdout_takes_unicode()
         sys.stdout.write(escape_surrogates(github_annotations(report)))
@@ -324,7 +322,7 @@ def check(
 
 @app.command()
 def rulesets(
-    name: Annotated[Optional[str], typer.Argument(help="Only this ruleset.", autocompletion=_complete_ruleset)] = None,
+    name: Annotated[str | None, typer.Argument(help="Only this ruleset.", autocompletion=_complete_ruleset)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
@@ -361,8 +359,8 @@ def schema() -> None:
 @app.command()
 def new(
     ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.", autocompletion=_complete_ruleset)],
-    variant: Annotated[Optional[str], typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")] = None,
-    schema_location: Annotated[Optional[str], typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
+    variant: Annotated[str | None, typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")] = None,
+    schema_location: Annotated[str | None, typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
     """Print a short, commented starter scenario that resolves as it is."""
     from . import rulesets as registry
@@ -383,7 +381,7 @@ def new(
 @import_app.command("gloom")
 def import_gloom(
     link: Annotated[str, typer.Argument(help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.")],
-    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")] = None,
 ) -> None:
     """Write the scenario of a gloom (Gloomhaven Monster Mover) share link."""
     from .importers.gloom import GloomLinkError, decode_link, scenario_yaml

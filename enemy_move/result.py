@@ -12,12 +12,12 @@ sorted alphabetically.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Union, get_args
+from typing import Any, Literal, get_args
 
 #: A grid cell, ``(col, row)``.
 Cell = tuple[int, int]
 #: A grid cell, or an area's name on area maps.
-Position = Union[Cell, str]
+Position = Cell | str
 
 def position_key(position: Position) -> tuple[Any, ...]:
     """Sort key: grid cells by (col, row), area names alphabetically, grids first."""
@@ -136,7 +136,7 @@ class Woken:
     kind: Literal["woken"] = "woken"
 
 
-Effect = Union[Moved, DoorOpened, TrapSprung, Displaced, Woken]
+Effect = Moved | DoorOpened | TrapSprung | Displaced | Woken
 
 
 def describe_effect(effect: Effect) -> str:
@@ -211,7 +211,7 @@ class BoardState:
     removed_traps: tuple[Position, ...] = ()
     asleep: tuple[str, ...] = ()
 
-    def after(self, effects: tuple[Effect, ...]) -> "BoardState":
+    def after(self, effects: tuple[Effect, ...]) -> BoardState:
         """The state once ``effects`` happened, in order."""
         figures = dict(self.figures)
         doors, traps, asleep = list(self.opened_doors), list(self.removed_traps), set(self.asleep)
@@ -270,7 +270,7 @@ class Turn:
         if at not in self.ruled_out:
             self.ruled_out[at] = RuledOut(at, step, reason, tuple(sorted(against, key=position_key)), data)
 
-    def finish(self, *, distinct_paths: bool = False) -> "Turn":
+    def finish(self, *, distinct_paths: bool = False) -> Turn:
         """Sort focus and options into their documented order, dropping duplicates.
 
         Options are the same when ``to`` and ``attacks`` match; with

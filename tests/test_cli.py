@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import toy_game as toy_game_module
 from typer.testing import CliRunner
 
-import toy_game as toy_game_module
 from enemy_move.cli import app
 from enemy_move.registry import GAMES
 

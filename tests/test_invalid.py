@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from dataclasses import replace
-
-from enemy_move.registry import GAMES
 from enemy_move.cli import app
 from enemy_move.geometry.grid import MAX_MAP_SIDE
 from enemy_move.loader import MAX_FILE_BYTES
+from enemy_move.registry import GAMES
 
 INVALID = Path(__file__).resolve().parent / "invalid"
 FILES = sorted(INVALID.glob("*.yaml"))

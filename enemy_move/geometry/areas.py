@@ -133,12 +133,12 @@ class AreaBoard:
     def has_ally(self, area: str) -> bool:
         return any(f.is_ally for f in self.occupants(area))
 
-    def moved(self, label: str, area: str) -> "AreaBoard":
+    def moved(self, label: str, area: str) -> AreaBoard:
         figures = dict(self.figures)
         figures[label] = replace(figures[label], area=area)
         return self._keeping_borders(replace(self, figures=figures))
 
-    def without_trap(self, area: str) -> "AreaBoard":
+    def without_trap(self, area: str) -> AreaBoard:
         areas = dict(self.areas)
         areas[area] = replace(areas[area], trap=False)
         return self._keeping_borders(replace(self, areas=areas))

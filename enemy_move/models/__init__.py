@@ -20,6 +20,7 @@ from ..loader import Document, SourceMap, load_file, load_text
 from ..registry import GAMES, game_names, load_target
 from .common import ScenarioBase, describe_json_type
 
+
 def model_for(ruleset: str) -> type[ScenarioBase] | None:
     """The scenario model of ``ruleset`` (from the game registry), or None when it has none (yet).
 

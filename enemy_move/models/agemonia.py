@@ -79,7 +79,7 @@ class AgemoniaFigure(StrictModel):
     )
 
     @model_validator(mode="after")
-    def _side_specific_keys(self) -> "AgemoniaFigure":
+    def _side_specific_keys(self) -> AgemoniaFigure:
         if self.side == "enemy":
             if self.taunt is not None:
                 raise ValueError("taunt is for heroes and allies, not enemies")
@@ -111,7 +111,7 @@ class AgemoniaAttack(StrictModel):
     range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="Ranged only: maximum range in areas (minimum range is always 0).")
 
     @model_validator(mode="after")
-    def _range_only_for_ranged(self) -> "AgemoniaAttack":
+    def _range_only_for_ranged(self) -> AgemoniaAttack:
         if self.kind == "melee" and self.range:
             raise ValueError("a melee attack has no range; use kind: ranged")
         return self

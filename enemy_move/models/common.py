@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Union
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator
 
@@ -37,7 +37,7 @@ Label = Annotated[str, BeforeValidator(_digit_label), Field(pattern=LABEL_PATTER
 #: A grid cell as ``[col, row]``.
 Cell = tuple[StrictInt, StrictInt]
 #: A position: a grid cell, or an area's name on area maps.
-Position = Union[Cell, str]
+Position = Cell | str
 
 
 class StrictModel(BaseModel):

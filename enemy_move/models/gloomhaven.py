@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
 
@@ -37,7 +37,7 @@ class GloomhavenFigure(StrictModel):
     summoned: bool = Field(default=False, description="Monsters only: summoned this round, so it does not act in this phase.")
 
     @model_validator(mode="after")
-    def _attributes_of_kind(self) -> "GloomhavenFigure":
+    def _attributes_of_kind(self) -> GloomhavenFigure:
         if self.kind != "objective":
             if self.side is not None:
                 raise ValueError("`side` is only for objectives (kind: objective)")
@@ -87,7 +87,7 @@ class GloomhavenCardAction(StrictModel):
     attack: GloomhavenAttack | None = Field(default=None, description="An attack.")
 
     @model_validator(mode="after")
-    def _one_action(self) -> "GloomhavenCardAction":
+    def _one_action(self) -> GloomhavenCardAction:
         if (self.move is None) == (self.attack is None):
             raise ValueError("each card action is either a move or an attack (write them as separate list items, in the printed order)")
         if self.move is None and (self.jump or self.teleport):
@@ -102,10 +102,7 @@ def _card_form(value: Any) -> str:
 
 #: A card: the `{move, attack}` shorthand (a move, then an attack) or the ordered list of its actions.
 GloomhavenCard = Annotated[
-    Union[
-        Annotated[GloomhavenAction, Tag("mapping[action]")],
-        Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
-    ],
+    Annotated[GloomhavenAction, Tag("mapping[action]")] | Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
     Discriminator(_card_form),
 ]
 
