@@ -16,6 +16,9 @@ demo: $(STAMP)
 	$(BIN)/enemy-move resolve scenarios/gloomhaven/demo.yaml
 
 test: $(STAMP)
+	$(BIN)/ruff check enemy_move tests bench
+	$(BIN)/ruff format --check enemy_move tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 check: $(STAMP)

@@ -123,7 +123,9 @@ def suites(runs: int) -> None:
         count = max(summary.get("total", 0), 1)
         verdict = ", ".join(f"{k} {v}" for k, v in summary.items() if k != "total")
         shown = str(folder.relative_to(ROOT)) if folder.is_relative_to(ROOT) else str(folder)
-        print(f"{shown:48} {summary.get('total', 0):6} {wall:7.2f} {1000 * wall / count:7.1f} {cpu:7.2f} {1000 * cpu / count:7.1f}  {verdict}")
+        print(
+            f"{shown:48} {summary.get('total', 0):6} {wall:7.2f} {1000 * wall / count:7.1f} {cpu:7.2f} {1000 * cpu / count:7.1f}  {verdict}"
+        )
 
 
 def _fresh_caches() -> None:

@@ -43,9 +43,14 @@ def _draw(width: int, height: int, symbols: dict[tuple[int, int], str]) -> str:
 
 def _document(title: str, variant: str, symbols: dict, width: int, height: int, figures: dict, action: dict) -> dict:
     return {
-        "ruleset": "gloomhaven", "variant": variant, "title": title,
+        "ruleset": "gloomhaven",
+        "variant": variant,
+        "title": title,
         "description": "Stress position (bench/gloomhaven_stress.py): speed and bounded work, no expected answer.",
-        "map": _draw(width, height, symbols), "figures": figures, "active": "a", "action": action,
+        "map": _draw(width, height, symbols),
+        "figures": figures,
+        "active": "a",
+        "action": action,
     }
 
 
@@ -82,7 +87,9 @@ def icy_board() -> dict:
     symbols[(2, 2)] = "a"
     symbols[(90, 85)] = "A"
     figures = {"a": {"kind": "monster", "name": "Frozen Corpse", "number": 1}, "A": {"kind": "character", "initiative": 30}}
-    return _document("Stress: 100x100 icy board, move 20", "frosthaven", symbols, width, height, figures, {"move": 20, "attack": {"range": 0}})
+    return _document(
+        "Stress: 100x100 icy board, move 20", "frosthaven", symbols, width, height, figures, {"move": 20, "attack": {"range": 0}}
+    )
 
 
 def ranged_area() -> dict:

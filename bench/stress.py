@@ -59,8 +59,15 @@ def figures_block(entries: dict[str, str]) -> str:
 
 # -- Gloomhaven ---------------------------------------------------------------
 
+
 def gh(map_text: str, figures: dict[str, str], action: str, active: str | None = "a", variant: str = "gloomhaven") -> str:
-    return f"ruleset: gloomhaven\nvariant: {variant}\n" + map_text + figures_block(figures) + (f"active: {active}\n" if active else "") + f"action: {action}\n"
+    return (
+        f"ruleset: gloomhaven\nvariant: {variant}\n"
+        + map_text
+        + figures_block(figures)
+        + (f"active: {active}\n" if active else "")
+        + f"action: {action}\n"
+    )
 
 
 def gh_open_board() -> str:
@@ -92,7 +99,12 @@ def gh_targets(targets: int, characters: int) -> Callable[[], str]:
         for index, label in enumerate(LABELS[26:][:characters]):
             col, row = ring[index * len(ring) // characters]
             figures[label] = f"kind: character, initiative: {index + 1}, at: [{col}, {row}]"
-        return gh(grid_map(side, side, lambda c, r: ".", True), figures, f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: {targets}}}}}")
+        return gh(
+            grid_map(side, side, lambda c, r: ".", True),
+            figures,
+            f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: {targets}}}}}",
+        )
+
     return make
 
 
@@ -100,6 +112,7 @@ def gh_icy(side: int, move: int) -> Callable[[], str]:
     def make() -> str:
         figures = {"a": "kind: monster, at: [0, 0]", "A": f"kind: character, initiative: 10, at: [{side - 1}, {side - 1}]"}
         return gh(grid_map(side, side, lambda c, r: "=", True), figures, f"{{move: {move}, attack: {{range: 0}}}}")
+
     return make
 
 
@@ -110,7 +123,9 @@ def gh_aoe() -> str:
     figures = {"a": "kind: monster, at: [30, 30]"}
     for index, label in enumerate(LABELS[26:]):
         figures[label] = f"kind: character, initiative: {index + 1}, at: [{22 + index % 18}, {22 + index // 18 * 4}]"
-    return gh(grid_map(side, side, lambda c, r: ".", True), figures, f'{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, aoe: "{pattern}"}}}}')
+    return gh(
+        grid_map(side, side, lambda c, r: ".", True), figures, f'{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, aoe: "{pattern}"}}}}'
+    )
 
 
 def gh_phase() -> str:
@@ -127,7 +142,12 @@ def gh_phase() -> str:
     terrain = {(c, r): ("#" if (c % 9 == 4 and r % 13 != 6) else ".") for c in range(side) for r in range(side)}
     for cell in cells:
         terrain[cell] = "."
-    return gh(grid_map(side, side, lambda c, r: terrain[(c, r)], True), figures, f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 3}}}}", active=None)
+    return gh(
+        grid_map(side, side, lambda c, r: terrain[(c, r)], True),
+        figures,
+        f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 3}}}}",
+        active=None,
+    )
 
 
 def gh_huge_move_tiny_map() -> str:
@@ -139,6 +159,7 @@ def over_move_cap() -> str:
 
 
 # -- Perdition's Mouth ----------------------------------------------------------
+
 
 def pm_board() -> str:
     side = SIDE
@@ -160,12 +181,16 @@ def pm_board() -> str:
 
 # -- Agemonia -------------------------------------------------------------------
 
+
 def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
     def make() -> str:
         rng = random.Random(count)
         names = [f"R{i}" for i in range(count)]
         lines = ["ruleset: agemonia", "areas:"]
-        lines += [f"  {name}: {{capacity: {rng.randint(1, 4)}, height: {rng.randint(0, 1)}, trap: {str(rng.random() < 0.1).lower()}}}" for name in names]
+        lines += [
+            f"  {name}: {{capacity: {rng.randint(1, 4)}, height: {rng.randint(0, 1)}, trap: {str(rng.random() < 0.1).lower()}}}"
+            for name in names
+        ]
         links = []
         width = 50
         for index in range(count):
@@ -182,15 +207,19 @@ def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
         placed = rng.sample(names, 62)
         for index, label in enumerate(LABELS):
             if index < 31:
-                lines.append(f"  {label}: {{side: enemy, area: {placed[index]}, type: t{index % 4}, number: {index}, fly: {str(index % 3 == 0).lower()}}}")
+                lines.append(
+                    f"  {label}: {{side: enemy, area: {placed[index]}, type: t{index % 4}, number: {index}, fly: {str(index % 3 == 0).lower()}}}"
+                )
             else:
                 lines.append(f"  {label}: {{side: hero, area: {placed[index]}, taunt: {index % 5}}}")
         lines.append(f"action: {{move: {MAX_MOVE}, attack: {{kind: ranged, range: {MAX_RANGE}}}}}")
         return "\n".join(lines) + "\n"
+
     return make
 
 
 # -- Cloudspire ------------------------------------------------------------------
+
 
 def cloudspire_board() -> str:
     side = SIDE
@@ -206,17 +235,25 @@ def cloudspire_board() -> str:
         kind = "minion" if index < 50 else "hero"
         figures[label] = f"kind: {kind}, faction: {faction}, move: {CLOUDSPIRE_MAX_MOVE}, allowance: water, at: [{col}, {row}]"
     grid = grid_map(side, side, lambda c, r: "." if (c, r) in cells else terrain[(c, r)], True)
-    return "ruleset: cloudspire\nvariant: ai\n" + grid + figures_block(figures) + f"faction: red\nmarks: {{red: [0, 0], blue: [{side - 1}, {side - 1}]}}\n"
+    return (
+        "ruleset: cloudspire\nvariant: ai\n"
+        + grid
+        + figures_block(figures)
+        + f"faction: red\nmarks: {{red: [0, 0], blue: [{side - 1}, {side - 1}]}}\n"
+    )
 
 
 # -- Loader ---------------------------------------------------------------------
+
 
 def many_keys() -> str:
     return "ruleset: gloomhaven\ndescription:\n" + "".join(f"  k{i}: {i}\n" for i in range(40_000))
 
 
 def file_at_size_cap() -> str:
-    head = "ruleset: gloomhaven\nmap: |\n  a . A\nfigures:\n  a: {kind: monster}\n  A: {kind: character, initiative: 10}\nactive: a\nwalls:\n"
+    head = (
+        "ruleset: gloomhaven\nmap: |\n  a . A\nfigures:\n  a: {kind: monster}\n  A: {kind: character, initiative: 10}\nactive: a\nwalls:\n"
+    )
     wall = "  - [[0, 0], [1, 0]]\n"
     return head + wall * ((MAX_FILE_BYTES - len(head) - 100) // len(wall))
 

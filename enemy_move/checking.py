@@ -199,8 +199,12 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
                     differences.append(f"{prefix}missing options: {_describe(missing)}")
                 if extra:
                     differences.append(f"{prefix}unexpected options: {_describe(extra)}")
-            expected_json.append(_options_json(expected_set) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(expected_set)})
-            got_json.append(_options_json(got["options"]) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(got["options"])})
+            expected_json.append(
+                _options_json(expected_set) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(expected_set)}
+            )
+            got_json.append(
+                _options_json(got["options"]) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(got["options"])}
+            )
     if len(wanted) == 1:
         expected_json = expected_json[0] if expected_json else []
         got_json = got_json[0] if got_json else []
@@ -214,7 +218,9 @@ def _describe(options: list[OptionFacts]) -> str:
     return "; ".join(parts)
 
 
-def resolve_scenario(scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()) -> Result:
+def resolve_scenario(
+    scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()
+) -> Result:
     """Run the scenario's engine; without one, still report mistakes in its map first."""
     from . import rulesets  # engines load lazily, only when a file needs one
 

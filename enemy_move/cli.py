@@ -217,15 +217,34 @@ def resolve(
     file: Annotated[str, typer.Argument(help="Scenario file (YAML); - reads it from standard input.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")] = False,
     variant: Annotated[str | None, typer.Option("--variant", help="Override the scenario's variant.")] = None,
-    choose: Annotated[list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")] = [],
-    first: Annotated[list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")] = [],
+    choose: Annotated[
+        list[str], typer.Option("--choose", help="LABEL=N: follow option N for figure LABEL in a multi-figure phase (repeatable).")
+    ] = [],
+    first: Annotated[
+        list[str], typer.Option("--first", help="LABEL: where the rules let the players order tied figures, LABEL goes first (repeatable).")
+    ] = [],
     watch: Annotated[bool, typer.Option("--watch", help="Redraw the answer each time the file is saved (Ctrl-C stops).")] = False,
-    interval: Annotated[float, typer.Option("--interval", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file.")] = 0.5,
-    why_not: Annotated[list[str], typer.Option("--why-not", metavar="CELL", help="Why is CELL not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).")] = [],
-    brief: Annotated[bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")] = False,
+    interval: Annotated[
+        float, typer.Option("--interval", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file.")
+    ] = 0.5,
+    why_not: Annotated[
+        list[str],
+        typer.Option(
+            "--why-not",
+            metavar="CELL",
+            help="Why is CELL not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).",
+        ),
+    ] = [],
+    brief: Annotated[
+        bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")
+    ] = False,
     full: Annotated[bool, typer.Option("--full", help="Full view with the reasoning, whatever the terminal size.")] = False,
-    svg: Annotated[str | None, typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")] = None,
-    html: Annotated[str | None, typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")] = None,
+    svg: Annotated[
+        str | None, typer.Option("--svg", metavar="OUT.svg", help="Also draw the board as an SVG picture, one section per turn.")
+    ] = None,
+    html: Annotated[
+        str | None, typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")
+    ] = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
@@ -288,9 +307,14 @@ def _expand_paths(paths: list[str]) -> list[str]:
 
 @app.command()
 def check(
-    paths: Annotated[list[str], typer.Argument(help="Scenario files, folders (every *.yaml / *.yml below) or quoted glob patterns ('scenarios/**/0*.yaml').")],
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Scenario files, folders (every *.yaml / *.yml below) or quoted glob patterns ('scenarios/**/0*.yaml')."),
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
-    output_format: Annotated[CheckFormat, typer.Option("--format", help="text (a table), json (one document) or github (GitHub Actions annotations).")] = CheckFormat.text,
+    output_format: Annotated[
+        CheckFormat, typer.Option("--format", help="text (a table), json (one document) or github (GitHub Actions annotations).")
+    ] = CheckFormat.text,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the failures, errors and the summary.")] = False,
 ) -> None:
     """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
@@ -359,7 +383,9 @@ def schema() -> None:
 @app.command()
 def new(
     ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.", autocompletion=_complete_ruleset)],
-    variant: Annotated[str | None, typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")] = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")
+    ] = None,
     schema_location: Annotated[str | None, typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
     """Print a short, commented starter scenario that resolves as it is."""
@@ -380,8 +406,12 @@ def new(
 
 @import_app.command("gloom")
 def import_gloom(
-    link: Annotated[str, typer.Argument(help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.")],
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")] = None,
+    link: Annotated[
+        str, typer.Argument(help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.")
+    ],
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")
+    ] = None,
 ) -> None:
     """Write the scenario of a gloom (Gloomhaven Monster Mover) share link."""
     from .importers.gloom import GloomLinkError, decode_link, scenario_yaml

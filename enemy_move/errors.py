@@ -53,4 +53,6 @@ class ScenarioError(Exception):
 def internal_error(file: str, error: BaseException) -> ScenarioError:
     """A bug met while handling ``file``: still one located line, never a traceback."""
     text = str(error).split("\n", 1)[0][:200]
-    return ScenarioError(file, 1, 1, f"internal error ({type(error).__name__}: {text}); this is a bug in enemy-move, please report it with this file")
+    return ScenarioError(
+        file, 1, 1, f"internal error ({type(error).__name__}: {text}); this is a bug in enemy-move, please report it with this file"
+    )

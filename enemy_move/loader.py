@@ -45,7 +45,7 @@ YamlPath = tuple[Any, ...]
 
 # Characters YAML itself refuses (the same set as PyYAML's reader), found
 # before parsing so that the message is one line at the true position.
-_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # `key: |` / `- key: >-2` ... : a block scalar header at the end of a line.
 _BLOCK_HEADER = re.compile(r"""^( *)((?:- +)*)([^\s#'"-][^:#]*?|"[^"]*"|'[^']*') *: +[|>]([-+]?)([1-9]?)([-+]?) *(?:#.*)?$""")
@@ -56,15 +56,9 @@ class _StrictResolver(Resolver):
 
 
 _StrictResolver.yaml_implicit_resolvers = {}
-_StrictResolver.add_implicit_resolver(
-    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]
-)
-_StrictResolver.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-_StrictResolver.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
-)
+_StrictResolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+_StrictResolver.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+_StrictResolver.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
 _StrictResolver.add_implicit_resolver(
     "tag:yaml.org,2002:float",
     re.compile(r"^[-+]?(?:0|[1-9][0-9]*)\.[0-9]+$"),
@@ -192,10 +186,14 @@ class _Builder:
             surrogate = _SURROGATE.search(text)
             if surrogate:
                 code = ord(surrogate.group())
-                raise self.fail(node, f"text holds the escape \\u{code:04x}, a lone surrogate: not a character (write the character itself)")
+                raise self.fail(
+                    node, f"text holds the escape \\u{code:04x}, a lone surrogate: not a character (write the character itself)"
+                )
             return text
         if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and len(text) > MAX_NUMBER_CHARS:
-            raise self.fail(node, f"number with {len(text)} characters; scenario numbers are far smaller (at most {MAX_NUMBER_CHARS} characters)")
+            raise self.fail(
+                node, f"number with {len(text)} characters; scenario numbers are far smaller (at most {MAX_NUMBER_CHARS} characters)"
+            )
         if tag == "tag:yaml.org,2002:null":
             return None
         if tag == "tag:yaml.org,2002:bool":
@@ -220,7 +218,7 @@ class _Builder:
             if line.strip():
                 indent = len(line) - len(line.lstrip(" "))
                 break
-        header = self.lines[node.start_mark.line][node.start_mark.column:] if node.start_mark.line < len(self.lines) else ""
+        header = self.lines[node.start_mark.line][node.start_mark.column :] if node.start_mark.line < len(self.lines) else ""
         explicit = re.match(r"\|[+-]?([1-9])|\|([1-9])[+-]?", header)
         if explicit:
             digit = explicit.group(1) or explicit.group(2)
@@ -316,7 +314,7 @@ def _compose_checked(loader: Any, depth: int = 0) -> Node:
 
 
 def _short_tag(tag: str) -> str:
-    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+    return "!!" + tag[len("tag:yaml.org,2002:") :] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 def _open_collection(loader: Any, node_class: type) -> Any:
@@ -402,7 +400,9 @@ def _indentation_error(file: str, lines: list[str], number: int, key: str, key_c
     what = "map row" if key == "map" else f"line of `{key}:`"
     comment = " and reads it as a comment (with every later one starting with '#')" if lines[number].lstrip().startswith("#") else ""
     return ScenarioError(
-        file, number + 1, indent + 1,
+        file,
+        number + 1,
+        indent + 1,
         f"{what} indented {indent} spaces, less than the block's first line ({block_indent}): YAML ends the block here{comment}. "
         f"Indent every line at least as much as the first one, or, if the first line starts with blanks, "
         f"state the indentation: `{key}: |{meant - key_col}`",
@@ -462,7 +462,15 @@ def load_file(path: str | Path) -> Document:
         raise ScenarioError(name, 1, 1, "is a directory, not a scenario file")
     if not stat.S_ISREG(mode):
         # Opening a FIFO would block until someone writes to it; a device may never end.
-        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+        kind = (
+            "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "not a regular file"
+        )
         raise ScenarioError(name, 1, 1, f"is {kind}, not a scenario file")
     try:
         with open(path, "rb") as handle:

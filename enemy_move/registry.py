@@ -31,7 +31,12 @@ GAMES: dict[str, GameEntry] = {
     entry.name: entry
     for entry in (
         GameEntry("gloomhaven", "enemy_move.models.gloomhaven:GloomhavenScenario", "enemy_move.rulesets.gloomhaven:GAME", "hex"),
-        GameEntry("perditions-mouth", "enemy_move.models.perditions_mouth:PerditionsMouthScenario", "enemy_move.rulesets.perditions_mouth:GAME", "square"),
+        GameEntry(
+            "perditions-mouth",
+            "enemy_move.models.perditions_mouth:PerditionsMouthScenario",
+            "enemy_move.rulesets.perditions_mouth:GAME",
+            "square",
+        ),
         GameEntry("agemonia", "enemy_move.models.agemonia:AgemoniaScenario", "enemy_move.rulesets.agemonia:GAME", "areas"),
         GameEntry("cloudspire", "enemy_move.models.cloudspire:CloudspireScenario", "enemy_move.rulesets.cloudspire:GAME", "hex"),
     )

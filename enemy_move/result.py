@@ -19,6 +19,7 @@ Cell = tuple[int, int]
 #: A grid cell, or an area's name on area maps.
 Position = Cell | str
 
+
 def position_key(position: Position) -> tuple[Any, ...]:
     """Sort key: grid cells by (col, row), area names alphabetically, grids first."""
     if isinstance(position, tuple):
@@ -51,22 +52,77 @@ def figure_name(label: str, name: str | None) -> str:
 #: interface for scripts: docs/output.md lists the ids each ruleset uses.
 StepId = Literal[
     # shared by every ruleset (the phase runner and common situations)
-    "order", "card", "move", "stunned", "no-attack", "range", "target",
+    "order",
+    "card",
+    "move",
+    "stunned",
+    "no-attack",
+    "range",
+    "target",
     # gloomhaven
-    "focus", "focus-path", "focus-proximity", "focus-initiative", "focus-choice", "attack-now", "destination", "invisible",
-    "card-action", "reading",
+    "focus",
+    "focus-path",
+    "focus-proximity",
+    "focus-initiative",
+    "focus-choice",
+    "attack-now",
+    "destination",
+    "invisible",
+    "card-action",
+    "reading",
     # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
-    "cannot-end", "immobilized", "no-focus", "negative-hexes", "disadvantage", "fewer-targets", "target-group", "extra-targets",
-    "more-movement", "not-closer",
+    "cannot-end",
+    "immobilized",
+    "no-focus",
+    "negative-hexes",
+    "disadvantage",
+    "fewer-targets",
+    "target-group",
+    "extra-targets",
+    "more-movement",
+    "not-closer",
     # perditions-mouth
-    "action-points", "alarm", "blockers", "demon", "distances", "failure-events", "line-of-sight", "safety",
-    "sleeping", "terrain", "threatened-squares", "tie",
+    "action-points",
+    "alarm",
+    "blockers",
+    "demon",
+    "distances",
+    "failure-events",
+    "line-of-sight",
+    "safety",
+    "sleeping",
+    "terrain",
+    "threatened-squares",
+    "tie",
     # agemonia
-    "already-in-attack-area", "as-far-as-possible", "attack-areas", "capacity", "closest-to-an-ally", "enemy", "held",
-    "least-movement", "no-allies", "no-attack-area", "no-route", "players-choose", "routes", "slowed", "stays", "taunt",
-    "traps", "unreachable",
+    "already-in-attack-area",
+    "as-far-as-possible",
+    "attack-areas",
+    "capacity",
+    "closest-to-an-ally",
+    "enemy",
+    "held",
+    "least-movement",
+    "no-allies",
+    "no-attack-area",
+    "no-route",
+    "players-choose",
+    "routes",
+    "slowed",
+    "stays",
+    "taunt",
+    "traps",
+    "unreachable",
     # cloudspire
-    "leading-minion", "distance", "movement", "blocking", "lateral", "closest", "choice", "displace", "invalid-hex",
+    "leading-minion",
+    "distance",
+    "movement",
+    "blocking",
+    "lateral",
+    "closest",
+    "choice",
+    "displace",
+    "invalid-hex",
     # --why-not answers (added after the engine ran; see enemy_move/why_not.py)
     "why-not",
 ]
@@ -161,7 +217,13 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     if isinstance(effect, TrapSprung):
         return {"kind": effect.kind, "at": position_to_json(effect.at), "figures": list(effect.figures), "removed": effect.removed}
     if isinstance(effect, Displaced):
-        return {"kind": effect.kind, "figure": effect.figure, "from": position_to_json(effect.origin), "to": position_to_json(effect.to), "cause": effect.cause}
+        return {
+            "kind": effect.kind,
+            "figure": effect.figure,
+            "from": position_to_json(effect.origin),
+            "to": position_to_json(effect.to),
+            "cause": effect.cause,
+        }
     return {"kind": effect.kind, "figure": effect.figure}
 
 
@@ -345,18 +407,20 @@ def result_to_dict(result: Result) -> dict[str, Any]:
     """The JSON document of ``resolve --json`` (contract section 1; docs/output.md)."""
     turns = []
     for turn in result.turns:
-        turns.append({
-            "actor": turn.actor,
-            "focus": list(turn.focus),
-            "options": [option_to_json(option) for option in turn.options],
-            "chosen": turn.chosen,
-            "reasoning": [
-                {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})}
-                for step in turn.reasoning
-            ],
-            "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
-            **({"why_not": list(turn.why_not)} if turn.why_not else {}),
-        })
+        turns.append(
+            {
+                "actor": turn.actor,
+                "focus": list(turn.focus),
+                "options": [option_to_json(option) for option in turn.options],
+                "chosen": turn.chosen,
+                "reasoning": [
+                    {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})}
+                    for step in turn.reasoning
+                ],
+                "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
+                **({"why_not": list(turn.why_not)} if turn.why_not else {}),
+            }
+        )
     document: dict[str, Any] = {
         "scenario": result.scenario,
         "ruleset": result.ruleset,

@@ -28,7 +28,7 @@ def _tighten(node: Any) -> None:
     if isinstance(node, dict):
         patterns = node.get("patternProperties")
         if isinstance(patterns, dict) and len(patterns) == 1 and "additionalProperties" not in node:
-            (pattern, value), = patterns.items()
+            ((pattern, value),) = patterns.items()
             del node["patternProperties"]
             node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
             node["additionalProperties"] = value

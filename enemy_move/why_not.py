@@ -141,4 +141,3 @@ def explain(result: Result, positions: list[Position]) -> list[list[WhyNot]]:
 
 def _with_step(entry: WhyNot) -> str:
     return f"{entry.text} [rule step: {entry.step}]" if entry.step else entry.text
-

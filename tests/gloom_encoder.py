@@ -23,7 +23,7 @@ class BitWriter:
     def code(self) -> str:
         data = bytearray()
         for start in range(0, len(self.bits), 8):
-            data.append(sum(bit << index for index, bit in enumerate(self.bits[start:start + 8])))
+            data.append(sum(bit << index for index, bit in enumerate(self.bits[start : start + 8])))
         return base64.b64encode(bytes(data)).decode().replace("+", "-").replace("/", "_").rstrip("=")
 
 

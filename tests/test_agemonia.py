@@ -43,14 +43,18 @@ def line_board(cap2: int = 3) -> str:
 
 # -- the procedure, rule by rule ------------------------------------------------
 
+
 def test_no_move_when_already_in_attack_area():
-    result = run(line_board() + """
+    result = run(
+        line_board()
+        + """
 figures:
   e: {side: enemy, area: A2}
   L: {side: hero, area: A2, taunt: 1}
 active: e
 action: {move: 2, attack: {kind: melee}}
-""")
+"""
+    )
     assert options(result) == {("A2", ("L",))}
     assert result.turns[0].options[0].path == ("A2",)
     assert result.turns[0].reasoning[-1].step == "already-in-attack-area"
@@ -58,14 +62,17 @@ action: {move: 2, attack: {kind: melee}}
 
 def test_least_movement_wins_over_taunt():
     # Torrax (Taunt 4) needs 2 moves, Lunara (Taunt 1) only 1: movement comes first.
-    result = run(line_board() + """
+    result = run(
+        line_board()
+        + """
 figures:
   e: {side: enemy, area: A1}
   L: {side: hero, area: A2, taunt: 1}
   T: {side: hero, area: A3, taunt: 4}
 active: e
 action: {move: 2, attack: {kind: melee}}
-""")
+"""
+    )
     assert options(result) == {("A2", ("L",))}
 
 
@@ -88,13 +95,16 @@ action: {move: 1, attack: {kind: melee}}
 
 
 def test_adjacent_full_area_is_attack_area_only_at_same_height():
-    board = line_board(cap2=1) + """
+    board = (
+        line_board(cap2=1)
+        + """
 figures:
   e: {side: enemy, area: A1}
   T: {side: hero, area: A2, taunt: 4}
 active: e
 action: {move: 2, attack: {kind: melee}}
 """
+    )
     assert options(run(board)) == {("A1", ("T",))}
     higher = board.replace("A2: {capacity: 1}", "A2: {capacity: 1, height: 1}")
     # Different height: no melee; A2 is full with an ally; fallback stays next to it.
@@ -102,19 +112,24 @@ action: {move: 2, attack: {kind: melee}}
 
 
 def test_cannot_reach_moves_as_far_as_possible():
-    result = run(line_board() + """
+    result = run(
+        line_board()
+        + """
 figures:
   e: {side: enemy, area: A1}
   L: {side: hero, area: A3, taunt: 1}
 active: e
 action: {move: 1, attack: {kind: melee}}
-""")
+"""
+    )
     assert options(result) == {("A2", ())}
     assert result.turns[0].options[0].details == {"toward": "A3"}
 
 
 def test_full_area_of_enemies_is_crossed_but_never_an_end():
-    text = line_board(cap2=1) + """
+    text = (
+        line_board(cap2=1)
+        + """
 figures:
   e: {side: enemy, area: A1}
   f: {side: enemy, area: A2}
@@ -122,12 +137,15 @@ figures:
 active: e
 action: {move: %d, attack: {kind: melee}}
 """
+    )
     assert options(run(text % 2)) == {("A3", ("L",))}
     assert options(run(text % 1)) == {("A1", ())}
 
 
 def test_full_area_with_an_ally_cannot_be_crossed():
-    result = run(line_board(cap2=2) + """
+    result = run(
+        line_board(cap2=2)
+        + """
 figures:
   e: {side: enemy, area: A1}
   f: {side: enemy, area: A2}
@@ -135,7 +153,8 @@ figures:
   L: {side: hero, area: A3, taunt: 5}
 active: e
 action: {move: 3, attack: {kind: ranged, range: 0}}
-""")
+"""
+    )
     # Range 0 reaches only the same area; A2 cannot be entered, A3 is unreachable: fallback.
     assert options(result) == {("A1", ())}
     assert any(s.step == "no-attack-area" for s in result.turns[0].reasoning)
@@ -174,7 +193,9 @@ action: {move: %d, attack: {kind: melee}}
 
 
 def test_large_enemy_size_and_melee_into_blocked_area():
-    text = line_board(cap2=3) + """
+    text = (
+        line_board(cap2=3)
+        + """
 figures:
   b: {side: enemy, area: A1, size: large}
   L: {side: hero, area: A2, taunt: 1}
@@ -182,13 +203,16 @@ figures:
 active: b
 action: {move: 2, attack: {kind: melee}}
 """
+    )
     assert options(run(text)) == {("A1", ("T",))}
     # Normal size: A2 is not full (2 of 3), so it walks in.
     assert options(run(text.replace(", size: large", ""))) == {("A2", ("T",))}
 
 
 def test_ranged_prefers_closest_then_taunt_and_respects_sight():
-    text = line_board() + """
+    text = (
+        line_board()
+        + """
 figures:
   a: {side: enemy, area: A1}
   L: {side: hero, area: A2, taunt: 1}
@@ -196,6 +220,7 @@ figures:
 active: a
 action: {move: 2, attack: {kind: ranged, range: 2}}
 """
+    )
     assert options(run(text)) == {("A1", ("L",))}
     blocked = text.replace("links:", "sight: {blocked: [[A1, A2]]}\nlinks:")
     # Lunara hidden: Torrax in range 2 is then the closest visible ally.
@@ -306,32 +331,41 @@ action: {move: 2, attack: {kind: melee}}
     assert option.effects[1:] == (TrapSprung("Pit", ("e", "f")),)
 
 
-@pytest.mark.parametrize("condition, expected", [
-    ("held", {("A1", ())}),
-    ("slowed", {("A2", ())}),
-    ("stunned", {("A1", ())}),
-    ("confused", {("A3", ())}),
-])
+@pytest.mark.parametrize(
+    "condition, expected",
+    [
+        ("held", {("A1", ())}),
+        ("slowed", {("A2", ())}),
+        ("stunned", {("A1", ())}),
+        ("confused", {("A3", ())}),
+    ],
+)
 def test_conditions(condition, expected):
-    result = run(line_board() + f"""
+    result = run(
+        line_board()
+        + f"""
 figures:
   e: {{side: enemy, area: A1, conditions: [{condition}]}}
   L: {{side: hero, area: A3, taunt: 1}}
 active: e
 action: {{move: 2, attack: {{kind: melee}}}}
-""")
+"""
+    )
     assert options(result) == expected
 
 
 def test_invisible_ally_is_not_a_target():
-    result = run(line_board() + """
+    result = run(
+        line_board()
+        + """
 figures:
   e: {side: enemy, area: A1}
   L: {side: hero, area: A2, taunt: 1, conditions: [invisible]}
   T: {side: hero, area: A3, taunt: 1}
 active: e
 action: {move: 2, attack: {kind: melee}}
-""")
+"""
+    )
     assert options(result) == {("A3", ("T",))}
 
 
@@ -377,18 +411,22 @@ def test_choose_out_of_range_is_an_error():
 
 # -- input errors, with positions --------------------------------------------------------
 
-@pytest.mark.parametrize("text, line, message", [
-    ("areas: {A: {capacity: 1}}\nlinks: [A -- B]\nfigures: {}\n", 3, "unknown area 'B'"),
-    ("areas: {A: {capacity: 1}, B: {capacity: 1}}\nlinks: [A -> B]\nfigures: {}\n", 3, "must be 'AREA -- AREA'"),
-    ("areas: {A: {capacity: 1}, B: {capacity: 1}}\nlinks: [A -- B, B == A]\nfigures: {}\n", 3, "already linked"),
-    ("areas: {A: {capacity: 0}}\nfigures:\n  e: {side: enemy, area: A}\n", 4, "no white dots"),
-    ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A, taunt: 2}\n", 4, "taunt is for heroes"),
-    ("areas: {A: {capacity: 1}}\nfigures:\n  H: {side: hero, area: A}\n", 4, "needs a taunt"),
-    ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\ninitiative: [Orc]\n", 5, "no enemy has type 'Orc'"),
-    ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\nactions: {q: {move: 1}}\n", 5, "neither an enemy label"),
-    ("areas: {A: {capacity: 1}}\nsight: {blocked: [[A, Q]]}\nfigures: {}\n", 3, "unknown area 'Q'"),
-    ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A, conditions: [invisible]}\n", 4, "unknown enemy condition"),
-])
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("areas: {A: {capacity: 1}}\nlinks: [A -- B]\nfigures: {}\n", 3, "unknown area 'B'"),
+        ("areas: {A: {capacity: 1}, B: {capacity: 1}}\nlinks: [A -> B]\nfigures: {}\n", 3, "must be 'AREA -- AREA'"),
+        ("areas: {A: {capacity: 1}, B: {capacity: 1}}\nlinks: [A -- B, B == A]\nfigures: {}\n", 3, "already linked"),
+        ("areas: {A: {capacity: 0}}\nfigures:\n  e: {side: enemy, area: A}\n", 4, "no white dots"),
+        ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A, taunt: 2}\n", 4, "taunt is for heroes"),
+        ("areas: {A: {capacity: 1}}\nfigures:\n  H: {side: hero, area: A}\n", 4, "needs a taunt"),
+        ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\ninitiative: [Orc]\n", 5, "no enemy has type 'Orc'"),
+        ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\nactions: {q: {move: 1}}\n", 5, "neither an enemy label"),
+        ("areas: {A: {capacity: 1}}\nsight: {blocked: [[A, Q]]}\nfigures: {}\n", 3, "unknown area 'Q'"),
+        ("areas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A, conditions: [invisible]}\n", 4, "unknown enemy condition"),
+    ],
+)
 def test_bad_input_names_the_line(text, line, message):
     with pytest.raises(ScenarioError) as caught:
         run("ruleset: agemonia\n" + text)
@@ -397,6 +435,7 @@ def test_bad_input_names_the_line(text, line, message):
 
 
 # -- rendering and JSON ---------------------------------------------------------------
+
 
 def test_area_view_and_json_are_deterministic():
     text = PHASE
@@ -411,14 +450,18 @@ def test_area_view_and_json_are_deterministic():
 
 # -- properties -------------------------------------------------------------------------
 
+
 @st.composite
 def random_scenarios(draw):
     count = draw(st.integers(2, 7))
     names = [f"R{i}" for i in range(count)]
     areas = {}
     for index, name in enumerate(names):
-        areas[name] = {"capacity": draw(st.integers(1 if index < 2 else 0, 3)), "height": draw(st.integers(0, 1)),
-                       "trap": draw(st.booleans())}
+        areas[name] = {
+            "capacity": draw(st.integers(1 if index < 2 else 0, 3)),
+            "height": draw(st.integers(0, 1)),
+            "trap": draw(st.booleans()),
+        }
     links = []
     for i in range(count):
         for j in range(i + 1, count):
@@ -426,8 +469,9 @@ def random_scenarios(draw):
             if kind:
                 links.append(f"{names[i]} {kind} {names[j]}")
     standable = [n for n in names if areas[n]["capacity"] > 0]
-    figures = {"e": {"side": "enemy", "area": names[0], "fly": draw(st.booleans()),
-                     "size": draw(st.sampled_from(["normal", "normal", "large"]))}}
+    figures = {
+        "e": {"side": "enemy", "area": names[0], "fly": draw(st.booleans()), "size": draw(st.sampled_from(["normal", "normal", "large"]))}
+    }
     for label in draw(st.lists(st.sampled_from(["H", "K", "f"]), min_size=1, max_size=3, unique=True)):
         if label == "f":
             figures[label] = {"side": "enemy", "area": draw(st.sampled_from(standable))}
@@ -437,8 +481,14 @@ def random_scenarios(draw):
         used = sum(2 if f.get("size") == "large" else 1 for f in figures.values() if f["area"] == figure["area"])
         areas[figure["area"]]["capacity"] = max(areas[figure["area"]]["capacity"], used)
     attack = draw(st.sampled_from([{"kind": "melee"}, {"kind": "ranged", "range": 1}, {"kind": "ranged", "range": 2}]))
-    return {"ruleset": "agemonia", "areas": areas, "links": links, "figures": figures, "active": "e",
-            "action": {"move": draw(st.integers(0, 3)), "attack": attack}}
+    return {
+        "ruleset": "agemonia",
+        "areas": areas,
+        "links": links,
+        "figures": figures,
+        "active": "e",
+        "action": {"move": draw(st.integers(0, 3)), "attack": attack},
+    }
 
 
 def _dump(data) -> str:
@@ -549,7 +599,9 @@ def test_start_over_capacity_and_bad_area_names_are_input_errors():
     with pytest.raises(ScenarioError, match="over its maximum capacity 1"):
         run("ruleset: agemonia\nareas: {A: {capacity: 1}}\nfigures:\n  e: {side: enemy, area: A}\n  f: {side: enemy, area: A}\n")
     with pytest.raises(ScenarioError, match="over its maximum capacity 2"):
-        run("ruleset: agemonia\nareas: {A: {capacity: 2}}\nfigures:\n  e: {side: enemy, area: A, size: large}\n  T: {side: hero, area: A, taunt: 1}\n")
+        run(
+            "ruleset: agemonia\nareas: {A: {capacity: 2}}\nfigures:\n  e: {side: enemy, area: A, size: large}\n  T: {side: hero, area: A, taunt: 1}\n"
+        )
     with pytest.raises(ScenarioError, match="not a valid area name") as error:
         run("ruleset: agemonia\nareas:\n  Big Hall: {capacity: 1}\nfigures:\n  e: {side: enemy, area: A}\n")
     assert "figure label" not in str(error.value)
@@ -578,8 +630,11 @@ action: {move: 1, attack: {kind: ranged, range: 1}}
 
 
 def test_why_not_each_area():
-    result = run(BLOCKED_ROUTE.replace("Z: {capacity: 3}}", "Z: {capacity: 3}, W: {capacity: 3}, N: {capacity: 0}}")
-                 .replace("Z -- G]", "Z -- G, G -- W, S == N]"))
+    result = run(
+        BLOCKED_ROUTE.replace("Z: {capacity: 3}}", "Z: {capacity: 3}, W: {capacity: 3}, N: {capacity: 0}}").replace(
+            "Z -- G]", "Z -- G, G -- W, S == N]"
+        )
+    )
     ruled = result.turns[0].ruled_out
     assert ruled["F1"].step == "capacity" and "only cross" in ruled["F1"].reason
     assert ruled["N"].step == "capacity" and "no white dots" in ruled["N"].reason
@@ -588,7 +643,8 @@ def test_why_not_each_area():
     assert "Y" not in ruled
     unreachable = run(BLOCKED_ROUTE.replace("S -- X, ", "").replace("F1 -- F2, ", "")).turns[0].ruled_out
     assert unreachable["X"].step == "unreachable"
-    taunt = run("""
+    taunt = (
+        run("""
 ruleset: agemonia
 areas: {S: {capacity: 3}, A: {capacity: 3}, B: {capacity: 3}, C: {capacity: 3}}
 links: [S -- A, S -- B, B -- C]
@@ -599,10 +655,14 @@ figures:
   W: {side: hero, area: C, taunt: 9}
 active: e
 action: {move: 1, attack: {kind: melee}}
-""").turns[0].ruled_out
+""")
+        .turns[0]
+        .ruled_out
+    )
     assert taunt["B"].step == "taunt" and taunt["B"].against == ("A",)
     assert taunt["C"].step == "least-movement"
-    here = run("""
+    here = (
+        run("""
 ruleset: agemonia
 areas: {S: {capacity: 3}, A: {capacity: 3}}
 links: [S -- A]
@@ -611,5 +671,8 @@ figures:
   T: {side: hero, area: S, taunt: 4}
 active: e
 action: {move: 1, attack: {kind: melee}}
-""").turns[0].ruled_out
+""")
+        .turns[0]
+        .ruled_out
+    )
     assert here["A"].step == "already-in-attack-area"

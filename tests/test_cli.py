@@ -65,7 +65,10 @@ def test_resolve_json_is_one_document(tmp_path: Path, toy_game) -> None:
     document = unstamped(json.loads(result.stdout))  # the whole of stdout is one JSON document
     assert document["ruleset"] == "toy" and document["variant"] == "plain"
     assert document["turns"][0]["options"][0] == {
-        "to": [1, 0], "path": [[1, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[1, 0]]}],
+        "to": [1, 0],
+        "path": [[1, 0]],
+        "attacks": [],
+        "effects": [{"kind": "move", "figure": "a", "path": [[1, 0]]}],
     }
     assert document["turns"][0]["reasoning"][0]["step"] == "move"
     assert document["final_board"]["figures"] == {"A": [3, 0], "a": [1, 0]}
@@ -76,7 +79,9 @@ def test_a_whole_phase_of_the_toy_game_runs_through_the_phase_runner(tmp_path: P
     path = write(tmp_path, "s.yaml", SCENARIO.replace(". a . A", "a b . A").replace("active: a\n", "") + "  b: {kind: monster}\n")
     document = json.loads(runner.invoke(app, ["resolve", str(path), "--json", "--choose", "b=1"]).stdout)
     assert [turn["actor"] for turn in document["turns"]] == ["a", "b"]
-    assert document["turns"][0]["options"] == [{"to": [0, 0], "path": [[0, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[0, 0]]}]}]
+    assert document["turns"][0]["options"] == [
+        {"to": [0, 0], "path": [[0, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[0, 0]]}]}
+    ]
     assert document["turns"][1]["chosen"] == 1 and document["turns"][1]["options"][1]["to"] == [2, 0]
     assert document["turns"][0]["board_after"]["figures"]["b"] == [1, 0]
     assert document["final_board"]["figures"] == {"A": [3, 0], "a": [0, 0], "b": [2, 0]}
@@ -263,7 +268,12 @@ def run_cli(commands: list[list[str]], seed: str) -> str:
     """Every command in one fresh interpreter with the given hash seed."""
     env = dict(os.environ, PYTHONHASHSEED=seed)
     done = subprocess.run(
-        [sys.executable, "-c", RUN_ALL, json.dumps(commands)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+        [sys.executable, "-c", RUN_ALL, json.dumps(commands)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -146,7 +146,9 @@ def test_check_github_annotations(tmp_path: Path) -> None:
     fail = tmp_path / "b-fail.yaml"
     broken = tmp_path / "d-broken.yaml"
     expect_line = FAIL.splitlines().index("expect:") + 1
-    assert lines[0].startswith(f"::error file={fail},line={expect_line},col=1,title=scenario check failed::missing options: [3, 3] attacking A")
+    assert lines[0].startswith(
+        f"::error file={fail},line={expect_line},col=1,title=scenario check failed::missing options: [3, 3] attacking A"
+    )
     title_line = BROKEN.splitlines().index(next(line for line in BROKEN.splitlines() if line.startswith("titel:"))) + 1
     assert lines[1] == f"::error file={broken},line={title_line},col=1,title=invalid scenario::unknown key 'titel' (did you mean 'title'?)"
     assert lines[2] == "4 checked: 1 passed, 1 failed, 1 errors, 1 valid" and len(lines) == 3
@@ -157,7 +159,10 @@ def test_github_annotation_escapes_newlines_and_commas() -> None:
     from enemy_move.render.github import github_annotations
 
     report = CheckReport([FileResult(file="a,b:c.yaml", status="fail", differences=["x%y", "line\nbreak"], line=3)])
-    assert github_annotations(report).splitlines()[0] == "::error file=a%2Cb%3Ac.yaml,line=3,col=1,title=scenario check failed::x%25y; line%0Abreak"
+    assert (
+        github_annotations(report).splitlines()[0]
+        == "::error file=a%2Cb%3Ac.yaml,line=3,col=1,title=scenario check failed::x%25y; line%0Abreak"
+    )
 
 
 # --- usage errors ---------------------------------------------------------------------------
@@ -275,7 +280,9 @@ def test_watch_runs_on_start_and_after_each_change_only() -> None:
     versions = iter([(1, 10), (1, 10), None, (2, 12), (2, 12), (3, 12)])
     calls: list[int] = []
     slept: list[float] = []
-    runs = watch_file("s.yaml", lambda: calls.append(1), interval=0.25, iterations=5, sleep=slept.append, signature=lambda _: next(versions))
+    runs = watch_file(
+        "s.yaml", lambda: calls.append(1), interval=0.25, iterations=5, sleep=slept.append, signature=lambda _: next(versions)
+    )
     assert runs == 3 and len(calls) == 3  # start, after (2, 12), after (3, 12); the missing file is waited out
     assert slept == [0.25] * 5
 

@@ -338,10 +338,19 @@ def scenario_text(board, variant: str, mirror: bool = False) -> str:
         role, faction = kind.split()
         extra = f", mark: {list(place(mark))}" if role == "minion" else ""
         figures.append(f"  {'ABCD'[index]}: {{kind: {role}, faction: {faction}, at: {list(place(cell))}{extra}}}")
-    return "\n".join([
-        "ruleset: cloudspire", f"variant: {variant}", "map: |", *("  " + row for row in rows), "figures:", *figures,
-        f"marks: {{red: {list(place(mark))}}}", "active: m", "",
-    ])
+    return "\n".join(
+        [
+            "ruleset: cloudspire",
+            f"variant: {variant}",
+            "map: |",
+            *("  " + row for row in rows),
+            "figures:",
+            *figures,
+            f"marks: {{red: {list(place(mark))}}}",
+            "active: m",
+            "",
+        ]
+    )
 
 
 def safe_resolve(text: str):
@@ -425,7 +434,9 @@ def test_phase_moves_every_minion_once_and_never_stacks_units(board, variant):
     result = safe_resolve(text)
     if result is None:
         return
-    red_minions = sorted(label for label, cell in result.board.figures.items() if label == "m" or f"{label}: {{kind: minion, faction: red" in text)
+    red_minions = sorted(
+        label for label, cell in result.board.figures.items() if label == "m" or f"{label}: {{kind: minion, faction: red" in text
+    )
     assert sorted(t.actor for t in result.turns) == red_minions
     assert len(result.boards_after) == len(result.turns)
     before = result.board

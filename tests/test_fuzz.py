@@ -60,8 +60,10 @@ def huge_number(rng: random.Random, text: str) -> str:
     if not spots:
         return text + "\nmove: " + "9" * 400
     spot = rng.choice(spots)
-    replacement = rng.choice(["9" * rng.choice([19, 33, 400, 5000]), "-1", "0", "1" + "0" * 309, "1.5", "-0.0", "99999999999999999999.5", "1e400"])
-    return text[: spot.start()] + replacement + text[spot.end():]
+    replacement = rng.choice(
+        ["9" * rng.choice([19, 33, 400, 5000]), "-1", "0", "1" + "0" * 309, "1.5", "-0.0", "99999999999999999999.5", "1e400"]
+    )
+    return text[: spot.start()] + replacement + text[spot.end() :]
 
 
 _VALUE = re.compile(r"(?<=: )[^\s{}\[\],#][^,}\]\n]*")
@@ -72,8 +74,10 @@ def change_type(rng: random.Random, text: str) -> str:
     if not spots:
         return text
     spot = rng.choice(spots)
-    replacement = rng.choice(["[1, 2]", "{a: 1}", '"text"', "null", "true", "~", "[]", "{}", "yes", "3", "-7", '"\\ud800"', '"\\e[2J"', "|", ">"])
-    return text[: spot.start()] + replacement + text[spot.end():]
+    replacement = rng.choice(
+        ["[1, 2]", "{a: 1}", '"text"', "null", "true", "~", "[]", "{}", "yes", "3", "-7", '"\\ud800"', '"\\e[2J"', "|", ">"]
+    )
+    return text[: spot.start()] + replacement + text[spot.end() :]
 
 
 def add_tag(rng: random.Random, text: str) -> str:
@@ -82,7 +86,7 @@ def add_tag(rng: random.Random, text: str) -> str:
         return "--- !!map\n" + text
     spot = rng.choice(spots)
     tag = rng.choice(["!!int ", "!!float ", "!!str ", "! ", "!custom ", "!!python/object:os.system ", "!!binary ", "&a "])
-    return text[: spot.start()] + tag + text[spot.start():]
+    return text[: spot.start()] + tag + text[spot.start() :]
 
 
 def reindent(rng: random.Random, text: str) -> str:
@@ -104,7 +108,7 @@ def scramble_map_character(rng: random.Random, text: str) -> str:
     if stop <= end + 1:
         return text
     index = rng.randrange(end + 1, stop)
-    return text[:index] + rng.choice(list("#.*^~%=a1A?@ |&!+$/,")) + text[index + 1:]
+    return text[:index] + rng.choice(list("#.*^~%=a1A?@ |&!+$/,")) + text[index + 1 :]
 
 
 def duplicate_block(rng: random.Random, text: str) -> str:
@@ -127,8 +131,17 @@ def drop_list_item(rng: random.Random, text: str) -> str:
 
 
 MUTATIONS: list[Mutation] = [
-    delete_line, duplicate_line, truncate, control_byte, huge_number, change_type, add_tag,
-    reindent, scramble_map_character, duplicate_block, drop_list_item,
+    delete_line,
+    duplicate_line,
+    truncate,
+    control_byte,
+    huge_number,
+    change_type,
+    add_tag,
+    reindent,
+    scramble_map_character,
+    duplicate_block,
+    drop_list_item,
 ]
 
 LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")

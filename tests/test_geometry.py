@@ -143,9 +143,7 @@ def test_shared_edge_only_between_neighbours() -> None:
 
 def test_square_helpers() -> None:
     assert squaregrid.neighbours((2, 2))[:4] == [(1, 2), (3, 2), (2, 1), (2, 3)]
-    assert sorted(squaregrid.neighbours((2, 2))) == sorted(
-        (2 + dc, 2 + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)
-    )
+    assert sorted(squaregrid.neighbours((2, 2))) == sorted((2 + dc, 2 + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0))
     assert squaregrid.orthogonal_neighbours((0, 0)) == [(-1, 0), (1, 0), (0, -1), (0, 1)]
     assert squaregrid.is_diagonal((0, 0), (1, 1)) and not squaregrid.is_diagonal((0, 0), (0, 1))
     assert squaregrid.chebyshev((0, 0), (3, -2)) == 3
@@ -311,7 +309,6 @@ def test_sight_is_mirror_symmetric(wall_cells, a, b) -> None:
         assert plain == mirrored, mode
 
 
-
 # --- hex line of sight: the exact any-point test against brute force ----------------
 
 
@@ -348,9 +345,7 @@ def sampled_sight(wall_cells, thin_walls, a, b, steps: int) -> bool:
         return True
     walls = _all_wall_segments(wall_cells, thin_walls, steps)
     return any(
-        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls)
-        for p in _boundary_points(a, steps)
-        for q in _boundary_points(b, steps)
+        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls) for p in _boundary_points(a, steps) for q in _boundary_points(b, steps)
     )
 
 
@@ -359,9 +354,7 @@ def corner_sight_brute_force(wall_cells, thin_walls, a, b) -> bool:
         return True
     walls = _all_wall_segments(wall_cells, thin_walls, 1)
     return any(
-        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls)
-        for p in hexgrid.corners_scaled(a)
-        for q in hexgrid.corners_scaled(b)
+        not any(segments_touch(p, q, w0, w1) for w0, w1 in walls) for p in hexgrid.corners_scaled(a) for q in hexgrid.corners_scaled(b)
     )
 
 

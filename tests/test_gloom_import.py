@@ -27,26 +27,56 @@ from gloom_encoder import encode, location  # noqa: E402
 runner = CliRunner()
 
 EXAMPLE_LINKS = [
-    ("http://localhost:5000/AUgFMAe6fCZAgAABAgQIGQiCATAABsAgYQNhASEDgTAABgoPCBAgQIAAAQICBAoQQGhASAAGCIQBMFB4QAAKhAECBAgQEECAAAHCAgLQABKEMYQBAwbCAKEBAYgQBgSCIQEYICwgABmgQhhDGBKAAUIDAtAhDBAgQIAAAQIECBAWEBKAAUIHAgQIECBAAA", ""),
-    ("http://localhost:5000/AUgFMgfcZCFAgAABAgQIECBAgBCB0AAMFiYQDEMCMECIQBAMEQgTCA3AQCECIQEYJEBAAAHCBAIECAggQIAAwcIEAgYMEiAkIEwgAAbBgEABYCAMECIQBAMGCBAEA4UKBAwSIECwUIGAAAIECBAQQIBwgUABAgQKFQgaAAMECICBwgWCYJAgGCRcIBAGwEBhA2EBYQMBKAAJoAFEIHwgQIAAAQI", ""),
-    ("http://localhost:5000/EUgFYA50-UyAAAECBAgQMhAEA2AADIBBwgbCAkIGAmEADBQeECBAgAABAgQECBQggNCAkAAMEAgDYKDwgAAUCAMECBAgIIAAAQKEBQSgASQIYwgDBgyEAUIDAhAhDAgEQwIwQFhAADJAhTCGMCQAA4QGBKBDGCBAgAABAgQIECAsICQAA4QOBAgQIECAAA", ""),
-    ("http://localhost:5000/EUgFYg64yUKAAAECBAgQIECAACECoQEYLEwgGIYEYIAQgSAYIhAmEBqAgUIEQgIwSICAAAKECQQIEBBAgAABgoUJBAwYJEBIQJhAAAyCAYECwEAYIEQgCAYMECAIBgoVCBgkQIBgoQIBAQQIECAggADhAoECBAgUKhA0AAYIEAADhQsEwSBBMEi4QCAMgIHCBsICwgYCUAASQAOIQPhAgAABAgQ", ""),
+    (
+        "http://localhost:5000/AUgFMAe6fCZAgAABAgQIGQiCATAABsAgYQNhASEDgTAABgoPCBAgQIAAAQICBAoQQGhASAAGCIQBMFB4QAAKhAECBAgQEECAAAHCAgLQABKEMYQBAwbCAKEBAYgQBgSCIQEYICwgABmgQhhDGBKAAUIDAtAhDBAgQIAAAQIECBAWEBKAAUIHAgQIECBAAA",
+        "",
+    ),
+    (
+        "http://localhost:5000/AUgFMgfcZCFAgAABAgQIECBAgBCB0AAMFiYQDEMCMECIQBAMEQgTCA3AQCECIQEYJEBAAAHCBAIECAggQIAAwcIEAgYMEiAkIEwgAAbBgEABYCAMECIQBAMGCBAEA4UKBAwSIECwUIGAAAIECBAQQIBwgUABAgQKFQgaAAMECICBwgWCYJAgGCRcIBAGwEBhA2EBYQMBKAAJoAFEIHwgQIAAAQI",
+        "",
+    ),
+    (
+        "http://localhost:5000/EUgFYA50-UyAAAECBAgQMhAEA2AADIBBwgbCAkIGAmEADBQeECBAgAABAgQECBQggNCAkAAMEAgDYKDwgAAUCAMECBAgIIAAAQKEBQSgASQIYwgDBgyEAUIDAhAhDAgEQwIwQFhAADJAhTCGMCQAA4QGBKBDGCBAgAABAgQIECAsICQAA4QOBAgQIECAAA",
+        "",
+    ),
+    (
+        "http://localhost:5000/EUgFYg64yUKAAAECBAgQIECAACECoQEYLEwgGIYEYIAQgSAYIhAmEBqAgUIEQgIwSICAAAKECQQIEBBAgAABgoUJBAwYJEBIQJhAAAyCAYECwEAYIEQgCAYMECAIBgoVCBgkQIBgoQIBAQQIECAggADhAoECBAgUKhA0AAYIEAADhQsEwSBBMEi4QCAMgIHCBsICwgYCUAASQAOIQPhAgAABAgQ",
+        "",
+    ),
     ("http://localhost:5000/EUAOUAEgqAKGE0ACVAkgDeoIJBZAYQg0AA", "Gloom rules"),
     ("http://localhost:5000/EUAOVAEgqAKGE0ACVAkgDeoIJBZAYQg0AA", "JotL rules"),
-    ("http://localhost:5000/IUgFxBzo8pkAAQIECBAgZCAIBsAAGACDhA2EBYQMBMIAGCg8IECAAAECBAgIEChAAKEBIQEYIBAGwEDhAQEoEAYIECBAQAABAgQICwhAA0gQxhAGDBgIA4QGBCBCGBAIhgRggLCAAGSACmEMYUgABggNCECHMECAAAECBAgQIEBYQEgABggdCBAgQIAAAQ", ""),
-    ("http://localhost:5000/IUgFxhxwk4UAAQIECBAgQIAAAUIEQgMwWJhAMAwJwAAhAkEwRCBMIDQAA4UIhARgkAABAQQIEwgQICCAAAECBAsTCBgwSICQgDCBABgEAwIFgIEwQIhAEAwYIEAQDBQqEDBIgADBQgUCAggQIEBAAAHCBQIFCBAoVCBoAAwQIAAGChcIgkGCYJBwgUAYAAOFDYQFhA0EoAAkgAYQgfCBAAECBAg", ""),
+    (
+        "http://localhost:5000/IUgFxBzo8pkAAQIECBAgZCAIBsAAGACDhA2EBYQMBMIAGCg8IECAAAECBAgIEChAAKEBIQEYIBAGwEDhAQEoEAYIECBAQAABAgQICwhAA0gQxhAGDBgIA4QGBCBCGBAIhgRggLCAAGSACmEMYUgABggNCECHMECAAAECBAgQIEBYQEgABggdCBAgQIAAAQ",
+        "",
+    ),
+    (
+        "http://localhost:5000/IUgFxhxwk4UAAQIECBAgQIAAAUIEQgMwWJhAMAwJwAAhAkEwRCBMIDQAA4UIhARgkAABAQQIEwgQICCAAAECBAsTCBgwSICQgDCBABgEAwIFgIEwQIhAEAwYIEAQDBQqEDBIgADBQgUCAggQIEBAAAHCBQIFCBAoVCBoAAwQIAAGChcIgkGCYJBwgUAYAAOFDYQFhA0EoAAkgAYQgfCBAAECBAg",
+        "",
+    ),
     ("http://localhost:5000/IUAOpAJAUAUMJ4AEqBJAGtQRSCyAwhBoAA", "Gloom rules"),
     ("http://localhost:5000/IUAOqAJAUAUMJ4AEqBJAGtQRSCyAwhBoAA", "JotL rules"),
     ("http://localhost:5000/IUAOoAJAUAUMJ4AEqBJAGtQRSCyAwhBoAA", "Frost rules"),
     ("http://localhost:5000/IUgFxBwwAKEE4QThYwFCCQI", ""),
-    ("http://localhost:5000/MUgFVC3QRacECBAgQIAAoQSCYAAMgAEwSBiBsAChBAJhAAwULiBAgAABAgQICBAoQAAhA0ICYIBAGAADhQsIQIEwQIAAAQICCBAgQLiAADSABGEMYcCAgTBAqIAARAgDAsGQABggXEAAMkCFMIYwJAAGCBUQgA5hgAABAgQIECBAgHABIQEwQCiBAAECBAgQAA", ""),
-    ("http://localhost:5000/MUgFVi3gxkEECBAgQIAAAQIECBA6IDQABgsbEAxDAmCA0AFBMERA2IDQABgodEBIAAwSICCAAGEDAgQICCBAgADBwgcEDBgkQEiAsAEBMAgGBAoAA2GA0AFBMGCAAEEwUOiAgEECBAgWQiAggAABAgQEECB8QKAAAQKFEAgaAAMECICBwgcEwSBBMEgYgUAYAAOFEQgLEE4gAAUgATSACIQTCBAgQIAA", ""),
+    (
+        "http://localhost:5000/MUgFVC3QRacECBAgQIAAoQSCYAAMgAEwSBiBsAChBAJhAAwULiBAgAABAgQICBAoQAAhA0ICYIBAGAADhQsIQIEwQIAAAQICCBAgQLiAADSABGEMYcCAgTBAqIAARAgDAsGQABggXEAAMkCFMIYwJAAGCBUQgA5hgAABAgQIECBAgHABIQEwQCiBAAECBAgQAA",
+        "",
+    ),
+    (
+        "http://localhost:5000/MUgFVi3gxkEECBAgQIAAAQIECBA6IDQABgsbEAxDAmCA0AFBMERA2IDQABgodEBIAAwSICCAAGEDAgQICCBAgADBwgcEDBgkQEiAsAEBMAgGBAoAA2GA0AFBMGCAAEEwUOiAgEECBAgWQiAggAABAgQEECB8QKAAAQKFEAgaAAMECICBwgcEwSBBMEgYgUAYAAOFEQgLEE4gAAUgATSACIQTCBAgQIAA",
+        "",
+    ),
     ("http://localhost:5000/MUAOFAiAwEBgmAFIgGoBSIPaAhILQOEKaAA", "Gloom rules"),
     ("http://localhost:5000/MUAOGAiAwEBgmAFIgGoBSIPaAhILQOEKaAA", "JotL rules"),
     ("http://localhost:5000/MUAOEAiAwEBgmAFIgGoBSIPaAhILQOEKaAA", "Frost rules"),
     ("http://localhost:5000/MUgFVC1gwCaEEggzEM4nJEAogQA", ""),
-    ("http://localhost:5000/UUgFpFqgi04JECBAgAABQgkEwQAYAANgkDACYQFCCQTCABgoXECAAAECBAgQECBQgABCBoQEwACBMAAGChcQgAJhgAABAgQEECBAgHABAWgACcIYwoABA2GAUAEBiBAGBIIhATBAuIAAZIAKYQxhSAAMECogAB3CAAECBAgQIECAAOECQgJggFACAQIECBAgAA", ""),
-    ("http://localhost:5000/UUgFplrAjYMIECBAgAABAgQIECB0QGgADBY2IBiGBMAAoQOCYIiAsAGhATBQ6ICQABgkQEAAAcIGBAgQEECAAAGChQ8IGDBIgJAAYQMCYBAMCBQABsIAoQOCYMAAAYJgoNABAYMECBAshEBAAAECBAgIIED4gEABAgQKIRA0AAYIEAADhQ8IgkGCYJAwAoEwAAYKIxAWIJxAAApAAmgAEQgnECBAgAAB", ""),
+    (
+        "http://localhost:5000/UUgFpFqgi04JECBAgAABQgkEwQAYAANgkDACYQFCCQTCABgoXECAAAECBAgQECBQgABCBoQEwACBMAAGChcQgAJhgAABAgQEECBAgHABAWgACcIYwoABA2GAUAEBiBAGBIIhATBAuIAAZIAKYQxhSAAMECogAB3CAAECBAgQIECAAOECQgJggFACAQIECBAgAA",
+        "",
+    ),
+    (
+        "http://localhost:5000/UUgFplrAjYMIECBAgAABAgQIECB0QGgADBY2IBiGBMAAoQOCYIiAsAGhATBQ6ICQABgkQEAAAcIGBAgQEECAAAGChQ8IGDBIgJAAYQMCYBAMCBQABsIAoQOCYMAAAYJgoNABAYMECBAshEBAAAECBAgIIED4gEABAgQKIRA0AAYIEAADhQ8IgkGCYJAwAoEwAAYKIxAWIJxAAApAAmgAEQgnECBAgAAB",
+        "",
+    ),
     ("http://localhost:5000/UUAOJBAAgYHAMAOQANUCkAa1BSQWgMIV0AA", "Gloom rules"),
     ("http://localhost:5000/UUAOKBAAgYHAMAOQANUCkAa1BSQWgMIV0AA", "JotL rules"),
     ("http://localhost:5000/UUAOIBAAgYHAMAOQANUCkAa1BSQWgMIV0AA", "Frost rules"),
@@ -154,17 +184,27 @@ def test_room_is_cropped_and_drawn_in_our_layout() -> None:
         contents={**room(), at(3, 2): g.TRAP, at(4, 3): g.OBSTACLE, at(2, 4): g.ICY},
         figures={at(1, 2): g.MONSTER, at(5, 2): g.CHARACTER, at(2, 4): g.CHARACTER},
         initiatives={at(1, 2): 1, at(5, 2): 7, at(2, 4): 3},
-        active=at(1, 2), move=3, range=0, target=1,
+        active=at(1, 2),
+        move=3,
+        range=0,
+        target=1,
     )
     text = g.scenario_yaml(g.decode_code(encode(made)))
-    assert "\nmap: |\n" + "\n".join([
-        "  # # # # # # #",
-        "   # . . . . . #",
-        "  # a . ^ . A #",
-        "   # . . . * . #",
-        "  # . = . . . #",
-        "   # # # # # # #",
-    ]) + "\n" in text
+    assert (
+        "\nmap: |\n"
+        + "\n".join(
+            [
+                "  # # # # # # #",
+                "   # . . . . . #",
+                "  # a . ^ . A #",
+                "   # . . . * . #",
+                "  # . = . . . #",
+                "   # # # # # # #",
+            ]
+        )
+        + "\n"
+        in text
+    )
     scenario = load_scenario_text(text, "room.yaml")
     figures = scenario.model.figures
     assert scenario.model.active == "a" and figures["a"].kind == "monster" and figures["a"].initiative is None
@@ -184,7 +224,10 @@ def test_room_resolves_as_the_rules_say() -> None:
         contents={**room(), at(3, 2): g.TRAP, at(4, 3): g.OBSTACLE},
         figures={at(1, 2): g.MONSTER, at(5, 2): g.CHARACTER},
         initiatives={at(5, 2): 5},
-        active=at(1, 2), move=4, range=0, target=1,
+        active=at(1, 2),
+        move=4,
+        range=0,
+        target=1,
     )
     scenario = load_scenario_text(g.scenario_yaml(made), "room.yaml")
     options = {(o.to, o.attacks) for o in rulesets.resolve(scenario).turns[0].options}
@@ -197,7 +240,13 @@ def test_room_resolves_as_the_rules_say() -> None:
 def test_thin_wall_becomes_a_wall_between_the_same_hexes() -> None:
     at = lambda col, row: location(col, row, first_column=6, first_row=4)  # noqa: E731
     # flag 0 of a hex: the wall towards gloom row + 1 = our next column on the same row
-    made = board(contents=room(), figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER}, initiatives={}, walls={at(2, 2): (True, False, False)}, active=at(1, 2))
+    made = board(
+        contents=room(),
+        figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER},
+        initiatives={},
+        walls={at(2, 2): (True, False, False)},
+        active=at(1, 2),
+    )
     text = g.scenario_yaml(g.decode_code(encode(made)))
     assert "walls:\n  - [[2, 2], [3, 2]]\n" in text
     # flags 1 and 2: the two hexes of the next gloom column, our next row; row 2 is even, so [1, 3] and [2, 3]
@@ -224,7 +273,9 @@ def test_teleport_keeps_the_hexes_within_the_move() -> None:
 
 def test_card_keys() -> None:
     at = lambda col, row: location(col, row, first_column=6, first_row=4)  # noqa: E731
-    base = dict(contents=room(), figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER, at(4, 3): g.CHARACTER}, initiatives={}, active=at(1, 2))
+    base = dict(
+        contents=room(), figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER, at(4, 3): g.CHARACTER}, initiatives={}, active=at(1, 2)
+    )
     model = load_scenario_text(g.scenario_yaml(board(**base, flying=2, muddled=1, target=6, range=3, game_rules=2)), "x.yaml").model
     assert model.figures["a"].flying and model.figures["a"].conditions == ["muddled"]
     assert model.action.attack.targets == 2 and model.action.attack.range == 3  # "all targets": both characters
@@ -236,7 +287,9 @@ def test_card_keys() -> None:
 def test_melee_area_pattern() -> None:
     at = lambda col, row: location(col, row, first_column=6, first_row=4)  # noqa: E731
     # gloom's area grid: the attacker at column 3, row 3 (index 24); hits at (3, 4) and (4, 3)
-    made = board(contents=room(), figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER}, initiatives={}, active=at(1, 2), aoe=[24, 25, 31], target=1)
+    made = board(
+        contents=room(), figures={at(1, 2): g.MONSTER, at(4, 2): g.CHARACTER}, initiatives={}, active=at(1, 2), aoe=[24, 25, 31], target=1
+    )
     text = g.scenario_yaml(g.decode_code(encode(made)))
     assert "    aoe: |\n      . .\n       @ x\n      x .\n" in text
     load_scenario_text(text, "aoe.yaml")
@@ -245,8 +298,12 @@ def test_melee_area_pattern() -> None:
 def test_a_character_acting_becomes_a_summon_focusing_on_monsters() -> None:
     at = lambda col, row: location(col, row, first_column=6, first_row=4)  # noqa: E731
     made = board(
-        contents=room(), figures={at(1, 2): g.CHARACTER, at(4, 2): g.MONSTER, at(4, 4): g.MONSTER},
-        initiatives={at(4, 2): 2, at(4, 4): 1}, active=at(1, 2), active_faction=1, move=3,
+        contents=room(),
+        figures={at(1, 2): g.CHARACTER, at(4, 2): g.MONSTER, at(4, 4): g.MONSTER},
+        initiatives={at(4, 2): 2, at(4, 4): 1},
+        active=at(1, 2),
+        active_faction=1,
+        move=3,
     )
     scenario = load_scenario_text(g.scenario_yaml(g.decode_code(encode(made))), "summon.yaml")
     assert scenario.model.figures["A"].kind == "summon" and scenario.model.active == "A"
@@ -263,12 +320,16 @@ def boards(draw: st.DrawFn, version: tuple[int, int, int]) -> g.GloomBoard:
     old_grid = version[:2] <= (1, 2)
     # the old grid covers columns 3..25 of the new one and rows 3..22 (a row less on odd columns)
     columns = range(3, 26) if old_grid else range(g.GRID_WIDTH)
-    cells = st.tuples(st.sampled_from(columns), st.integers(0, g.GRID_HEIGHT - 1)).filter(
-        lambda cell: not old_grid or 3 - cell[0] % 2 <= cell[1] <= 22 - cell[0] % 2
-    ).map(lambda cell: cell[0] * g.GRID_HEIGHT + cell[1])
+    cells = (
+        st.tuples(st.sampled_from(columns), st.integers(0, g.GRID_HEIGHT - 1))
+        .filter(lambda cell: not old_grid or 3 - cell[0] % 2 <= cell[1] <= 22 - cell[0] % 2)
+        .map(lambda cell: cell[0] * g.GRID_HEIGHT + cell[1])
+    )
     made = board(data_version=version)
     made.contents = draw(st.dictionaries(cells, st.integers(1, 6), max_size=12))
-    made.figures = draw(st.dictionaries(cells.filter(lambda loc: made.contents.get(loc) != g.WALL), st.sampled_from([g.CHARACTER, g.MONSTER]), max_size=8))
+    made.figures = draw(
+        st.dictionaries(cells.filter(lambda loc: made.contents.get(loc) != g.WALL), st.sampled_from([g.CHARACTER, g.MONSTER]), max_size=8)
+    )
     made.initiatives = {loc: draw(st.integers(1, 9)) for loc in made.figures}
     made.walls = draw(st.dictionaries(cells, st.tuples(st.booleans(), st.booleans(), st.booleans()).filter(any), max_size=6))
     for name, _, high in g.SIMPLE_KEYS:
@@ -320,7 +381,12 @@ def test_bad_links_are_usage_errors(link: str, message: str) -> None:
 
 def test_link_forms() -> None:
     code = "UQgE1A4AgXbAkAIBAgQIECC8AAU"
-    for link in (code, f"https://gloom.aluminumangel.org/{code}", f"https://gloom.aluminumangel.org/los/{code}", f"  gloom.aluminumangel.org/{code}\n"):
+    for link in (
+        code,
+        f"https://gloom.aluminumangel.org/{code}",
+        f"https://gloom.aluminumangel.org/los/{code}",
+        f"  gloom.aluminumangel.org/{code}\n",
+    ):
         assert g.link_code(link) == code
 
 

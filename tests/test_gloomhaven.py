@@ -411,11 +411,14 @@ def test_bad_area_pattern_is_reported_with_its_position():
         run(text)
 
 
-@pytest.mark.parametrize("extra, sprung", [
-    ("", [(1, 0)]),  # walking: every trap entered on the way
-    ("  jump: true\n", []),  # jumping: only the last hex counts
-    ("flying", []),  # flyers spring no trap
-])
+@pytest.mark.parametrize(
+    "extra, sprung",
+    [
+        ("", [(1, 0)]),  # walking: every trap entered on the way
+        ("  jump: true\n", []),  # jumping: only the last hex counts
+        ("flying", []),  # flyers spring no trap
+    ],
+)
 def test_traps_sprung_are_effects_and_removed_for_the_next_figure(extra: str, sprung: list) -> None:
     figure = "{kind: monster, flying: true}" if extra == "flying" else "{kind: monster}"
     text = f"""

@@ -102,7 +102,12 @@ def test_second_attack_focuses_on_a_figure_not_yet_attacked():
     # First: 2 moves to [2, 1], attack A. Then B's attack hex [5, 2] is 3 moves away: reached, B attacked.
     assert options(result) == {((5, 2), ("A", "B"))}
     option = result.turns[0].options[0]
-    assert option.details["actions"] == ["1: move [0, 1] -> [2, 1]", "2: attack A from [2, 1] (focus A)", "3: move [2, 1] -> [5, 2]", "4: attack B from [5, 2] (focus B)"]
+    assert option.details["actions"] == [
+        "1: move [0, 1] -> [2, 1]",
+        "2: attack A from [2, 1] (focus A)",
+        "3: move [2, 1] -> [5, 2]",
+        "4: attack B from [5, 2] (focus B)",
+    ]
     moves = [e for e in option.effects if isinstance(e, Moved)]
     assert [m.path[-1] for m in moves] == [(2, 1), (5, 2)]
     assert option.path[0] == (0, 1) and option.path[-1] == (5, 2)
@@ -132,7 +137,10 @@ def test_move_after_last_attack_steps_away_or_stays_by_reading():
     stepped = run(scenario(board, figures, card))
     assert {to for to, _ in options(stepped)} == {(0, 1), (1, 0), (1, 2)}
     # The attack came first, next to the Brute: with disadvantage, and the record says so.
-    assert stepped.turns[0].options[0].details["actions"] == ["1: attack A from [1, 1] (focus A; disadvantage on A)", "2: move [1, 1] -> [0, 1]"]
+    assert stepped.turns[0].options[0].details["actions"] == [
+        "1: attack A from [1, 1] (focus A; disadvantage on A)",
+        "2: move [1, 1] -> [0, 1]",
+    ]
     assert options(run(scenario(board, figures, card, rules={"move_after_last_attack": "melee"}))) == {((1, 1), ("A",))}
 
 
@@ -262,11 +270,14 @@ def test_variant_switch_for_area_hex_in_a_wall():
     assert not VARIANTS["frosthaven"].aoe_anchor_in_wall
 
 
-@pytest.mark.parametrize(("variant", "expected"), [
-    ("gloomhaven", {((0, 1), ("A",))}),
-    ("jotl", {((0, 1), ("A",))}),
-    ("frosthaven", {((0, 1), ())}),
-])
+@pytest.mark.parametrize(
+    ("variant", "expected"),
+    [
+        ("gloomhaven", {((0, 1), ("A",))}),
+        ("jotl", {((0, 1), ("A",))}),
+        ("frosthaven", {((0, 1), ())}),
+    ],
+)
 def test_area_hex_in_a_wall_without_movement(variant, expected):
     board = ". . # . A .\n a . . . . .\n. . . . . .\n"
     action = {"move": 0, "attack": {"range": 2, "aoe": "x x x"}}
@@ -339,7 +350,9 @@ def test_scenarios_are_invariant_under_mirroring(path):
     assert len(original.turns) == len(mirror.turns)
     for index, turn in enumerate(original.turns):
         assert mirror.turns[index].focus == turn.focus
-        assert options(mirror, index) == {(hexgrid.mirror_cell_horizontally(to, width), attacks) for to, attacks in options(original, index)}
+        assert options(mirror, index) == {
+            (hexgrid.mirror_cell_horizontally(to, width), attacks) for to, attacks in options(original, index)
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -362,7 +375,12 @@ def two_attack_boards(draw):
     figures = {"a": dict(GUARD), "A": character(draw(st.sampled_from([10, 30]))), "B": character(draw(st.sampled_from([30, 60])))}
     if "o" in labels:
         figures["o"] = {"kind": "objective", "side": draw(st.sampled_from(["characters", "monsters"]))}
-    card = [{"move": draw(st.integers(0, 2))}, {"attack": {"range": draw(st.integers(0, 2))}}, {"move": draw(st.integers(1, 2))}, {"attack": {"range": draw(st.integers(0, 2))}}]
+    card = [
+        {"move": draw(st.integers(0, 2))},
+        {"attack": {"range": draw(st.integers(0, 2))}},
+        {"move": draw(st.integers(1, 2))},
+        {"attack": {"range": draw(st.integers(0, 2))}},
+    ]
     return width, height, terrain, figures, card, draw(st.sampled_from(sorted(VARIANTS)))
 
 
@@ -401,7 +419,9 @@ def test_equal_branches_are_merged_and_many_are_bounded():
     rows = [" ".join("." for _ in range(9)) for _ in range(8)]
     rows[0] = "a" + rows[0][1:]
     rows[7] = rows[7][:-1] + "A"
-    text = scenario("\n".join((" " if r & 1 else "") + line for r, line in enumerate(rows)) + "\n", {"a": GUARD, "A": character(30)}, {"move": 1})
+    text = scenario(
+        "\n".join((" " if r & 1 else "") + line for r, line in enumerate(rows)) + "\n", {"a": GUARD, "A": character(30)}, {"move": 1}
+    )
     play = gloomhaven.GloomhavenPlay(load_scenario_text(text, "t.yaml"), "gloomhaven")
     board = play.board
     cells = sorted(c for c in board.terrain if c not in board.figures.values())

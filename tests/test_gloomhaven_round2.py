@@ -20,7 +20,9 @@ def test_flying_teleport_ignores_walls_and_lands_on_a_trap():
     # FH p.24: a teleport ignores everything between start and end; a flyer is never
     # affected by traps, so the trap next to the Brute (3 away) beats the clean hex (4 away).
     flyer = {**GUARD, "flying": True}
-    result = run(scenario(SEALED, {"a": flyer, "A": character(30)}, {"move": 3, "teleport": True, "attack": {"range": 0}}, variant="frosthaven"))
+    result = run(
+        scenario(SEALED, {"a": flyer, "A": character(30)}, {"move": 3, "teleport": True, "attack": {"range": 0}}, variant="frosthaven")
+    )
     assert result.turns[0].focus == ["A"]
     assert options(result) == {((3, 1), ("A",))}
 
@@ -34,7 +36,9 @@ def test_flying_without_teleport_is_stopped_by_the_wall_line():
 def test_teleport_without_flying_avoids_the_trap():
     # Same board, no Flying: the trap is a negative hex, so it heads for [4, 2] (out of
     # reach this turn) and lands on the hexes 3 away from it that are 1 teleport away.
-    result = run(scenario(SEALED, {"a": GUARD, "A": character(30)}, {"move": 3, "teleport": True, "attack": {"range": 0}}, variant="frosthaven"))
+    result = run(
+        scenario(SEALED, {"a": GUARD, "A": character(30)}, {"move": 3, "teleport": True, "attack": {"range": 0}}, variant="frosthaven")
+    )
     assert result.turns[0].focus == ["A"]
     assert all(to != (3, 1) for to, _ in options(result))
     assert options(result) == {((1, 1), ()), ((1, 2), ())}
@@ -66,7 +70,14 @@ def test_summon_of_a_character_without_initiative_ties_with_another_character():
 def test_a_known_earlier_initiative_still_beats_a_later_one_when_a_third_is_unknown():
     # C (no initiative) may come before or after A (10), but B (20) is surely after A.
     text = ". A .\n B a C\n. . .\n"
-    result = run(scenario(text, {"a": GUARD, "A": character(10), "B": character(20), "C": character()}, {"move": 0, "attack": {"range": 0}}, variant="jotl"))
+    result = run(
+        scenario(
+            text,
+            {"a": GUARD, "A": character(10), "B": character(20), "C": character()},
+            {"move": 0, "attack": {"range": 0}},
+            variant="jotl",
+        )
+    )
     assert result.turns[0].focus == ["A", "C"]
 
 
@@ -82,7 +93,15 @@ ELITE_AND_NORMAL = {
 @pytest.mark.parametrize(("reading", "focus"), [("turn", ["m"]), ("initiative", ["m", "n"])])
 def test_summon_focus_between_an_elite_and_a_normal_follows_the_reading(reading, focus):
     # Both monsters are adjacent to the acting summon and share their card's initiative.
-    result = run(scenario(". . . .\n m S n .\n. . . A\n", ELITE_AND_NORMAL, {"move": 0, "attack": {"range": 0}}, active="S", rules={"monster_focus_order": reading}))
+    result = run(
+        scenario(
+            ". . . .\n m S n .\n. . . A\n",
+            ELITE_AND_NORMAL,
+            {"move": 0, "attack": {"range": 0}},
+            active="S",
+            rules={"monster_focus_order": reading},
+        )
+    )
     assert result.turns[0].focus == focus
     named = [step for step in result.turns[0].reasoning if step.step == "reading"]
     assert named and reading in named[0].text, "the reading is named when it changed the answer"
@@ -225,8 +244,12 @@ def _brute_force_options(text, variant, foci):
     for focus in foci:
         focus_hexes = {h: costs[h] for h in attacks.attack_hexes(focus) if h in costs}
         fewest = min(c[0] for c in focus_hexes.values())
-        pairs = [(h, g, reach[h][0][1]) for h in sorted(reach) if h in focus_hexes and reach[h][0][0] == fewest and view.can_end_or_start(h)
-                 for g in _groups_by_combinations(attacks, view, h, focus)]
+        pairs = [
+            (h, g, reach[h][0][1])
+            for h in sorted(reach)
+            if h in focus_hexes and reach[h][0][0] == fewest and view.can_end_or_start(h)
+            for g in _groups_by_combinations(attacks, view, h, focus)
+        ]
         if not pairs:
             return None  # out of reach this turn: not what this property checks
 
@@ -234,7 +257,10 @@ def _brute_force_options(text, variant, foci):
             return int(attacks.disadvantaged(h, grid.figures[label]))
 
         def rank(label):
-            return (view.range_between(view.start, grid.figures[label]) if rules.proximity_breaks_focus_ties else 0, gh._initiative_key(label, figures))
+            return (
+                view.range_between(view.start, grid.figures[label]) if rules.proximity_breaks_focus_ties else 0,
+                gh._initiative_key(label, figures),
+            )
 
         def extras(g, focus):
             return sorted(rank(label) for label in g if label != focus) if rules.rank_extra_targets else []
@@ -293,7 +319,9 @@ def test_type_ties_lists_types_sharing_an_initiative():
 def test_a_tied_type_goes_first_with_first_and_then_finishes(first, order):
     # The wolf (10) is not tied. Cave Bear and Vermling Scout share 30: by name, or --first.
     # A type, once started, finishes: the elite bear c, then b, before the scout.
-    result = rulesets.resolve(load_scenario_text(scenario("A . . . . .\n . b c v w .\n", _phase_figures(), {"move": 1}, active=None), "t.yaml"), None, {}, first)
+    result = rulesets.resolve(
+        load_scenario_text(scenario("A . . . . .\n . b c v w .\n", _phase_figures(), {"move": 1}, active=None), "t.yaml"), None, {}, first
+    )
     assert [turn.actor for turn in result.turns] == order
     tie_steps = [step for turn in result.turns for step in turn.reasoning if step.step == "order" and "share" in step.text]
     assert len(tie_steps) == 1 and tie_steps[0].data["tied_types"] == ["Cave Bear", "Vermling Scout"]
@@ -329,8 +357,17 @@ def mirrorable_boards(draw):
     figures = {"a": {**GUARD, "flying": draw(st.booleans())}}
     for label in labels[1:]:
         figures[label] = character(draw(st.sampled_from([10, 20, 20])))
-    attack = draw(st.sampled_from([{"range": 2, "targets": 2}, {"range": 3, "targets": 3}, {"range": 0, "targets": 2},
-                                   {"range": 2, "aoe": "x x\n x"}, {"range": 0, "aoe": "@ x\n x"}]))
+    attack = draw(
+        st.sampled_from(
+            [
+                {"range": 2, "targets": 2},
+                {"range": 3, "targets": 3},
+                {"range": 0, "targets": 2},
+                {"range": 2, "aoe": "x x\n x"},
+                {"range": 0, "aoe": "@ x\n x"},
+            ]
+        )
+    )
     action = {"move": draw(st.integers(0, 3)), "teleport": draw(st.booleans()), "attack": attack}
     return width, height, terrain, figures, action, draw(st.sampled_from(["gloomhaven", "frosthaven", "jotl"]))
 

@@ -99,13 +99,16 @@ def test_no_path_to_any_enemy_no_focus() -> None:
 ENDINGS = ". . . . .\n a b * # +\n. . . . A\n"
 
 
-@pytest.mark.parametrize(("cell", "words"), [
-    ((1, 1), ["Occupied", "Bandit Guard (b)", "ally"]),
-    ((2, 1), ["obstacle", "flying"]),
-    ((3, 1), ["wall"]),
-    ((4, 1), ["closed door"]),
-    ((4, 2), ["Occupied", "Brute (A)", "enemy"]),
-])
+@pytest.mark.parametrize(
+    ("cell", "words"),
+    [
+        ((1, 1), ["Occupied", "Bandit Guard (b)", "ally"]),
+        ((2, 1), ["obstacle", "flying"]),
+        ((3, 1), ["wall"]),
+        ((4, 1), ["closed door"]),
+        ((4, 2), ["Occupied", "Brute (A)", "enemy"]),
+    ],
+)
 def test_cannot_end_there(cell: tuple[int, int], words: list[str]) -> None:
     figures = {"a": GUARD, "b": {**GUARD, "number": 2}, "A": character(10, "Brute")}
     result = run(ENDINGS, figures, {"move": 2, "attack": MELEE})
@@ -398,8 +401,18 @@ def test_every_project_scenario_explains_every_other_hex() -> None:
 
 TERRAIN = st.sampled_from(list("..........#*^~%+="))
 AREAS = st.sampled_from([{"range": 0, "aoe": "@ x x"}, {"range": 0, "aoe": "@ x\n x", "targets": 2}, {"range": 2, "aoe": "x x"}])
-STEPS_AFTER_REACH = {"range", "line-of-sight", "negative-hexes", "disadvantage", "fewer-targets", "target-group",
-                     "extra-targets", "more-movement", "not-closer", "stays"}
+STEPS_AFTER_REACH = {
+    "range",
+    "line-of-sight",
+    "negative-hexes",
+    "disadvantage",
+    "fewer-targets",
+    "target-group",
+    "extra-targets",
+    "more-movement",
+    "not-closer",
+    "stays",
+}
 
 
 @st.composite
@@ -426,7 +439,9 @@ def boards(draw: st.DrawFn) -> tuple:
     action: dict | list = single
     if attack is not None and mode == "walk" and draw(st.integers(0, 4)) == 0:
         # A card with several actions: the last move decides where it ends.
-        later: list[dict] = draw(st.sampled_from([[{"move": 1}], [{"attack": {"range": 1}}, {"move": 2}], [{"move": 2}, {"attack": {"range": 0}}]]))
+        later: list[dict] = draw(
+            st.sampled_from([[{"move": 1}], [{"attack": {"range": 1}}, {"move": 2}], [{"move": 2}, {"attack": {"range": 0}}]])
+        )
         action = [{"move": single["move"]}, {"attack": attack}, *later] if single["move"] else [{"attack": attack}, *later]
     variant = draw(st.sampled_from(sorted(VARIANTS)))
     lines = [(" " if row & 1 else "") + " ".join(terrain[(col, row)] for col in range(width)) for row in range(height)]
@@ -453,7 +468,13 @@ def test_every_hex_but_the_options_has_a_reason_that_holds(board: tuple) -> None
     result = run(map_text, figures, action, variant=variant)
     check_turns(result)
     me = figures["a"]
-    if isinstance(action, list) or me["flying"] or "jump" in action or "teleport" in action or me["conditions"] in (["stunned"], ["immobilized"]):
+    if (
+        isinstance(action, list)
+        or me["flying"]
+        or "jump" in action
+        or "teleport" in action
+        or me["conditions"] in (["stunned"], ["immobilized"])
+    ):
         return
     if "=" in terrain.values():
         return  # icy slides: not modelled by the independent search

@@ -56,6 +56,7 @@ def one_error_line(args: list[str]) -> str:
 
 # -- files that are not regular files -------------------------------------------
 
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_fifo_is_refused_without_opening_it(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
@@ -79,6 +80,7 @@ def test_utf16_files_are_named_as_such(tmp_path: Path) -> None:
 
 
 # -- scale ----------------------------------------------------------------------
+
 
 def test_forty_thousand_keys_and_a_late_duplicate() -> None:
     text = "ruleset: gloomhaven\ndescription:\n" + "".join(f"  k{i}: {i}\n" for i in range(40_000)) + "  k7: 1\n"
@@ -111,6 +113,7 @@ def test_open_sight_stores_only_the_blocked_pairs() -> None:
 
 
 # -- what reaches the terminal ----------------------------------------------------
+
 
 def test_escape_sequences_in_scenario_text_are_shown_escaped(tmp_path: Path) -> None:
     path = write(tmp_path / "title.yaml", title='"\\e[2Jgone\\x9b"')
@@ -159,6 +162,7 @@ def test_ascii_stdout_gives_no_traceback() -> None:
 
 
 # -- check: every file reported, the batch goes on --------------------------------
+
 
 @pytest.fixture
 def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -206,12 +206,15 @@ def test_target_tie_players_then_weakest():
 
 
 def test_activation_order_uses_sheets_and_choice_is_followed():
-    result = run("""
+    result = run(
+        """
         map: |
           A . . b . . B
           g . . . . . .
         figures: {b: {kind: boneworm}, g: {kind: guard}, A: {kind: hero}, B: {kind: hero}}
-    """, {"b": 2})
+    """,
+        {"b": 2},
+    )
     assert [t.actor for t in result.turns] == ["b", "g"]
     assert result.turns[0].chosen == 2
     assert result.boards_after[0].figures["b"] == result.turns[0].options[2].to
@@ -224,9 +227,21 @@ def test_activation_order_uses_sheets_and_choice_is_followed():
     ("text", "where", "message"),
     [
         ("map: |\n  b A\nfigures: {b: {kind: boneworm, health: 3}, A: {kind: hero}}\n", "t.yaml:4:", "`health` is for heroes"),
-        ("map: |\n  b A\nfigures: {b: {kind: boneworm}, A: {kind: hero}}\ninsectoid_sheet: [A]\n", "t.yaml:5:", "not on the Insectoid Sheet"),
-        ("map: |\n  b c A\nfigures: {b: {kind: boneworm}, c: {kind: boneworm}, A: {kind: hero}}\ninsectoid_sheet: [b]\n", "t.yaml:5:", "missing: c"),
-        ("map: |\n  b A\nfigures: {b: {kind: boneworm}, A: {kind: hero}}\nrules: {terrain_costs: {wall: 2}}\n", "t.yaml:5:", "cannot be entered"),
+        (
+            "map: |\n  b A\nfigures: {b: {kind: boneworm}, A: {kind: hero}}\ninsectoid_sheet: [A]\n",
+            "t.yaml:5:",
+            "not on the Insectoid Sheet",
+        ),
+        (
+            "map: |\n  b c A\nfigures: {b: {kind: boneworm}, c: {kind: boneworm}, A: {kind: hero}}\ninsectoid_sheet: [b]\n",
+            "t.yaml:5:",
+            "missing: c",
+        ),
+        (
+            "map: |\n  b A\nfigures: {b: {kind: boneworm}, A: {kind: hero}}\nrules: {terrain_costs: {wall: 2}}\n",
+            "t.yaml:5:",
+            "cannot be entered",
+        ),
         ("map: |\n  b A\nfigures: {b: {kind: boneworm}, A: {kind: hero}}\nactive: A\n", "t.yaml:5:", "is a hero"),
         ("map: |\n  b A\nfigures: {b: {kind: bonewrm}, A: {kind: hero}}\n", "t.yaml:4:", "did you mean 'boneworm'"),
         ("map: |\n  . +\nfigures: {b: {kind: boneworm, at: [1, 0]}}\n", "t.yaml:4:", "stands on door"),
@@ -243,7 +258,9 @@ def test_cli_json_is_one_document():
     result = runner.invoke(app, ["resolve", "scenarios/perditions-mouth/chileen-03-trample.yaml", "--json"])
     document = json.loads(result.stdout)
     assert document["ruleset"] == "perditions-mouth"
-    assert {"kind": "displaced", "figure": "b", "from": [1, 0], "to": [0, 0], "cause": "trampled"} in document["turns"][0]["options"][0]["effects"]
+    assert {"kind": "displaced", "figure": "b", "from": [1, 0], "to": [0, 0], "cause": "trampled"} in document["turns"][0]["options"][0][
+        "effects"
+    ]
 
 
 # -- line of sight -------------------------------------------------------------------------------

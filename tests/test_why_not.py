@@ -23,5 +23,8 @@ def test_every_position_is_an_option_or_ruled_out(path: Path) -> None:
         positions = set(board.terrain) if hasattr(board, "terrain") else set(board.areas)
         destinations = {option.to for option in turn.options}
         assert not destinations & set(turn.ruled_out), turn.actor
-        assert positions - destinations <= set(turn.ruled_out), (turn.actor, sorted(positions - destinations - set(turn.ruled_out), key=str)[:5])
+        assert positions - destinations <= set(turn.ruled_out), (
+            turn.actor,
+            sorted(positions - destinations - set(turn.ruled_out), key=str)[:5],
+        )
         assert all(ruled.reason for ruled in turn.ruled_out.values())

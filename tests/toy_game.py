@@ -70,5 +70,12 @@ class ToyPlay:
         return board
 
 
-GAME = Game(play=ToyPlay, name="toy", summary="a test-only game", variants={"plain": "the only rules", "other": "the same rules"}, default_variant="plain", options={"x": "an option"})
+GAME = Game(
+    play=ToyPlay,
+    name="toy",
+    summary="a test-only game",
+    variants={"plain": "the only rules", "other": "the same rules"},
+    default_variant="plain",
+    options={"x": "an option"},
+)
 ENTRY = GameEntry("toy", "toy_game:ToyScenario", "toy_game:GAME", "hex")

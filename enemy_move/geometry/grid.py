@@ -108,7 +108,9 @@ def parse_grid(
     known_terrains = set(symbols.values()) | (terrains or set())
     for symbol, name in model.legend.items():
         if name not in known_terrains:
-            raise source.error(("legend", symbol), f"unknown terrain {name!r} for symbol {symbol!r}; known: {', '.join(sorted(known_terrains))}")
+            raise source.error(
+                ("legend", symbol), f"unknown terrain {name!r} for symbol {symbol!r}; known: {', '.join(sorted(known_terrains))}"
+            )
         if _is_label_char(symbol):
             raise source.error(("legend", symbol), f"symbol {symbol!r} is a figure label; choose a punctuation character")
         symbols[symbol] = name
@@ -138,7 +140,9 @@ def parse_grid(
                 raise source.text_error(("map",), row, position, "tab in the map; use spaces")
             if offset < 0 or offset % 2:
                 raise source.text_error(
-                    ("map",), row, position,
+                    ("map",),
+                    row,
+                    position,
                     f"{char!r} sits between cells (row {row}, text column {position}); "
                     + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
                 )
@@ -157,7 +161,9 @@ def parse_grid(
             elif char in symbols:
                 terrain[cell] = symbols[char]
             else:
-                raise source.text_error(("map",), row, position, f"unknown map symbol {char!r}; add it to `legend:` or use one of {' '.join(sorted(symbols))}")
+                raise source.text_error(
+                    ("map",), row, position, f"unknown map symbol {char!r}; add it to `legend:` or use one of {' '.join(sorted(symbols))}"
+                )
             width = max(width, cell[0] + 1)
     height = len(lines)
 
@@ -170,7 +176,10 @@ def parse_grid(
         if at is None:
             raise source.error(("figures", label), f"figure {label!r} is not placed: draw it on the map or give `at: [col, row]`", key=True)
         if at not in terrain:
-            raise source.error(("figures", label, "at"), f"figure {label!r} is at {list(at)}, which is not a cell of the map ({width} columns x {height} rows)")
+            raise source.error(
+                ("figures", label, "at"),
+                f"figure {label!r} is at {list(at)}, which is not a cell of the map ({width} columns x {height} rows)",
+            )
         figures[label] = at
     seen: dict[Cell, str] = {}
     for label in sorted(figures):

@@ -148,7 +148,9 @@ def one_path(preds: dict[SortableNode, list[SortableNode]], target: SortableNode
     return path
 
 
-def bfs(start: SortableNode, steps: Callable[[SortableNode], Iterable[SortableNode]]) -> tuple[dict[SortableNode, int], dict[SortableNode, SortableNode]]:
+def bfs(
+    start: SortableNode, steps: Callable[[SortableNode], Iterable[SortableNode]]
+) -> tuple[dict[SortableNode, int], dict[SortableNode, SortableNode]]:
     """Steps from ``start`` to every node reached, and each node's parent on one shortest walk.
 
     Neighbours are visited in sorted order, so the parents (and paths) are deterministic."""

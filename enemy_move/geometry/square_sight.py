@@ -92,7 +92,11 @@ class SquareSight:
             if diagonal:
                 # The centre line runs through the shared corner: two blockers meeting there pinch it shut.
                 return not (_corner_pinched(p, q, relevant) or self._crosses_thin_wall(p, q))
-            return not (any(_crosses_inside(p, q, cell) for cell in sorted(relevant)) or _corner_pinched(p, q, relevant) or self._crosses_thin_wall(p, q))
+            return not (
+                any(_crosses_inside(p, q, cell) for cell in sorted(relevant))
+                or _corner_pinched(p, q, relevant)
+                or self._crosses_thin_wall(p, q)
+            )
         for p in _corners(a):
             for q in _corners(b):
                 if not any(_crosses_inside(p, q, cell) for cell in sorted(relevant)) and not self._crosses_thin_wall(p, q):

@@ -136,7 +136,7 @@ def link_code(link: str) -> str:
         parsed = urlparse(text if "://" in text else "https://" + text)
         text = parsed.path.strip("/")
         if text.startswith("los/"):
-            text = text[len("los/"):]
+            text = text[len("los/") :]
     if not text:
         raise GloomLinkError("the link has no board code after the address")
     if len(text) > MAX_CODE_LENGTH:
@@ -241,9 +241,12 @@ def _neighbours(column: int, row: int) -> list[tuple[int, int]]:
     """The six neighbours in gloom's grid (odd columns half a hex towards higher rows)."""
     up = column % 2  # odd columns: the side neighbours are at row and row + 1
     return [
-        (column, row + 1), (column, row - 1),
-        (column + 1, row - 1 + up), (column + 1, row + up),
-        (column - 1, row - 1 + up), (column - 1, row + up),
+        (column, row + 1),
+        (column, row - 1),
+        (column + 1, row - 1 + up),
+        (column + 1, row + up),
+        (column - 1, row - 1 + up),
+        (column - 1, row + up),
     ]
 
 
@@ -322,6 +325,7 @@ def _layout(cells: set[tuple[int, int]]) -> _Layout:
 
 def _labels(board: GloomBoard, layout: _Layout) -> dict[int, str]:
     """Characters A, B, ... and monsters a, b, ..., the active figure first, then in map order."""
+
     def order(location: int) -> tuple[bool, int, int]:
         col, row = layout.ours(_cell(location))
         return (location != board.active, row, col)

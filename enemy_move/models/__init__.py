@@ -142,7 +142,7 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         # A cap (docs/errors.md): say it is one, so nobody hunts for a rule.
         message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see docs/errors.md)"
     elif message.startswith("Value error, "):
-        message = message[len("Value error, "):]
+        message = message[len("Value error, ") :]
     elif kind in _TYPE_ERRORS and "input" in first:
         message = f"{message}, got {describe_json_type(first['input'])} {_short(first['input'])}"
     elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
@@ -155,7 +155,20 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
     return source.error(loc, f"{_dotted(loc)}: {message}" if loc else message)
 
 
-_TYPE_ERRORS = {"bool_type", "int_type", "float_type", "string_type", "list_type", "dict_type", "tuple_type", "model_type", "int_from_float", "bool_parsing", "int_parsing", "float_parsing"}
+_TYPE_ERRORS = {
+    "bool_type",
+    "int_type",
+    "float_type",
+    "string_type",
+    "list_type",
+    "dict_type",
+    "tuple_type",
+    "model_type",
+    "int_from_float",
+    "bool_parsing",
+    "int_parsing",
+    "float_parsing",
+}
 
 
 def _short(value: Any) -> str:

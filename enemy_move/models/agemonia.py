@@ -49,12 +49,20 @@ def _valid_link(text: str) -> str:
     return text
 
 
-LinkText = Annotated[str, AfterValidator(_valid_link), WithJsonSchema({"type": "string", "pattern": _LINK.pattern, "description": "'A -- B', 'A == B' or 'A || B'"})]
+LinkText = Annotated[
+    str,
+    AfterValidator(_valid_link),
+    WithJsonSchema({"type": "string", "pattern": _LINK.pattern, "description": "'A -- B', 'A == B' or 'A || B'"}),
+]
 
 
 class Area(StrictModel):
-    capacity: NonNegativeInt = Field(le=MAX_COUNT, description="Maximum capacity (white dots). 0 = no dots: cannot be entered (a flyer may cross it but not end there).")
-    height: StrictInt = Field(default=0, ge=-MAX_COUNT, le=MAX_COUNT, description="Height level; borders between different heights carry the height symbol.")
+    capacity: NonNegativeInt = Field(
+        le=MAX_COUNT, description="Maximum capacity (white dots). 0 = no dots: cannot be entered (a flyer may cross it but not end there)."
+    )
+    height: StrictInt = Field(
+        default=0, ge=-MAX_COUNT, le=MAX_COUNT, description="Height level; borders between different heights carry the height symbol."
+    )
     trap: StrictBool = Field(default=False, description="A Trap token lies in the area (an enemy without Fly entering it triggers it).")
     name: str | None = Field(default=None, description="Longer name shown in the area table.")
     at: tuple[Annotated[float, Field(ge=0, le=100)], Annotated[float, Field(ge=0, le=100)]] | None = Field(
@@ -65,13 +73,23 @@ class Area(StrictModel):
 
 
 class AgemoniaFigure(StrictModel):
-    side: Literal["enemy", "hero", "ally"] = Field(description="enemy = acts in the enemy phase; hero and ally (non-hero ally) are the Allies enemies attack.")
+    side: Literal["enemy", "hero", "ally"] = Field(
+        description="enemy = acts in the enemy phase; hero and ally (non-hero ally) are the Allies enemies attack."
+    )
     area: AreaName = Field(description="The area the figure stands in.")
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
     size: Literal["normal", "large", "huge"] = Field(default="normal", description="Capacity used: normal 1, large 2, huge 3.")
-    taunt: NonNegativeInt | None = Field(default=None, le=MAX_COUNT, description="Allies only: Taunt value (higher attracts enemies on ties). Required for heroes and allies.")
-    type: str | None = Field(default=None, description="Enemies only: enemy type for the initiative order; defaults to the name, then the label.")
-    number: NonNegativeInt | None = Field(default=None, le=MAX_COUNT, description="Enemies only: the number on the figure (same type acts lowest first).")
+    taunt: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_COUNT,
+        description="Allies only: Taunt value (higher attracts enemies on ties). Required for heroes and allies.",
+    )
+    type: str | None = Field(
+        default=None, description="Enemies only: enemy type for the initiative order; defaults to the name, then the label."
+    )
+    number: NonNegativeInt | None = Field(
+        default=None, le=MAX_COUNT, description="Enemies only: the number on the figure (same type acts lowest first)."
+    )
     fly: StrictBool = Field(default=False, description="Enemies only: the enemy has Fly.")
     conditions: list[str] = Field(
         default_factory=list,
@@ -107,7 +125,9 @@ class AgemoniaFigure(StrictModel):
 
 
 class AgemoniaAttack(StrictModel):
-    kind: Literal["melee", "ranged"] = Field(default="melee", description="melee: same area or an adjacent full area; ranged: within range and line of sight.")
+    kind: Literal["melee", "ranged"] = Field(
+        default="melee", description="melee: same area or an adjacent full area; ranged: within range and line of sight."
+    )
     range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="Ranged only: maximum range in areas (minimum range is always 0).")
 
     @model_validator(mode="after")
@@ -119,7 +139,10 @@ class AgemoniaAttack(StrictModel):
 
 class AgemoniaAction(StrictModel):
     move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Move value in areas; 0 = the no-move symbol.")
-    attack: AgemoniaAttack | None = Field(default=None, description="The attack of this action; omitted = no attack (it moves as if making a melee attack). Area and target-X attacks count as single-target.")
+    attack: AgemoniaAttack | None = Field(
+        default=None,
+        description="The attack of this action; omitted = no attack (it moves as if making a melee attack). Area and target-X attacks count as single-target.",
+    )
     fly: StrictBool = Field(default=False, description="The card grants Fly this turn ('may move as though it had Fly').")
 
 
@@ -129,16 +152,30 @@ class SightRules(StrictModel):
         description="open: every two areas see each other unless listed in `blocked`; adjacent: an area sees itself, areas sharing a single or double line, and pairs listed in `see`.",
     )
     see: list[tuple[AreaName, AreaName]] = Field(default_factory=list, description="Extra pairs of areas that see each other (symmetric).")
-    blocked: list[tuple[AreaName, AreaName]] = Field(default_factory=list, description="Pairs of areas that do not see each other (symmetric); wins over `see`.")
+    blocked: list[tuple[AreaName, AreaName]] = Field(
+        default_factory=list, description="Pairs of areas that do not see each other (symmetric); wins over `see`."
+    )
 
 
 class AgemoniaRules(StrictModel):
     """Documented choices where the rules text is silent or ambiguous."""
 
-    range_over_double_lines: StrictBool = Field(default=True, description="Range counts borders crossed over single AND double white lines (never barriers). false: single lines only.")
-    melee_across_double_lines: StrictBool = Field(default=True, description="Melee may reach an adjacent full area of the same height across a double white line (never across a barrier).")
-    ranged_taunt: Literal["target", "any"] = Field(default="target", description="Taunt tie-break for ranged attacks uses the ally it would actually target (closest, then Taunt) ('target') or the highest Taunt in range ('any').")
-    fallback_ties: Literal["choose", "movement"] = Field(default="choose", description="No attack area at all: among equally close, equal-Taunt goal areas, the players choose ('choose': the text's 'as above' ends in 'you may choose') or the one needing least movement ('movement').")
+    range_over_double_lines: StrictBool = Field(
+        default=True,
+        description="Range counts borders crossed over single AND double white lines (never barriers). false: single lines only.",
+    )
+    melee_across_double_lines: StrictBool = Field(
+        default=True,
+        description="Melee may reach an adjacent full area of the same height across a double white line (never across a barrier).",
+    )
+    ranged_taunt: Literal["target", "any"] = Field(
+        default="target",
+        description="Taunt tie-break for ranged attacks uses the ally it would actually target (closest, then Taunt) ('target') or the highest Taunt in range ('any').",
+    )
+    fallback_ties: Literal["choose", "movement"] = Field(
+        default="choose",
+        description="No attack area at all: among equally close, equal-Taunt goal areas, the players choose ('choose': the text's 'as above' ends in 'you may choose') or the one needing least movement ('movement').",
+    )
     blocked_route: Literal["closest", "stay"] = Field(
         default="closest",
         description="Too far to reach the area this turn and every area of the shortest routes it could stop in is full: it takes the route that ends closest to the area ('closest': 'the most direct (shortest) route it can'), or stays ('stay': only shortest routes count).",
@@ -149,10 +186,21 @@ class AgemoniaScenario(ScenarioBase):
     ruleset: Literal["agemonia"]
     variant: Literal["agemonia"] | None = None
     areas: dict[AreaName, Area] = Field(max_length=MAX_AREAS, description="area name -> capacity, height, trap.")
-    links: list[LinkText] = Field(default_factory=list, description="Borders: 'A -- B' single white line, 'A == B' double white line, 'A || B' solid barrier. Unlisted pairs do not touch.")
-    sight: SightRules = Field(default_factory=SightRules, description="Which areas see each other (line of sight is geometric, so the file states it).")
+    links: list[LinkText] = Field(
+        default_factory=list,
+        description="Borders: 'A -- B' single white line, 'A == B' double white line, 'A || B' solid barrier. Unlisted pairs do not touch.",
+    )
+    sight: SightRules = Field(
+        default_factory=SightRules, description="Which areas see each other (line of sight is geometric, so the file states it)."
+    )
     figures: dict[Label, AgemoniaFigure] = Field(description="label -> figure (enemies, heroes, non-hero allies).")
-    initiative: list[str] = Field(default_factory=list, description="Enemy types in the Initiative card's order (top to bottom); omitted = alphabetical by type.")
-    action: AgemoniaAction = Field(default_factory=AgemoniaAction, description="The action every acting enemy performs unless `actions` gives its own.")
-    actions: dict[str, AgemoniaAction] = Field(default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type.")
+    initiative: list[str] = Field(
+        default_factory=list, description="Enemy types in the Initiative card's order (top to bottom); omitted = alphabetical by type."
+    )
+    action: AgemoniaAction = Field(
+        default_factory=AgemoniaAction, description="The action every acting enemy performs unless `actions` gives its own."
+    )
+    actions: dict[str, AgemoniaAction] = Field(
+        default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type."
+    )
     rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see docs/agemonia.md).")

@@ -24,7 +24,9 @@ MAX_MOVE = 8
 
 
 class CloudspireFigure(StrictModel):
-    kind: Literal["minion", "hero"] = Field(description="Minions march to their mark; heroes are moved by players (they only get displaced here).")
+    kind: Literal["minion", "hero"] = Field(
+        description="Minions march to their mark; heroes are moved by players (they only get displaced here)."
+    )
     faction: str = Field(min_length=1, description="Faction name; units of the same faction are friendly, all others are opposing.")
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
     move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Movement stat (hexes per turn). Needed for minions.")
@@ -53,7 +55,9 @@ class CloudspireScenario(GridScenarioBase):
         default=None,
         description="The faction whose minions move; omitted = the faction of `active`, or the only faction that has minions.",
     )
-    marks: dict[str, Cell] = Field(default_factory=dict, description="faction -> [col, row] of the mark its minions march to (usually the opposing fortress gate).")
+    marks: dict[str, Cell] = Field(
+        default_factory=dict, description="faction -> [col, row] of the mark its minions march to (usually the opposing fortress gate)."
+    )
     order: list[Label] = Field(
         default_factory=list,
         description="Tie-break for the leading minion (the players choose on ties): minions listed earlier move first among equally close ones; unlisted ones follow by label.",

@@ -76,7 +76,9 @@ class ScenarioBase(StrictModel):
     variant: str | None = Field(default=None, description="Ruleset-specific variant; omitted = the ruleset's default.")
     title: str = Field(default="", description="Short name shown with the result.")
     description: str = Field(default="", description="Free text shown with the result.")
-    active: Label | None = Field(default=None, description="The acting figure; omitted = every figure of the acting side, in activation order.")
+    active: Label | None = Field(
+        default=None, description="The acting figure; omitted = every figure of the acting side, in activation order."
+    )
     expect: Expect | None = Field(default=None, description="The expected answer, for `check`.")
 
     def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
@@ -106,4 +108,6 @@ class GridScenarioBase(ScenarioBase):
 def describe_json_type(value: Any) -> str:
     if value is None:
         return "nothing"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}.get(
+        type(value), type(value).__name__
+    )

@@ -22,7 +22,9 @@ class GloomhavenFigure(StrictModel):
         description="Characters and their summons oppose monsters; an objective belongs to the side named by `side`."
     )
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
-    initiative: float | None = Field(default=None, ge=0, le=MAX_INITIATIVE, description="Initiative for focus ties; omitted = ties with every other figure without one.")
+    initiative: float | None = Field(
+        default=None, ge=0, le=MAX_INITIATIVE, description="Initiative for focus ties; omitted = ties with every other figure without one."
+    )
     owner: Label | None = Field(default=None, description="For a summon: the character it belongs to (acts and is focused just before it).")
     number: PositiveInt | None = Field(default=None, le=MAX_COUNT, description="Monster standee number (activation order).")
     elite: bool = Field(default=False, description="Elite monsters act before normal ones of their type.")
@@ -33,7 +35,9 @@ class GloomhavenFigure(StrictModel):
     side: Literal["characters", "monsters"] | None = Field(
         default=None, description="Objectives only: the side it is allied with (default characters: monsters may focus on it)."
     )
-    targetable: bool = Field(default=True, description="Objectives only: false = its enemies ignore it as a target and treat it as an obstacle.")
+    targetable: bool = Field(
+        default=True, description="Objectives only: false = its enemies ignore it as a target and treat it as an obstacle."
+    )
     summoned: bool = Field(default=False, description="Monsters only: summoned this round, so it does not act in this phase.")
 
     @model_validator(mode="after")
@@ -51,7 +55,9 @@ class GloomhavenFigure(StrictModel):
 class GloomhavenAttack(StrictModel):
     range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="0 = melee (range 1).")
     targets: PositiveInt = Field(default=1, le=MAX_TARGETS, description="How many different enemies the attack may target.")
-    aoe: str | None = Field(default=None, description="Area pattern: @ attacker's hex (melee AoE), x hex hit, . filler; hex layout as maps.")
+    aoe: str | None = Field(
+        default=None, description="Area pattern: @ attacker's hex (melee AoE), x hex hit, . filler; hex layout as maps."
+    )
 
     @field_validator("aoe")
     @classmethod
@@ -102,7 +108,8 @@ def _card_form(value: Any) -> str:
 
 #: A card: the `{move, attack}` shorthand (a move, then an attack) or the ordered list of its actions.
 GloomhavenCard = Annotated[
-    Annotated[GloomhavenAction, Tag("mapping[action]")] | Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
+    Annotated[GloomhavenAction, Tag("mapping[action]")]
+    | Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
     Discriminator(_card_form),
 ]
 
@@ -156,4 +163,7 @@ class GloomhavenScenario(GridScenarioBase):
             elif figure.owner not in self.figures:
                 yield where, f"summon {label!r} names owner {figure.owner!r}, which is not a figure"
             elif self.figures[figure.owner].kind != "character":
-                yield where, f"summon {label!r} names owner {figure.owner!r}, a {self.figures[figure.owner].kind}; a summon belongs to a character"
+                yield (
+                    where,
+                    f"summon {label!r} names owner {figure.owner!r}, a {self.figures[figure.owner].kind}; a summon belongs to a character",
+                )

@@ -25,14 +25,24 @@ class PerditionsMouthFigure(StrictModel):
     )
     name: str | None = Field(default=None, description="Shown in the reasoning next to the label.")
     health: NonNegativeInt | None = Field(
-        default=None, le=MAX_COUNT, description="Heroes: remaining health (the 'weakest' hero has the least). Needed only when a Summoner or `target_ties: weakest` asks."
+        default=None,
+        le=MAX_COUNT,
+        description="Heroes: remaining health (the 'weakest' hero has the least). Needed only when a Summoner or `target_ties: weakest` asks.",
     )
     sleeping: bool = Field(default=False, description="Enemies: a sleeping enemy wakes up this move action and does not move.")
-    ap: PositiveInt | None = Field(default=None, le=MAX_MOVE, description="Enemies: override the type's action points (Boneworm 1, Rotikka 5, Chi'leen 3, Acolyte 2, Guard 3, Summoner 3).")
-    attack_range: PositiveInt | None = Field(
-        default=None, le=MAX_RANGE, description="Enemies: override the type's attack range (Boneworm/Rotikka/Acolyte/Demon 1, Chi'leen 2, Guard 3, Summoner 6)."
+    ap: PositiveInt | None = Field(
+        default=None,
+        le=MAX_MOVE,
+        description="Enemies: override the type's action points (Boneworm 1, Rotikka 5, Chi'leen 3, Acolyte 2, Guard 3, Summoner 3).",
     )
-    at: Cell | None = Field(default=None, description="Position [col, row], when the figure stands on terrain other than open floor (e.g. the alarm or a trap).")
+    attack_range: PositiveInt | None = Field(
+        default=None,
+        le=MAX_RANGE,
+        description="Enemies: override the type's attack range (Boneworm/Rotikka/Acolyte/Demon 1, Chi'leen 2, Guard 3, Summoner 6).",
+    )
+    at: Cell | None = Field(
+        default=None, description="Position [col, row], when the figure stands on terrain other than open floor (e.g. the alarm or a trap)."
+    )
 
 
 class PerditionsMouthRules(StrictModel):
@@ -41,9 +51,14 @@ class PerditionsMouthRules(StrictModel):
     movement: Literal["diagonal", "orthogonal"] = Field(
         default="diagonal", description="Whether a step may go diagonally (8 neighbours) or only orthogonally (4)."
     )
-    diagonal_cost: PositiveInt = Field(default=1, le=MAX_STEP_COST, description="AP multiplier of a diagonal step (1 = a diagonal step costs the same as an orthogonal one).")
+    diagonal_cost: PositiveInt = Field(
+        default=1,
+        le=MAX_STEP_COST,
+        description="AP multiplier of a diagonal step (1 = a diagonal step costs the same as an orthogonal one).",
+    )
     corner_cutting: bool = Field(
-        default=False, description="Whether a diagonal step may pass the corner of a blocking square (wall, closed door, chest...) on either side."
+        default=False,
+        description="Whether a diagonal step may pass the corner of a blocking square (wall, closed door, chest...) on either side.",
     )
     range: Literal["chebyshev", "manhattan"] | None = Field(
         default=None, description="How range is counted: chebyshev (diagonals count 1) or manhattan; default follows `movement`."
@@ -59,10 +74,12 @@ class PerditionsMouthRules(StrictModel):
         default=True, description="Whether a 'range N' square must have line of sight to the hero (an attack needs it)."
     )
     target_ties: Literal["players", "weakest"] = Field(
-        default="players", description="Equally close heroes: the players choose (every option), or the weakest (least health) first, then the players."
+        default="players",
+        description="Equally close heroes: the players choose (every option), or the weakest (least health) first, then the players.",
     )
     terrain_costs: dict[str, Annotated[PositiveInt, Field(le=MAX_STEP_COST)]] = Field(
-        default_factory=dict, description="AP to enter a terrain, overriding the defaults (floor, open-door, alarm, trap 1; difficult, hazardous, icy 2)."
+        default_factory=dict,
+        description="AP to enter a terrain, overriding the defaults (floor, open-door, alarm, trap 1; difficult, hazardous, icy 2).",
     )
     acolyte_goal: Literal["on", "adjacent"] = Field(
         default="on", description="Where the Acolyte heads: onto the alarm symbol, or to a square next to it."
@@ -78,7 +95,8 @@ class PerditionsMouthRules(StrictModel):
         description="No path reaches any goal square (alarm, range-N square): the enemy stays (`stay`), or walks to the reachable square closest to one (`closer`).",
     )
     sleeping_blocks: bool = Field(
-        default=True, description="Whether a sleeping enemy not in attack range of a hero blocks path-finding (it cannot move out of the way)."
+        default=True,
+        description="Whether a sleeping enemy not in attack range of a hero blocks path-finding (it cannot move out of the way).",
     )
     full_ap_rule: Literal["acolyte-guard", "all"] = Field(
         default="acolyte-guard",
@@ -99,9 +117,12 @@ class PerditionsMouthScenario(GridScenarioBase):
     variant: Literal["etbrev"] | None = None
     figures: dict[Label, PerditionsMouthFigure] = Field(description="label -> figure (heroes and enemies).")
     insectoid_sheet: list[Label] | None = Field(
-        default=None, description="Insectoid labels in the order of the Insectoid Sheet; omitted = Boneworms, Rotikkas, Chi'leens, each by label."
+        default=None,
+        description="Insectoid labels in the order of the Insectoid Sheet; omitted = Boneworms, Rotikkas, Chi'leens, each by label.",
     )
     cultist_sheet: list[Label] | None = Field(
         default=None, description="Cultist labels in the order of the Cultists Sheet; omitted = Acolytes, Guards, Summoners, each by label."
     )
-    rules: PerditionsMouthRules = Field(default_factory=PerditionsMouthRules, description="Answers to the points the rules text leaves open.")
+    rules: PerditionsMouthRules = Field(
+        default_factory=PerditionsMouthRules, description="Answers to the points the rules text leaves open."
+    )

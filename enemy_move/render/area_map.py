@@ -122,8 +122,13 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
             facts.append("trap")
         title = f"{name} ({info.title})" if info.title else name
         mark = marks.get(name, "")
-        table.add_row(Text(mark, style="bold black on bright_green" if mark not in ("", ":") else "bold yellow"),
-                      Text(escape_controls(title)), occupants, ", ".join(facts), Text(_borders_of(board, name), style="dim"))
+        table.add_row(
+            Text(mark, style="bold black on bright_green" if mark not in ("", ":") else "bold yellow"),
+            Text(escape_controls(title)),
+            occupants,
+            ", ".join(facts),
+            Text(_borders_of(board, name), style="dim"),
+        )
     parts: list[RenderableType] = [table]
     left_out = len(board.areas) - len(names)
     if left_out:

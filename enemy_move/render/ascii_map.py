@@ -117,8 +117,9 @@ def _ruler(columns: range, shift: int, gutter: int) -> list[list[Run]]:
     return lines
 
 
-def grid_view(grid: Grid, turn: Turn | None = None, *, max_width: int | None = None, max_rows: int | None = None,
-              followed: bool = False) -> MapView:
+def grid_view(
+    grid: Grid, turn: Turn | None = None, *, max_width: int | None = None, max_rows: int | None = None, followed: bool = False
+) -> MapView:
     """Draw ``grid`` with ``turn``'s options; fit it into ``max_width`` columns and ``max_rows`` map rows.
 
     ``followed``: the option shown is the one a whole phase follows (the legend says so).
@@ -256,4 +257,3 @@ def grid_lines(grid: Grid, turn: Turn | None = None) -> list[list[Run]]:
 def grid_text(grid: Grid, turn: Turn | None = None) -> str:
     """The map as plain text (no styles), rulers included."""
     return grid_view(grid, turn).text()
-

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 SMALL_TERMINAL = (100, 40)
 
 
-
 def small_terminal(console: Console) -> bool:
     """True when stdout is a terminal smaller than SMALL_TERMINAL (pipes and files get the full view)."""
     return console.is_terminal and (console.width < SMALL_TERMINAL[0] or console.height < SMALL_TERMINAL[1])
@@ -41,8 +40,9 @@ def _board_for(result: Result, index: int) -> Any:
     return result.board
 
 
-def _map_renderable(turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False,
-                    brief: bool = False) -> RenderableType:
+def _map_renderable(
+    turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False, brief: bool = False
+) -> RenderableType:
     if isinstance(board, Grid):
         view = ascii_map.grid_view(board, turn, max_width=width, max_rows=max_rows, followed=followed)
         if view.too_narrow:
@@ -106,8 +106,11 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
     for i, header in enumerate(headers):
         options: dict[str, Any] = {"justify": "right"} if header in ("#", "moves") else {}
         if brief:
-            options.update({"no_wrap": True, "min_width": widths[i]} if i in fixed
-                           else {"no_wrap": True, "overflow": "ellipsis", "max_width": room[squeezed.index(i)]})
+            options.update(
+                {"no_wrap": True, "min_width": widths[i]}
+                if i in fixed
+                else {"no_wrap": True, "overflow": "ellipsis", "max_width": room[squeezed.index(i)]}
+            )
         table.add_column(header, **options)
     for index, row in enumerate(rows):
         table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
@@ -186,9 +189,18 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
         console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
-            console.print(Text(f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).", style="italic"))
+            console.print(
+                Text(
+                    f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).",
+                    style="italic",
+                )
+            )
     if whole_phase and result.boards_after:
-        console.print(Panel(_map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False))
+        console.print(
+            Panel(
+                _map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False
+            )
+        )
     for note in result.notes:
         if not note.startswith(tuple(f"{t.actor}: the rest of the phase follows" for t in result.turns)):  # said after each turn
             console.print(Text(escape_controls(note), style="italic"))
@@ -210,15 +222,21 @@ def _render_brief(result: Result, console: Console) -> None:
         console.print(line)
         # Lines left for map rows once the other parts are counted (80x24 is the target).
         room = max(4, console.height - 11 - len(turn.options))
-        console.print(_map_renderable(turn, board, width=console.width, max_rows=room,
-                                      followed=whole_phase and len(turn.options) > 1, brief=True))
+        console.print(
+            _map_renderable(turn, board, width=console.width, max_rows=room, followed=whole_phase and len(turn.options) > 1, brief=True)
+        )
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
         answers = [step for step in turn.reasoning if step.step == "why-not"]
         for step in answers:
             console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))
         steps = len(turn.reasoning) - len(answers)
-        console.print(Text(f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)", style="dim"))
+        console.print(
+            Text(
+                f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)",
+                style="dim",
+            )
+        )
     if whole_phase and result.boards_after:
         console.print(Text("After the phase:", style="bold"))
         console.print(_map_renderable(None, result.boards_after[-1], width=console.width, brief=True))
@@ -240,7 +258,9 @@ def render_check(report: CheckReport, console: Console, *, quiet: bool = False) 
             detail = "\n".join(entry.differences)
         elif entry.status == "error":
             detail = entry.message or ""
-        table.add_row(Text(escape_controls(entry.file)), Text(entry.status, style=styles[entry.status]), Text(escape_controls(detail, keep="\n")))  # Text: "[3, 4]" is not markup
+        table.add_row(
+            Text(escape_controls(entry.file)), Text(entry.status, style=styles[entry.status]), Text(escape_controls(detail, keep="\n"))
+        )  # Text: "[3, 4]" is not markup
     if shown:
         console.print(table)
     s = report.summary

@@ -42,14 +42,30 @@ AREA_W, AREA_H = 150.0, 92.0
 AREA_GAP_X, AREA_GAP_Y = 70.0, 44.0
 PAD = 16.0
 HEADING = 40.0
-FONT = "font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\""
+FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
 
 TERRAIN_FILL = {
-    "floor": "#f3eddc", "wall": "#4a4a4a", "obstacle": "#9c8f74", "trap": "#e3b5e3", "hazardous": "#f2a27f",
-    "difficult": "#b9dc9f", "icy": "#c4e8f6", "door": "#a0522d", "open-door": "#e0c08f", "locked-door": "#6b3a1f",
-    "portcullis": "#7d7d7d", "alarm": "#ffe066", "chest": "#c9a227",
-    "path": "#eadfc4", "plains": "#d7e8a6", "forest": "#79ad63", "mountain": "#a99f90", "water": "#84b7d8",
-    "landmark": "#b08d57", "spire": "#a07ad3", "gate": "#5b5b5b",
+    "floor": "#f3eddc",
+    "wall": "#4a4a4a",
+    "obstacle": "#9c8f74",
+    "trap": "#e3b5e3",
+    "hazardous": "#f2a27f",
+    "difficult": "#b9dc9f",
+    "icy": "#c4e8f6",
+    "door": "#a0522d",
+    "open-door": "#e0c08f",
+    "locked-door": "#6b3a1f",
+    "portcullis": "#7d7d7d",
+    "alarm": "#ffe066",
+    "chest": "#c9a227",
+    "path": "#eadfc4",
+    "plains": "#d7e8a6",
+    "forest": "#79ad63",
+    "mountain": "#a99f90",
+    "water": "#84b7d8",
+    "landmark": "#b08d57",
+    "spire": "#a07ad3",
+    "gate": "#5b5b5b",
 }
 DARK_TERRAIN = {"wall", "door", "locked-door", "gate", "portcullis"}
 ACTOR_FILL = "#f28c28"
@@ -59,10 +75,10 @@ OPTION_FILL = "#2e9e44"
 
 _DEFS = (
     "<defs>"
-    f"<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"3.5\" markerHeight=\"3.5\" orient=\"auto-start-reverse\">"
-    f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{PATH_STROKE}\"/></marker>"
-    f"<marker id=\"attack\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
-    f"<path d=\"M0,0 L10,5 L0,10 z\" fill=\"{FOCUS_STROKE}\"/></marker>"
+    f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto-start-reverse">'
+    f'<path d="M0,0 L10,5 L0,10 z" fill="{PATH_STROKE}"/></marker>'
+    f'<marker id="attack" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
+    f'<path d="M0,0 L10,5 L0,10 z" fill="{FOCUS_STROKE}"/></marker>'
     "</defs>"
 )
 
@@ -71,11 +87,14 @@ def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _text(x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal",
-          cls: str = "") -> str:
+def _text(
+    x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal", cls: str = ""
+) -> str:
     klass = f" class={quoteattr(cls)}" if cls else ""
-    return (f"<text x=\"{_f(x)}\" y=\"{_f(y)}\" font-size=\"{_f(size)}\" text-anchor=\"{anchor}\" dominant-baseline=\"central\" "
-            f"fill=\"{fill}\" font-weight=\"{weight}\"{klass}>{escape(text)}</text>")
+    return (
+        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" dominant-baseline="central" '
+        f'fill="{fill}" font-weight="{weight}"{klass}>{escape(text)}</text>'
+    )
 
 
 # --- geometry of each board kind ----------------------------------------------------------
@@ -103,10 +122,13 @@ class _GridLayout:
     def outline(self, cell: Cell) -> str:
         x, y = self.center(cell)
         if self.hexes:
-            points = [(x + HEX_RADIUS * math.cos(math.radians(60 * k - 30)), y + HEX_RADIUS * math.sin(math.radians(60 * k - 30))) for k in range(6)]
-            return "<polygon points=\"" + " ".join(f"{_f(px)},{_f(py)}" for px, py in points) + "\""
+            points = [
+                (x + HEX_RADIUS * math.cos(math.radians(60 * k - 30)), y + HEX_RADIUS * math.sin(math.radians(60 * k - 30)))
+                for k in range(6)
+            ]
+            return '<polygon points="' + " ".join(f"{_f(px)},{_f(py)}" for px, py in points) + '"'
         h = SQUARE / 2
-        return f"<rect x=\"{_f(x - h)}\" y=\"{_f(y - h)}\" width=\"{_f(SQUARE)}\" height=\"{_f(SQUARE)}\""
+        return f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(SQUARE)}" height="{_f(SQUARE)}"'
 
     def edge(self, a: Cell, b: Cell) -> tuple[tuple[float, float], tuple[float, float]]:
         """The shared side of two neighbouring cells."""
@@ -153,6 +175,7 @@ def _area_positions(board: AreaBoard) -> dict[str, tuple[float, float]]:
     row_of: dict[str, float] = {}
     for index, layer in enumerate(layers):
         if index:  # order each layer by the mean row of its neighbours in the previous one (fewer crossings)
+
             def key(area: str) -> tuple[float, str]:
                 rows = [row_of[o] for o in neighbours[area] if o in row_of]
                 return (sum(rows) / len(rows) if rows else 0.0, area)
@@ -181,15 +204,31 @@ def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[s
     for cell, terrain in sorted(grid.terrain.items()):
         fill = TERRAIN_FILL.get(terrain, "#dddddd")
         used_terrain.add(terrain)
-        out.append(layout.outline(cell) + f" fill=\"{fill}\" stroke=\"#8c8471\" stroke-width=\"1\" class=\"cell {escape(terrain)}\"/>")
+        out.append(layout.outline(cell) + f' fill="{fill}" stroke="#8c8471" stroke-width="1" class="cell {escape(terrain)}"/>')
         x, y = layout.center(cell)
         if terrain not in DARK_TERRAIN:  # the true coordinates, small, at the bottom of the cell
-            out.append(_text(x, y + (HEX_RADIUS * 0.66 if layout.hexes else SQUARE * 0.36), f"{cell[0]},{cell[1]}", size=7,
-                             fill="#8a8372", cls="coordinates"))
+            out.append(
+                _text(
+                    x,
+                    y + (HEX_RADIUS * 0.66 if layout.hexes else SQUARE * 0.36),
+                    f"{cell[0]},{cell[1]}",
+                    size=7,
+                    fill="#8a8372",
+                    cls="coordinates",
+                )
+            )
         if terrain not in ("floor", "path"):
             symbol = grid.symbol_for(terrain)
-            out.append(_text(x, y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3), symbol, size=10,
-                             fill="#ffffff" if terrain in DARK_TERRAIN else "#333", cls="terrain-symbol"))
+            out.append(
+                _text(
+                    x,
+                    y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3),
+                    symbol,
+                    size=10,
+                    fill="#ffffff" if terrain in DARK_TERRAIN else "#333",
+                    cls="terrain-symbol",
+                )
+            )
     # rulers: true coordinates
     for col in range(grid.width):
         x, _ = layout.center((col, 0))
@@ -199,8 +238,10 @@ def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[s
         out.append(_text(PAD + 2, y, str(row), size=10, fill="#777", cls="ruler"))
     for pair in sorted(sorted(p) for p in grid.thin_walls):
         (x1, y1), (x2, y2) = layout.edge(pair[0], pair[1])
-        out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#111\" stroke-width=\"5\" "
-                   "stroke-linecap=\"round\" class=\"thin-wall\"/>")
+        out.append(
+            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#111" stroke-width="5" '
+            'stroke-linecap="round" class="thin-wall"/>'
+        )
     if grid.thin_walls:
         legend.append(("#111", "thin wall"))
     centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
@@ -226,22 +267,30 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
             length = math.hypot(dx, dy) or 1.0
             ox, oy = -dy / length * 4, dx / length * 4
             for sign in (1, -1):
-                out.append(f"<line x1=\"{_f(x1 + sign * ox)}\" y1=\"{_f(y1 + sign * oy)}\" x2=\"{_f(x2 + sign * ox)}\" y2=\"{_f(y2 + sign * oy)}\" "
-                           "stroke=\"#6b6b6b\" stroke-width=\"3\" class=\"border double\"/>")
+                out.append(
+                    f'<line x1="{_f(x1 + sign * ox)}" y1="{_f(y1 + sign * oy)}" x2="{_f(x2 + sign * ox)}" y2="{_f(y2 + sign * oy)}" '
+                    'stroke="#6b6b6b" stroke-width="3" class="border double"/>'
+                )
         elif kind == "barrier":
-            out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#b22222\" stroke-width=\"3\" "
-                       "stroke-dasharray=\"2 6\" class=\"border barrier\"/>")
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#b22222" stroke-width="3" '
+                'stroke-dasharray="2 6" class="border barrier"/>'
+            )
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             out.append(_text(mx, my, "||", size=16, fill="#b22222", weight="bold", cls="barrier-mark"))
         else:
-            out.append(f"<line x1=\"{_f(x1)}\" y1=\"{_f(y1)}\" x2=\"{_f(x2)}\" y2=\"{_f(y2)}\" stroke=\"#6b6b6b\" stroke-width=\"3\" class=\"border single\"/>")
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#6b6b6b" stroke-width="3" class="border single"/>'
+            )
     heights = {info.height for info in board.areas.values()}
     for name in sorted(board.areas):
         info = board.areas[name]
         x, y = corners[name]
         fill = "#e9e9e9" if info.capacity == 0 else "#f3eddc"
-        out.append(f"<rect x=\"{_f(x)}\" y=\"{_f(y)}\" width=\"{_f(AREA_W)}\" height=\"{_f(AREA_H)}\" rx=\"10\" fill=\"{fill}\" "
-                   f"stroke=\"#8c8471\" stroke-width=\"1.5\" class=\"area\" data-name={quoteattr(name)}/>")
+        out.append(
+            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(AREA_W)}" height="{_f(AREA_H)}" rx="10" fill="{fill}" '
+            f'stroke="#8c8471" stroke-width="1.5" class="area" data-name={quoteattr(name)}/>'
+        )
         title = f"{name} ({info.title})" if info.title else name
         out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
         used = board.occupancy(name)
@@ -251,7 +300,7 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
         out.append(_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts"))
         for dot in range(info.capacity):  # white dots = capacity, filled = used
             cx = x + 10 + dot * 11
-            out.append(f"<circle cx=\"{_f(cx)}\" cy=\"{_f(y + AREA_H - 11)}\" r=\"4\" fill=\"{'#777' if dot < used else '#fff'}\" stroke=\"#777\"/>")
+            out.append(f'<circle cx="{_f(cx)}" cy="{_f(y + AREA_H - 11)}" r="4" fill="{"#777" if dot < used else "#fff"}" stroke="#777"/>')
         if info.trap:
             out.append(_text(x + AREA_W - 8, y + 13, "trap", size=10, anchor="end", fill="#8e3b8e", weight="bold", cls="trap"))
     radius = 14.0
@@ -267,10 +316,27 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
             return start
         return (centers_of[area][0], centers_of[area][1] + 24)
 
-    under, over = _marks(turn, route_point, figure_centers, radius, followed, legend,
-                         badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32))
-    out += under + _figures({label: f.area for label, f in board.figures.items()}, turn, figure_centers, radius, legend,
-                            describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()}) + over
+    under, over = _marks(
+        turn,
+        route_point,
+        figure_centers,
+        radius,
+        followed,
+        legend,
+        badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32),
+    )
+    out += (
+        under
+        + _figures(
+            {label: f.area for label, f in board.figures.items()},
+            turn,
+            figure_centers,
+            radius,
+            legend,
+            describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()},
+        )
+        + over
+    )
     for kind, text in (("single", "single white line"), ("double", "double white line"), ("barrier", "solid barrier")):
         if kind in kinds_used:
             legend.append(({"single": "#6b6b6b", "double": "#6b6b6b", "barrier": "#b22222"}[kind], text))
@@ -279,8 +345,15 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
     return out, width, height, legend
 
 
-def _marks(turn: Turn | None, center: Locate, figure_centers: dict[str, tuple[float, float]], radius: float, followed: bool,
-           legend: list[tuple[str, str]], badge_at: Locate | None = None) -> tuple[list[str], list[str]]:
+def _marks(
+    turn: Turn | None,
+    center: Locate,
+    figure_centers: dict[str, tuple[float, float]],
+    radius: float,
+    followed: bool,
+    legend: list[tuple[str, str]],
+    badge_at: Locate | None = None,
+) -> tuple[list[str], list[str]]:
     """The path of the option shown and attack lines from its end (drawn under the figures),
     and every option's numbered badge (drawn over them)."""
     out: list[str] = []
@@ -297,8 +370,10 @@ def _marks(turn: Turn | None, center: Locate, figure_centers: dict[str, tuple[fl
         cut = min(11.0, span / 2)  # stop short of the destination's badge so the arrow head shows
         points = points[:-1] + [(qx - (qx - px) / span * cut, qy - (qy - py) / span * cut)]
         coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
-        out.append(f"<polyline points=\"{coords}\" fill=\"none\" stroke=\"{PATH_STROKE}\" stroke-width=\"4\" stroke-linejoin=\"round\" "
-                   "stroke-opacity=\"0.85\" marker-mid=\"url(#arrow)\" marker-end=\"url(#arrow)\" class=\"path\"/>")
+        out.append(
+            f'<polyline points="{coords}" fill="none" stroke="{PATH_STROKE}" stroke-width="4" stroke-linejoin="round" '
+            'stroke-opacity="0.85" marker-mid="url(#arrow)" marker-end="url(#arrow)" class="path"/>'
+        )
         legend.append((PATH_STROKE, f"route of option {shown}" + (", the one the phase follows" if followed else "")))
     for label in option.attacks:
         if label in figure_centers:
@@ -306,8 +381,10 @@ def _marks(turn: Turn | None, center: Locate, figure_centers: dict[str, tuple[fl
             dx, dy = tx - end[0], ty - end[1]
             length = math.hypot(dx, dy) or 1.0
             stop = (tx - dx / length * (radius + 3), ty - dy / length * (radius + 3))
-            out.append(f"<line x1=\"{_f(end[0])}\" y1=\"{_f(end[1])}\" x2=\"{_f(stop[0])}\" y2=\"{_f(stop[1])}\" stroke=\"{FOCUS_STROKE}\" "
-                       "stroke-width=\"2\" stroke-dasharray=\"6 4\" marker-end=\"url(#attack)\" class=\"attack\"/>")
+            out.append(
+                f'<line x1="{_f(end[0])}" y1="{_f(end[1])}" x2="{_f(stop[0])}" y2="{_f(stop[1])}" stroke="{FOCUS_STROKE}" '
+                'stroke-width="2" stroke-dasharray="6 4" marker-end="url(#attack)" class="attack"/>'
+            )
     if option.attacks:
         legend.append((FOCUS_STROKE, f"attacks from option {shown}'s destination"))
     badges: dict[Position, list[int]] = {}
@@ -319,15 +396,24 @@ def _marks(turn: Turn | None, center: Locate, figure_centers: dict[str, tuple[fl
             x, y = x - radius * 0.75, y - radius * 0.95  # above left of the figure standing there
         text = ",".join(ascii_map.option_mark(i) for i in indexes)
         w = 12 + 7 * len(text)
-        badges_out.append(f"<g class=\"option\" data-options={quoteattr(' '.join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>"
-                   f"<rect x=\"{_f(x - w / 2)}\" y=\"{_f(y - 9)}\" width=\"{_f(w)}\" height=\"18\" rx=\"9\" fill=\"{OPTION_FILL}\" stroke=\"#fff\"/>"
-                   + _text(x, y, text, size=12, fill="#fff", weight="bold") + "</g>")
+        badges_out.append(
+            f'<g class="option" data-options={quoteattr(" ".join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>'
+            f'<rect x="{_f(x - w / 2)}" y="{_f(y - 9)}" width="{_f(w)}" height="18" rx="9" fill="{OPTION_FILL}" stroke="#fff"/>'
+            + _text(x, y, text, size=12, fill="#fff", weight="bold")
+            + "</g>"
+        )
     legend.append((OPTION_FILL, "option destinations, numbered as in the options table"))
     return out, badges_out
 
 
-def _figures(positions: Mapping[str, Position], turn: Turn | None, centers: dict[str, tuple[float, float]], radius: float,
-             legend: list[tuple[str, str]], describe: dict[str, str] | None = None) -> list[str]:
+def _figures(
+    positions: Mapping[str, Position],
+    turn: Turn | None,
+    centers: dict[str, tuple[float, float]],
+    radius: float,
+    legend: list[tuple[str, str]],
+    describe: dict[str, str] | None = None,
+) -> list[str]:
     out: list[str] = []
     focus = set(turn.focus) if turn is not None else set()
     actor = turn.actor if turn is not None else None
@@ -337,9 +423,12 @@ def _figures(positions: Mapping[str, Position], turn: Turn | None, centers: dict
         x, y = centers[label]
         fill = ACTOR_FILL if label == actor else "#ffffff"
         stroke, width = (FOCUS_STROKE, 3.5) if label in focus else ("#222", 1.5 if label != actor else 2.5)
-        out.append(f"<g class=\"figure{' actor' if label == actor else ''}{' focus' if label in focus else ''}\" data-label={quoteattr(label)}>"
-                   f"<circle cx=\"{_f(x)}\" cy=\"{_f(y)}\" r=\"{_f(radius)}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{_f(width)}\"/>"
-                   + _text(x, y, label, size=radius * 0.95, weight="bold") + "</g>")
+        out.append(
+            f'<g class="figure{" actor" if label == actor else ""}{" focus" if label in focus else ""}" data-label={quoteattr(label)}>'
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(radius)}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(width)}"/>'
+            + _text(x, y, label, size=radius * 0.95, weight="bold")
+            + "</g>"
+        )
         extra = (describe or {}).get(label, "")
         if extra:
             out.append(_text(x, y + radius + 7, extra.strip(), size=9, fill="#444"))
@@ -362,7 +451,7 @@ def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[l
         item = 22 + 5.8 * len(text)
         if x + item > width - PAD and x > PAD:
             x, y = PAD, y + 18
-        out.append(f"<rect x=\"{_f(x)}\" y=\"{_f(y - 6)}\" width=\"12\" height=\"12\" rx=\"2\" fill=\"{colour}\" stroke=\"#555\" stroke-width=\"0.5\"/>")
+        out.append(f'<rect x="{_f(x)}" y="{_f(y - 6)}" width="12" height="12" rx="2" fill="{colour}" stroke="#555" stroke-width="0.5"/>')
         out.append(_text(x + 16, y, text, size=11, anchor="start", fill="#333", cls="legend"))
         x += item + 12
     return out, (y - top) + 14
@@ -402,8 +491,14 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
             elements, width, height, legend = _section_grid(board, shown, followed)
         width = max(width, 420.0)
         legend_elements, legend_height = _legend(legend, width, height)
-        drawn.append((_turn_title(result, number) if plan != [(None, result.board, None)] else "The board", elements + legend_elements,
-                      width, height + legend_height))
+        drawn.append(
+            (
+                _turn_title(result, number) if plan != [(None, result.board, None)] else "The board",
+                elements + legend_elements,
+                width,
+                height + legend_height,
+            )
+        )
     return drawn
 
 
@@ -415,14 +510,16 @@ def result_svg(result: Result) -> str:
     width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
     y = HEADING
     for caption, elements, _, height in drawn:
-        parts.append(f"<g class=\"turn\" transform=\"translate(0,{_f(y)})\">")
+        parts.append(f'<g class="turn" transform="translate(0,{_f(y)})">')
         parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
-        parts.append("<g transform=\"translate(0,18)\">" + "".join(elements) + "</g></g>")
+        parts.append('<g transform="translate(0,18)">' + "".join(elements) + "</g></g>")
         y += height + 18 + 20
-    head = (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(y)}\" viewBox=\"0 0 {_f(width)} {_f(y)}\" {FONT}>"
-            f"<title>{escape(title)}</title>{_DEFS}<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
-            + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
-            + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666"))
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(y)}" viewBox="0 0 {_f(width)} {_f(y)}" {FONT}>'
+        f'<title>{escape(title)}</title>{_DEFS}<rect width="100%" height="100%" fill="#ffffff"/>'
+        + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
+        + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666")
+    )
     return head + "".join(parts) + "</svg>\n"
 
 
@@ -430,29 +527,38 @@ def result_html(result: Result) -> str:
     """A self-contained page: title, description, then per turn its picture, options and reasoning."""
 
     title = escape(result.title or result.scenario)
-    body = [f"<h1>{title}</h1>", f"<p class=\"meta\">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>"]
+    body = [f"<h1>{title}</h1>", f'<p class="meta">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>']
     if result.description:
         body.append(f"<p>{escape(result.description)}</p>")
     drawn = sections(result)
     for index, (caption, elements, width, height) in enumerate(drawn):
         body.append(f"<h2>{escape(caption)}</h2>")
-        body.append(f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{_f(width)}\" height=\"{_f(height)}\" {FONT}>{_DEFS}"
-                    + "".join(elements) + "</svg>")
+        body.append(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" {FONT}>{_DEFS}'
+            + "".join(elements)
+            + "</svg>"
+        )
         if index >= len(result.turns):
             continue
         turn = result.turns[index]
         rows = []
         for number, option in enumerate(turn.options):
             followed = " (followed)" if len(result.turns) > 1 and len(turn.options) > 1 and number == turn.chosen else ""
-            rows.append(f"<tr><td>{number}{followed}</td><td>{escape(format_position(option.to))}</td>"
-                        f"<td>{escape(', '.join(option.attacks) or '-')}</td><td>{len(option.path) - 1}</td>"
-                        f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>")
+            rows.append(
+                f"<tr><td>{number}{followed}</td><td>{escape(format_position(option.to))}</td>"
+                f"<td>{escape(', '.join(option.attacks) or '-')}</td><td>{len(option.path) - 1}</td>"
+                f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>"
+            )
         if rows:
             body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
         steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning)
         body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
-    style = ("body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
-             "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
-             ".meta{color:#666}svg{display:block;margin:.5em 0}")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title><style>{style}</style></head>"
-            f"<body>{''.join(body)}</body></html>\n")
+    style = (
+        "body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
+        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
+        ".meta{color:#666}svg{display:block;margin:.5em 0}"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{style}</style></head>'
+        f"<body>{''.join(body)}</body></html>\n"
+    )

@@ -157,8 +157,13 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
     _check_labels("--first", first, actors)
     whole_phase = len(actors) > 1
     result = Result(
-        scenario=scenario.path, ruleset=game.name, variant=variant, title=scenario.model.title,
-        description=scenario.model.description, board=play.board, initial=play.state,
+        scenario=scenario.path,
+        ruleset=game.name,
+        variant=variant,
+        title=scenario.model.title,
+        description=scenario.model.description,
+        board=play.board,
+        initial=play.state,
         notes=list(play.notes) if whole_phase else [],
     )
     board, state = play.board, play.state
@@ -200,5 +205,7 @@ def _follow(turn: Turn, choices: dict[str, int], result: Result, *, last: bool) 
     turn.chosen = index
     option = turn.options[index]
     if count > 1 and not last:
-        result.notes.append(f"{turn.actor}: the rest of the phase follows option {index} (to {format_position(option.to)}); --choose {turn.actor}=N picks another.")
+        result.notes.append(
+            f"{turn.actor}: the rest of the phase follows option {index} (to {format_position(option.to)}); --choose {turn.actor}=N picks another."
+        )
     return option

@@ -47,6 +47,7 @@ Preds = dict[str, list[str]]
 # Board construction (semantic checks with YAML positions)
 # --------------------------------------------------------------------------
 
+
 def build_board(scenario: Scenario) -> AreaBoard:
     model: AgemoniaScenario = scenario.model
     areas = {
@@ -71,7 +72,9 @@ def build_board(scenario: Scenario) -> AreaBoard:
         if figure.area not in areas:
             raise scenario.error(("figures", label, "area"), f"unknown area {figure.area!r}{_hint(figure.area, areas)}")
         if areas[figure.area].capacity == 0:
-            raise scenario.error(("figures", label, "area"), f"area {figure.area} has no white dots (capacity 0): no figure can stand there")
+            raise scenario.error(
+                ("figures", label, "area"), f"area {figure.area} has no white dots (capacity 0): no figure can stand there"
+            )
         figures[label] = AreaFigure(
             label=label,
             side=figure.side,
@@ -88,7 +91,10 @@ def build_board(scenario: Scenario) -> AreaBoard:
         used[figure.area] = used.get(figure.area, 0) + SIZES[figure.size]
         if used[figure.area] > areas[figure.area].capacity:
             # Ending above capacity is never allowed (A5), so no position can start that way.
-            raise scenario.error(("figures", label, "area"), f"area {figure.area} is over its maximum capacity {areas[figure.area].capacity} with {label!r} ({used[figure.area]} capacity used by the figures listed up to here)")
+            raise scenario.error(
+                ("figures", label, "area"),
+                f"area {figure.area} is over its maximum capacity {areas[figure.area].capacity} with {label!r} ({used[figure.area]} capacity used by the figures listed up to here)",
+            )
 
     sight = model.sight
     for key in ("see", "blocked"):
@@ -112,6 +118,7 @@ def _hint(name: str, known: dict[str, AreaInfo]) -> str:
 # --------------------------------------------------------------------------
 # One enemy's turn
 # --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Mover:
@@ -206,8 +213,7 @@ class TurnSolver:
         line_distance = {f.area: self.board.line_distances(f.area, self.range_kinds).get(area) for f in allies}
         distance = {ally_area: borders for ally_area, borders in line_distance.items() if borders is not None}
         in_reach = [
-            f for f in allies
-            if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
+            f for f in allies if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
         ]
         if not in_reach:
             return [], None
@@ -242,17 +248,25 @@ class TurnSolver:
         if need <= self.mover.move:
             routes = self.routes(preds, goal)
             listing = "; ".join(" > ".join(route) for route in routes)
-            turn.note("move", f"{goal} is {need} move{'s' if need != 1 else ''} away, within its move {self.mover.move}: it moves there ({'routes' if len(routes) > 1 else 'route'}: {listing})", goal=goal, moves=need, routes=routes)
+            turn.note(
+                "move",
+                f"{goal} is {need} move{'s' if need != 1 else ''} away, within its move {self.mover.move}: it moves there ({'routes' if len(routes) > 1 else 'route'}: {listing})",
+                goal=goal,
+                moves=need,
+                routes=routes,
+            )
             return [(goal, route) for route in routes]
         to_goal, _ = dijkstra([goal], self.backward_edges, (0,))
         ends = [
-            area for area, (cost,) in distance.items()
+            area
+            for area, (cost,) in distance.items()
             if cost <= self.mover.move and self.can_end(area) and area in to_goal and cost + to_goal[area][0] == need
         ]
         furthest = max(distance[a][0] for a in ends)
         chosen = sorted(a for a in ends if distance[a][0] == furthest)
         skipped = sorted(
-            a for a, (cost,) in distance.items()
+            a
+            for a, (cost,) in distance.items()
             if furthest < cost <= self.mover.move and a in to_goal and cost + to_goal[a][0] == need and not self.can_end(a)
         )
         text = f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}: it moves as far as it can along a shortest route, to {', '.join(chosen)}"
@@ -265,10 +279,12 @@ class TurnSolver:
             if nearest < to_goal[chosen[0]][0]:
                 closest = [a for a in endable if to_goal[a][0] == nearest]
                 fewest = min(distance[a][0] for a in closest)
-                text = (f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}. Along a shortest route it could stop no further than "
-                        f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
-                        f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
-                        f"{nearest} move{'s' if nearest != 1 else ''} from it")
+                text = (
+                    f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}. Along a shortest route it could stop no further than "
+                    f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
+                    f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
+                    f"{nearest} move{'s' if nearest != 1 else ''} from it"
+                )
                 chosen = sorted(a for a in closest if distance[a][0] == fewest)
                 text += f": {', '.join(chosen)} (`stay` would keep it on the shortest routes)"
         elif skipped:
@@ -296,38 +312,74 @@ class TurnSolver:
         if mover.start in attack_areas:
             targets, _ = attack_areas[mover.start]
             turn.focus = list(targets)
-            turn.note("already-in-attack-area", f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.", area=mover.start, targets=targets)
+            turn.note(
+                "already-in-attack-area",
+                f"{mover.start} is an area it can attack from ({_target_text(board, targets)}): it does not move.",
+                area=mover.start,
+                targets=targets,
+            )
             self.emit(turn, [(mover.start, (mover.start,))], targets if mover.attacking else [], goal=None)
             for area in sorted(board.areas):
                 if area != mover.start:
-                    turn.rule_out(area, "already-in-attack-area", f"it already stands in an area it can attack from ({mover.start}): it does not move", against=[mover.start])
+                    turn.rule_out(
+                        area,
+                        "already-in-attack-area",
+                        f"it already stands in an area it can attack from ({mover.start}): it does not move",
+                        against=[mover.start],
+                    )
             return
 
         if excluded:
-            turn.note("capacity", f"it could attack from {', '.join(excluded)} but cannot end its move there (maximum capacity), so they do not count", excluded=excluded)
+            turn.note(
+                "capacity",
+                f"it could attack from {', '.join(excluded)} but cannot end its move there (maximum capacity), so they do not count",
+                excluded=excluded,
+            )
         unreachable = sorted(a for a in board.areas if a not in distance and a not in excluded and self.targets_from(a)[0])
         if unreachable:
-            turn.note("unreachable", f"it could attack from {', '.join(unreachable)} but cannot get there (lines, capacity or height)", unreachable=unreachable)
+            turn.note(
+                "unreachable",
+                f"it could attack from {', '.join(unreachable)} but cannot get there (lines, capacity or height)",
+                unreachable=unreachable,
+            )
 
         if attack_areas:
             listing = "; ".join(
                 f"{a} ({_target_text(board, t)}) {distance[a][0]} move{'s' if distance[a][0] != 1 else ''} away"
                 for a, (t, _) in sorted(attack_areas.items(), key=lambda item: (distance[item[0]], item[0]))
             )
-            turn.note("attack-areas", f"areas it can attack from: {listing}", areas={a: {"targets": t, "taunt": v, "moves": distance[a][0]} for a, (t, v) in attack_areas.items()})
+            turn.note(
+                "attack-areas",
+                f"areas it can attack from: {listing}",
+                areas={a: {"targets": t, "taunt": v, "moves": distance[a][0]} for a, (t, v) in attack_areas.items()},
+            )
             least = min(distance[a] for a in attack_areas)
             nearest = sorted(a for a in attack_areas if distance[a] == least)
-            turn.note("least-movement", f"least movement: {least[0]} ({', '.join(nearest)})", moves=least[0], kept=nearest, dropped=sorted(set(attack_areas) - set(nearest)))
+            turn.note(
+                "least-movement",
+                f"least movement: {least[0]} ({', '.join(nearest)})",
+                moves=least[0],
+                kept=nearest,
+                dropped=sorted(set(attack_areas) - set(nearest)),
+            )
             best_taunt = max(attack_areas[a][1] for a in nearest)
             goals = [a for a in nearest if attack_areas[a][1] == best_taunt]
             if len(nearest) > 1:
                 dropped = [a for a in nearest if a not in goals]
                 if dropped:
-                    turn.note("taunt", f"{len(nearest)} areas tie on movement; Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})", kept=goals, dropped=dropped, taunt=best_taunt)
+                    turn.note(
+                        "taunt",
+                        f"{len(nearest)} areas tie on movement; Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})",
+                        kept=goals,
+                        dropped=dropped,
+                        taunt=best_taunt,
+                    )
                 else:
                     turn.note("taunt", f"{len(nearest)} areas tie on movement and on Taunt ({best_taunt})", kept=goals, taunt=best_taunt)
             if len(goals) > 1:
-                turn.note("players-choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals)
+                turn.note(
+                    "players-choose", f"still tied: the players choose which area it moves toward ({', '.join(goals)})", choices=goals
+                )
             focus: set[str] = set()
             leads: dict[tuple[str, tuple[str, ...]], list[str]] = {}
             for goal in goals:
@@ -337,7 +389,12 @@ class TurnSolver:
             turn.focus = sorted(focus)
             for (end, route), toward in leads.items():
                 reached = end in attack_areas and end in goals
-                self.emit(turn, [(end, route)], attack_areas[end][0] if reached and mover.attacking else [], goal=None if reached else "/".join(sorted(toward)))
+                self.emit(
+                    turn,
+                    [(end, route)],
+                    attack_areas[end][0] if reached and mover.attacking else [],
+                    goal=None if reached else "/".join(sorted(toward)),
+                )
             self.rule_out_rest(turn, distance, attack_areas, nearest, goals)
             return
 
@@ -365,24 +422,46 @@ class TurnSolver:
             allies = [f for f in board.occupants_of_areas([a for c, a in closeness if c == near]) if f.is_ally]
             taunt = max(f.taunt for f in allies)
             ranked[area] = (near, taunt, [f.label for f in allies if f.taunt == taunt])
-        turn.note("no-attack-area", "there is no area it could attack from, even with unlimited movement: it moves toward the reachable area closest to an ally (counted over single or double white lines).")
+        turn.note(
+            "no-attack-area",
+            "there is no area it could attack from, even with unlimited movement: it moves toward the reachable area closest to an ally (counted over single or double white lines).",
+        )
         if not ranked:
             turn.note("no-route", "no area it can reach is connected to an ally's area: it does not move.")
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
             self.rule_out_moves(turn, {}, [mover.start], "no area it can reach is connected to an ally's area: it does not move")
             return
-        listing = "; ".join(f"{a}: {n} from an ally ({_target_text(board, t)})" for a, (n, _, t) in sorted(ranked.items(), key=lambda i: (i[1][0], -i[1][1], i[0])))
-        turn.note("closest-to-an-ally", f"reachable areas: {listing}", areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()})
+        listing = "; ".join(
+            f"{a}: {n} from an ally ({_target_text(board, t)})"
+            for a, (n, _, t) in sorted(ranked.items(), key=lambda i: (i[1][0], -i[1][1], i[0]))
+        )
+        turn.note(
+            "closest-to-an-ally",
+            f"reachable areas: {listing}",
+            areas={a: {"distance": n, "taunt": v, "allies": t} for a, (n, v, t) in ranked.items()},
+        )
         closest = min(n for n, _, _ in ranked.values())
         near_areas = [a for a in sorted(ranked) if ranked[a][0] == closest]
         best_taunt = max(ranked[a][1] for a in near_areas)
         goals = [a for a in near_areas if ranked[a][1] == best_taunt]
         if len(near_areas) > len(goals):
-            turn.note("taunt", f"Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})", kept=goals, dropped=[a for a in near_areas if a not in goals])
+            turn.note(
+                "taunt",
+                f"Taunt breaks the tie: {', '.join(goals)} (Taunt {best_taunt})",
+                kept=goals,
+                dropped=[a for a in near_areas if a not in goals],
+            )
         for area in sorted(ranked):
             near, taunt, _ = ranked[area]
             if near > closest:
-                turn.rule_out(area, "closest-to-an-ally", f"{near} areas from an ally; {', '.join(near_areas)} {'is' if len(near_areas) == 1 else 'are'} {closest}", against=near_areas, distance=near, closest=closest)
+                turn.rule_out(
+                    area,
+                    "closest-to-an-ally",
+                    f"{near} areas from an ally; {', '.join(near_areas)} {'is' if len(near_areas) == 1 else 'are'} {closest}",
+                    against=near_areas,
+                    distance=near,
+                    closest=closest,
+                )
             elif area not in goals:
                 turn.rule_out(area, "taunt", f"as close to an ally, but Taunt {taunt} against {best_taunt}", against=goals, taunt=taunt)
         least_goals = goals
@@ -391,13 +470,27 @@ class TurnSolver:
             least_goals = [a for a in goals if distance[a] == least]
         if len(least_goals) < len(goals):
             if self.rules.fallback_ties == "movement":
-                turn.note("least-movement", f"equally close: the one needing least movement: {', '.join(least_goals)} (`fallback_ties: movement`; the text's \"as above\" ends in \"you may choose\")", kept=least_goals, dropped=[a for a in goals if a not in least_goals])
+                turn.note(
+                    "least-movement",
+                    f'equally close: the one needing least movement: {", ".join(least_goals)} (`fallback_ties: movement`; the text\'s "as above" ends in "you may choose")',
+                    kept=least_goals,
+                    dropped=[a for a in goals if a not in least_goals],
+                )
                 for area in goals:
                     if area not in least_goals:
-                        turn.rule_out(area, "least-movement", "as close and as taunting, but needs more movement (`fallback_ties: movement`)", against=least_goals)
+                        turn.rule_out(
+                            area,
+                            "least-movement",
+                            "as close and as taunting, but needs more movement (`fallback_ties: movement`)",
+                            against=least_goals,
+                        )
                 goals = least_goals
             else:
-                turn.note("players-choose", f"`fallback_ties: choose` (the text's \"as above\" ends in \"you may choose\"): {', '.join(goals)} tie and the players choose, although {', '.join(least_goals)} need{'s' if len(least_goals) == 1 else ''} less movement (`movement` would keep only {'it' if len(least_goals) == 1 else 'them'})", choices=goals)
+                turn.note(
+                    "players-choose",
+                    f'`fallback_ties: choose` (the text\'s "as above" ends in "you may choose"): {", ".join(goals)} tie and the players choose, although {", ".join(least_goals)} need{"s" if len(least_goals) == 1 else ""} less movement (`movement` would keep only {"it" if len(least_goals) == 1 else "them"})',
+                    choices=goals,
+                )
         if len(goals) > 1 and len(least_goals) == len(goals):
             turn.note("players-choose", f"still tied: the players choose ({', '.join(goals)})", choices=goals)
         turn.focus = sorted({label for goal in goals for label in ranked[goal][2]})
@@ -420,10 +513,18 @@ class TurnSolver:
             info = self.board.areas[area]
             entry = self.entry(area)
             if info.capacity == 0:
-                why = "no white dots: with Fly it may cross it but not end there" if self.mover.fly else "no white dots: it cannot be entered"
+                why = (
+                    "no white dots: with Fly it may cross it but not end there" if self.mover.fly else "no white dots: it cannot be entered"
+                )
                 turn.rule_out(area, "capacity", why, capacity=0)
             elif info.capacity < self.mover.size:
-                turn.rule_out(area, "capacity", f"capacity {info.capacity} is below its size {self.mover.size}", capacity=info.capacity, size=self.mover.size)
+                turn.rule_out(
+                    area,
+                    "capacity",
+                    f"capacity {info.capacity} is below its size {self.mover.size}",
+                    capacity=info.capacity,
+                    size=self.mover.size,
+                )
             elif entry is None:
                 turn.rule_out(area, "capacity", "at maximum capacity with an ally in it: it may not enter", capacity=info.capacity)
             elif entry == "pass":
@@ -431,23 +532,46 @@ class TurnSolver:
             elif area not in distance:
                 turn.rule_out(area, "unreachable", "no legal route reaches it (double white lines, barriers or full areas in the way)")
 
-    def rule_out_rest(self, turn: Turn, distance: Distances, attack_areas: dict[str, tuple[list[str], int]], nearest: list[str], goals: list[str]) -> None:
+    def rule_out_rest(
+        self, turn: Turn, distance: Distances, attack_areas: dict[str, tuple[list[str], int]], nearest: list[str], goals: list[str]
+    ) -> None:
         """Areas it could reach that the procedure did not pick."""
         chosen = sorted({str(option.to) for option in turn.options})
         least = min(distance[a][0] for a in nearest)
         for area in sorted(attack_areas):
             moves = distance[area][0]
             if area not in nearest:
-                turn.rule_out(area, "least-movement", f"an area it can attack from, but {moves} moves away against {least} for {', '.join(nearest)}", against=nearest, moves=moves, least=least)
+                turn.rule_out(
+                    area,
+                    "least-movement",
+                    f"an area it can attack from, but {moves} moves away against {least} for {', '.join(nearest)}",
+                    against=nearest,
+                    moves=moves,
+                    least=least,
+                )
             elif area not in goals:
                 taunt = attack_areas[area][1]
-                turn.rule_out(area, "taunt", f"as near, but it would attack Taunt {taunt}; {', '.join(goals)} lets it attack a higher Taunt", against=goals, taunt=taunt)
-        self.rule_out_moves(turn, distance, chosen, f"not an area it can attack from; its move toward {', '.join(goals)} ends in {', '.join(chosen)}")
+                turn.rule_out(
+                    area,
+                    "taunt",
+                    f"as near, but it would attack Taunt {taunt}; {', '.join(goals)} lets it attack a higher Taunt",
+                    against=goals,
+                    taunt=taunt,
+                )
+        self.rule_out_moves(
+            turn, distance, chosen, f"not an area it can attack from; its move toward {', '.join(goals)} ends in {', '.join(chosen)}"
+        )
 
     def rule_out_moves(self, turn: Turn, distance: Distances, chosen: list[str], reason: str) -> None:
         for area in sorted(self.board.areas):
             if area in distance and distance[area][0] > self.mover.move:
-                turn.rule_out(area, "as-far-as-possible", f"{count_of(distance[area][0], 'move')} away; its move is {self.mover.move}", moves=distance[area][0], move=self.mover.move)
+                turn.rule_out(
+                    area,
+                    "as-far-as-possible",
+                    f"{count_of(distance[area][0], 'move')} away; its move is {self.mover.move}",
+                    moves=distance[area][0],
+                    move=self.mover.move,
+                )
             else:
                 turn.rule_out(area, "attack-areas", reason, against=chosen)
         for area in chosen:
@@ -464,8 +588,16 @@ class TurnSolver:
             sprung: list[Effect] = []
             if trap_areas and not self.mover.fly:
                 # "discard the Trap token and trigger a trap in that area": it affects everyone there, the mover included.
-                sprung = [TrapSprung(area, tuple(sorted({self.mover.label, *(f.label for f in self.board.occupants(area))}))) for area in trap_areas]
-                turn.note("traps", f"route {' > '.join(route)} enters the trap area {', '.join(trap_areas)}: the trap triggers and its token is discarded", route=route, traps=trap_areas)
+                sprung = [
+                    TrapSprung(area, tuple(sorted({self.mover.label, *(f.label for f in self.board.occupants(area))})))
+                    for area in trap_areas
+                ]
+                turn.note(
+                    "traps",
+                    f"route {' > '.join(route)} enters the trap area {', '.join(trap_areas)}: the trap triggers and its token is discarded",
+                    route=route,
+                    traps=trap_areas,
+                )
             effects: tuple[Effect, ...] = (Moved(self.mover.label, tuple(route)), *sprung)
             attack_choices: list[tuple[str, ...]] = [(target,) for target in targets]
             for attacks in attack_choices or [()]:
@@ -476,6 +608,7 @@ class TurnSolver:
 # The phase
 # --------------------------------------------------------------------------
 
+
 def activation_order(scenario: Scenario) -> list[str]:
     """Enemies in Initiative card order; same type by figure number (lowest first)."""
     model: AgemoniaScenario = scenario.model
@@ -483,18 +616,24 @@ def activation_order(scenario: Scenario) -> list[str]:
     types = {label: f.enemy_type(label) for label, f in enemies.items()}
     for index, name in enumerate(model.initiative):
         if name not in types.values():
-            raise scenario.error(("initiative", index), f"no enemy has type {name!r}; types on the map: {', '.join(sorted(set(types.values())))}")
+            raise scenario.error(
+                ("initiative", index), f"no enemy has type {name!r}; types on the map: {', '.join(sorted(set(types.values())))}"
+            )
         if name in model.initiative[:index]:
             raise scenario.error(("initiative", index), f"type {name!r} is listed twice")
     if model.initiative:
         missing = sorted(set(types.values()) - set(model.initiative))
         if missing:
-            raise scenario.error(("initiative",), f"the initiative order does not list the enemy type{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+            raise scenario.error(
+                ("initiative",), f"the initiative order does not list the enemy type{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            )
         rank = {name: index for index, name in enumerate(model.initiative)}
     else:
         rank = {name: index for index, name in enumerate(sorted(set(types.values())))}
     big = 10**9
-    return sorted(enemies, key=lambda label: (rank[types[label]], enemies[label].number if enemies[label].number is not None else big, label))
+    return sorted(
+        enemies, key=lambda label: (rank[types[label]], enemies[label].number if enemies[label].number is not None else big, label)
+    )
 
 
 def action_for(scenario: Scenario, label: str) -> AgemoniaAction:
@@ -513,7 +652,11 @@ def make_mover(board: AreaBoard, figure_model: AgemoniaFigure, label: str, actio
     fly = figure.fly or action.fly
     attacking = action.attack is not None
     parts = [f"{_describe(board, label)} in {figure.area}: move {move}"]
-    parts.append(f"{attack.kind} attack" + (f" range {attack.range}" if attack.kind == "ranged" else "") if attacking else "no attack (moves as for a melee attack)")
+    parts.append(
+        f"{attack.kind} attack" + (f" range {attack.range}" if attack.kind == "ranged" else "")
+        if attacking
+        else "no attack (moves as for a melee attack)"
+    )
     if figure.size > 1:
         parts.append(f"{figure_model.size} (capacity {figure.size})")
     if fly:
@@ -540,6 +683,7 @@ READINGS = {"range_over_double_lines": "ranged", "ranged_taunt": "ranged", "mele
 
 def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn) -> None:
     """Say so when the other answer to an open reading would change the options."""
+
     def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
         return sorted({(str(o.to), o.attacks) for o in options})
 
@@ -558,7 +702,14 @@ def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules,
         theirs = answers(scratch.finish(distinct_paths=True).options)
         if theirs != mine:
             shown = "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
-            turn.note("attack-areas", f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {shown}.", reading=key, value=value, other=other, options=[to for to, _ in theirs])
+            turn.note(
+                "attack-areas",
+                f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {shown}.",
+                reading=key,
+                value=value,
+                other=other,
+                options=[to for to, _ in theirs],
+            )
 
 
 def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
@@ -575,7 +726,11 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
         solver.solve(turn)
         name_deciding_readings(board, mover, scenario.model.rules, turn)
         if solver.capped:
-            turn.note("routes", f"more than {MAX_ROUTES_PER_AREA} shortest routes lead to {', '.join(sorted(set(solver.capped)))}; the first {MAX_ROUTES_PER_AREA} (by area names) are listed", areas=sorted(set(solver.capped)))
+            turn.note(
+                "routes",
+                f"more than {MAX_ROUTES_PER_AREA} shortest routes lead to {', '.join(sorted(set(solver.capped)))}; the first {MAX_ROUTES_PER_AREA} (by area names) are listed",
+                areas=sorted(set(solver.capped)),
+            )
     return turn.finish(distinct_paths=True)
 
 
@@ -591,7 +746,11 @@ class AgemoniaPlay:
                 raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
         self.order = activation_order(scenario)
         self.state = BoardState({label: f.area for label, f in self.board.figures.items()})
-        how = " (Initiative card order, then figure number)" if model.initiative else " (no initiative given: types alphabetically, then figure number)"
+        how = (
+            " (Initiative card order, then figure number)"
+            if model.initiative
+            else " (no initiative given: types alphabetically, then figure number)"
+        )
         self.notes = ["Activation order: " + ", ".join(_describe(self.board, label) for label in self.order) + how]
 
     def acting_side(self) -> list[str]:

@@ -56,7 +56,6 @@ SOLID = frozenset({"landmark", "spire", "gate"})
 ROUTE_BUDGET = 2_000_000
 
 
-
 @dataclass(frozen=True)
 class Unit:
     label: str
@@ -112,13 +111,20 @@ def build_board(scenario: Scenario) -> Grid:
     model: CloudspireScenario = scenario.model
     figure_cells = {label: f.at for label, f in model.figures.items()}
     grid = parse_grid(
-        scenario, "hex", extra_symbols=TERRAIN_SYMBOLS, terrains=set(TERRAINS), figure_cells=figure_cells, standable=STANDABLE,
+        scenario,
+        "hex",
+        extra_symbols=TERRAIN_SYMBOLS,
+        terrains=set(TERRAINS),
+        figure_cells=figure_cells,
+        standable=STANDABLE,
     )
     for cell in sorted(grid.terrain, key=lambda c: (c[1], c[0])):
         name = grid.terrain[cell]
         if name not in TERRAINS and name != "floor":
             raise scenario.source.text_error(
-                ("map",), cell[1], grid.text_column(cell),
+                ("map",),
+                cell[1],
+                grid.text_column(cell),
                 f"{name} is not Cloudspire terrain; use " + " ".join(f"{s} {t}" for s, t in TERRAIN_SYMBOLS.items()),
             )
     # A unit drawn on the map stands on path (the contract's "open floor").
@@ -131,7 +137,9 @@ def build_units(scenario: Scenario, board: Grid) -> dict[str, Unit]:
     factions = {f.faction for f in model.figures.values()}
     for faction, cell in sorted(model.marks.items()):
         if faction not in factions:
-            raise scenario.error(("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True)
+            raise scenario.error(
+                ("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True
+            )
         if cell not in board:
             raise scenario.error(("marks", faction), f"mark {list(cell)} of faction {faction!r} is not a hex of the map")
     units: dict[str, Unit] = {}
@@ -156,7 +164,10 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], variant: str = "p
     if model.active is not None:
         unit = units[model.active]
         if unit.kind != "minion" and not ai_hero(unit, variant):
-            raise scenario.error(("active",), f"{model.active!r} is a hero; only minions march to their mark (AI-controlled heroes too, with `variant: ai`, a `move` and a mark)")
+            raise scenario.error(
+                ("active",),
+                f"{model.active!r} is a hero; only minions march to their mark (AI-controlled heroes too, with `variant: ai`, a `move` and a mark)",
+            )
         if model.faction is not None and model.faction != unit.faction:
             raise scenario.error(("faction",), f"faction {model.faction!r} does not match the active minion's faction {unit.faction!r}")
         _require_marks(scenario, units, [model.active])
@@ -164,13 +175,17 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], variant: str = "p
     if model.faction is not None:
         faction = model.faction
         if faction not in minion_factions:
-            raise scenario.error(("faction",), f"faction {faction!r} has no minions; factions with minions: {', '.join(minion_factions) or 'none'}")
+            raise scenario.error(
+                ("faction",), f"faction {faction!r} has no minions; factions with minions: {', '.join(minion_factions) or 'none'}"
+            )
     elif len(minion_factions) == 1:
         faction = minion_factions[0]
     elif not minion_factions:
         raise scenario.error(("figures",), "no minion on the board: nothing moves")
     else:
-        raise scenario.error((), f"several factions have minions ({', '.join(minion_factions)}); name the one that moves with `faction:` or `active:`")
+        raise scenario.error(
+            (), f"several factions have minions ({', '.join(minion_factions)}); name the one that moves with `faction:` or `active:`"
+        )
     labels = sorted(label for label, u in units.items() if u.kind == "minion" and u.faction == faction)
     _require_marks(scenario, units, labels)
     labels += sorted(label for label, u in units.items() if u.faction == faction and ai_hero(u, variant))
@@ -185,7 +200,9 @@ def _require_marks(scenario: Scenario, units: dict[str, Unit], labels: list[str]
         if units[label].mark is None:
             faction = units[label].faction
             raise scenario.error(
-                ("figures", label), f"minion {label!r} has no mark: give it `mark: <col, row>` or add `marks: {{{faction}: <col, row>}}`", key=True,
+                ("figures", label),
+                f"minion {label!r} has no mark: give it `mark: <col, row>` or add `marks: {{{faction}: <col, row>}}`",
+                key=True,
             )
 
 
@@ -331,11 +348,23 @@ def march(
     mark_moves = reachable_with.get(unit.mark, []) if unit.mark is not None else []
     if mark_moves and min(mark_moves) < movement and settings.stop_at_mark:
         fewest = min(mark_moves)
-        turn.note("movement", f"It reaches its mark {format_position(unit.marked)} with {fewest} of its {count_of(movement, 'hex', 'hexes')}: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).", mark=unit.mark, moves=fewest)
+        turn.note(
+            "movement",
+            f"It reaches its mark {format_position(unit.marked)} with {fewest} of its {count_of(movement, 'hex', 'hexes')}: `stop_at_mark: true` stops it there (the procedure as written judges only end hexes and may walk it past).",
+            mark=unit.mark,
+            moves=fewest,
+        )
         outcomes = endings[fewest][unit.marked]
         if settings.variant == "ai":
             outcomes = _prefer_no_displacement(outcomes)
-        _rule_out_others(turn, board, reachable_with, [unit.marked], "movement", f"`stop_at_mark: true`: it stops on its mark with {count_of(fewest, 'hex', 'hexes')}")
+        _rule_out_others(
+            turn,
+            board,
+            reachable_with,
+            [unit.marked],
+            "movement",
+            f"`stop_at_mark: true`: it stops on its mark with {count_of(fewest, 'hex', 'hexes')}",
+        )
         return [Candidate(path, displaced, 0, "progress") for displaced, path in sorted(outcomes.items())]
     for moves in range(movement, 0, -1):
         at_moves = endings.get(moves, {})
@@ -387,16 +416,45 @@ def march(
             for displaced, path in sorted(closer[cell].items()):
                 candidates.append(Candidate(path, displaced, dist[cell], "progress"))
                 if displaced:
-                    turn.note("displace", f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).")
+                    turn.note(
+                        "displace",
+                        f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).",
+                    )
         kept = sorted(closer)
         for cell, distance in sorted(not_closer.items()):
-            turn.rule_out(cell, "movement", f"{count_of(distance, 'hex', 'hexes')} from the mark with {count_of(moves, 'hex', 'hexes')} of movement: not closer than the start's {start_distance}", against=kept, distance=distance, start_distance=start_distance, movement=moves)
+            turn.rule_out(
+                cell,
+                "movement",
+                f"{count_of(distance, 'hex', 'hexes')} from the mark with {count_of(moves, 'hex', 'hexes')} of movement: not closer than the start's {start_distance}",
+                against=kept,
+                distance=distance,
+                start_distance=start_distance,
+                movement=moves,
+            )
         for cell in sorted(at_moves):
             if cell in dropped_by_ai:
-                turn.rule_out(cell, "closest", f"closer ({count_of(dist[cell], 'hex', 'hexes')}), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})", against=kept, distance=dist[cell])
-        _rule_out_others(turn, board, reachable_with, kept, "movement", f"with {count_of(moves, 'hex', 'hexes')} of movement it already gets closer" + (" (full movement)" if moves == movement else ""))
+                turn.rule_out(
+                    cell,
+                    "closest",
+                    f"closer ({count_of(dist[cell], 'hex', 'hexes')}), but the AI takes the hex closest to its mark ({min(dist[c] for c in kept)})",
+                    against=kept,
+                    distance=dist[cell],
+                )
+        _rule_out_others(
+            turn,
+            board,
+            reachable_with,
+            kept,
+            "movement",
+            f"with {count_of(moves, 'hex', 'hexes')} of movement it already gets closer"
+            + (" (full movement)" if moves == movement else ""),
+        )
         if mark_moves and min(mark_moves) < moves and unit.mark not in closer:
-            turn.note("movement", f"It could reach its mark {format_position(unit.marked)} with {count_of(min(mark_moves), 'hex', 'hexes')}, but the procedure judges only the end hexes of {count_of(moves, 'hex', 'hexes')}, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).", mark=unit.mark)
+            turn.note(
+                "movement",
+                f"It could reach its mark {format_position(unit.marked)} with {count_of(min(mark_moves), 'hex', 'hexes')}, but the procedure judges only the end hexes of {count_of(moves, 'hex', 'hexes')}, so it walks past (`stop_at_mark: false`; `true` would stop it on the mark).",
+                mark=unit.mark,
+            )
         return candidates
 
     # Step 5: no movement value gets closer.
@@ -425,7 +483,13 @@ def march(
             candidates.append(Candidate(path, displaced, start_distance, "lateral"))
     for cell in sorted(reachable_with):
         if cell not in lateral and dist.get(cell, UNREACHABLE) > start_distance:
-            turn.rule_out(cell, "lateral", f"{count_of(dist[cell], 'hex', 'hexes')} from the mark, further than the start's {start_distance}: not a lateral move", distance=dist[cell], start_distance=start_distance)
+            turn.rule_out(
+                cell,
+                "lateral",
+                f"{count_of(dist[cell], 'hex', 'hexes')} from the mark, further than the start's {start_distance}: not a lateral move",
+                distance=dist[cell],
+                start_distance=start_distance,
+            )
         elif cell not in lateral:
             turn.rule_out(cell, "lateral", "reachable only through hexes further from the mark (`lateral_through_further: false`)")
     return candidates
@@ -435,18 +499,32 @@ def _rule_out_others(turn: Turn, board: Grid, reachable_with: dict[Cell, list[in
     """Hexes reached only with other movement values than the one that decided."""
     for cell in sorted(reachable_with):
         if cell not in kept:
-            turn.rule_out(cell, step, f"reachable with {', '.join(map(str, reachable_with[cell]))} hex{'es' if reachable_with[cell] != [1] else ''}, but {reason}", against=kept, reachable_with=reachable_with[cell])
+            turn.rule_out(
+                cell,
+                step,
+                f"reachable with {', '.join(map(str, reachable_with[cell]))} hex{'es' if reachable_with[cell] != [1] else ''}, but {reason}",
+                against=kept,
+                reachable_with=reachable_with[cell],
+            )
 
 
 def leave_invalid_hex(
-    board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, dist: dict[Cell, int], settings: Settings, turn: Turn,
+    board: Grid,
+    units: dict[str, Unit],
+    unit: Unit,
+    start: Cell,
+    dist: dict[Cell, int],
+    settings: Settings,
+    turn: Turn,
 ) -> list[Candidate]:
     """C3 "Invalid Hex": fewest unoccupied hexes of any terrain to a valid hex, then progress if possible."""
     allowed = unit.allowed
     if board.terrain[start] in allowed:
-        why = (f"Mark unreachable from here: {format_position(start)} is {board.terrain[start]}, valid terrain for it, but no route of its terrain connects it to the mark "
-               f"{format_position(unit.marked)}. The C3 glossary counts such a hex as invalid (\"for minions, not connecting to Mark\"); "
-               "its Invalid Hex rule goes beyond the C1 procedure, which would leave the minion no closer hex and only a lateral move")
+        why = (
+            f"Mark unreachable from here: {format_position(start)} is {board.terrain[start]}, valid terrain for it, but no route of its terrain connects it to the mark "
+            f'{format_position(unit.marked)}. The C3 glossary counts such a hex as invalid ("for minions, not connecting to Mark"); '
+            "its Invalid Hex rule goes beyond the C1 procedure, which would leave the minion no closer hex and only a lateral move"
+        )
     else:
         why = f"{format_position(start)} is {board.terrain[start]}, which its allowance ({unit.allowance}) does not let it move on: an invalid hex"
     turn.note("invalid-hex", why + ".", start=start, terrain=board.terrain[start])
@@ -485,7 +563,10 @@ def leave_invalid_hex(
     candidates: list[Candidate] = []
     for entry in nearest:
         prefix = tuple(one_path(preds, entry))
-        turn.note("invalid-hex", f"From the valid hex {format_position(entry)} ({count_of(dist[entry], 'hex', 'hexes')} from the mark) it uses its remaining {unit.move - fewest} movement.")
+        turn.note(
+            "invalid-hex",
+            f"From the valid hex {format_position(entry)} ({count_of(dist[entry], 'hex', 'hexes')} from the mark) it uses its remaining {unit.move - fewest} movement.",
+        )
         for candidate in march(board, units, unit, prefix, unit.move - fewest, dist[entry], dist, settings, turn):
             kind = "to-valid-hex" if candidate.kind == "stay" else candidate.kind
             candidates.append(Candidate(candidate.path, candidate.displaced, candidate.distance, kind))
@@ -500,10 +581,14 @@ def leave_invalid_hex(
 
 def walled_mark(board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, settings: Settings, turn: Turn) -> list[Candidate]:
     """No hex of the unit's terrain touches its mark: every hex is equally (infinitely) far from it."""
-    text = (f"Mark unreachable: no hex of {unit.label}'s valid terrain connects to its mark {format_position(unit.marked)} (walled off), "
-            "so no hex gets it closer and every hex is as far as its start.")
+    text = (
+        f"Mark unreachable: no hex of {unit.label}'s valid terrain connects to its mark {format_position(unit.marked)} (walled off), "
+        "so no hex gets it closer and every hex is as far as its start."
+    )
     if settings.walled_mark == "stay" or unit.move == 0:
-        turn.note("distance", text + " `walled_mark: stay`: it stays (`lateral` would let it move to any hex it can reach).", mark=unit.mark)
+        turn.note(
+            "distance", text + " `walled_mark: stay`: it stays (`lateral` would let it move to any hex it can reach).", mark=unit.mark
+        )
         return [Candidate((start,), (), UNREACHABLE, "stay")]
     allowed = unit.allowed
 
@@ -515,7 +600,11 @@ def walled_mark(board: Grid, units: dict[str, Unit], unit: Unit, start: Cell, se
             for displaced, path in outs.items():
                 if displaced not in slot or (len(path), path) < (len(slot[displaced]), slot[displaced]):
                     slot[displaced] = path
-    turn.note("lateral", text + f" `walled_mark: lateral`: every hex it can reach is a lateral move ({_cells(ends)}), or it stays (players' choice).", lateral=sorted(ends))
+    turn.note(
+        "lateral",
+        text + f" `walled_mark: lateral`: every hex it can reach is a lateral move ({_cells(ends)}), or it stays (players' choice).",
+        lateral=sorted(ends),
+    )
     candidates = [Candidate((start,), (), UNREACHABLE, "stay")]
     for cell in sorted(ends):
         for displaced, path in sorted(ends[cell].items()):
@@ -533,19 +622,25 @@ def plan_turn(board: Grid, units: dict[str, Unit], label: str, settings: Setting
         if unit.mark is not None and not any(cell != unit.mark for cell in dist):
             return walled_mark(board, units, unit, start, settings, turn)
         return leave_invalid_hex(board, units, unit, start, dist, settings, turn)
-    how = "through units, not through landmarks or spires" + (" (fortress gates counted through: `other_gates: pass`)" if settings.other_gates == "pass" else "")
+    how = "through units, not through landmarks or spires" + (
+        " (fortress gates counted through: `other_gates: pass`)" if settings.other_gates == "pass" else ""
+    )
     if status == "gate":
         turn.note(
             "distance",
             f"{label} deploys from the fortress gate at {format_position(start)}: counting its valid terrain ({terrain_words}) {how}, "
             f"the gate is {count_of(start_distance, 'hex', 'hexes')} from the mark {format_position(unit.marked)}.",
-            start=start, mark=unit.mark, distance=start_distance,
+            start=start,
+            mark=unit.mark,
+            distance=start_distance,
         )
     else:
         turn.note(
             "distance",
             f"{label} at {format_position(start)} counts {count_of(start_distance, 'hex', 'hexes')} of valid terrain ({terrain_words}) to its mark {format_position(unit.marked)}, {how}.",
-            start=start, mark=unit.mark, distance=start_distance,
+            start=start,
+            mark=unit.mark,
+            distance=start_distance,
         )
     return march(board, units, unit, (start,), unit.move, start_distance, dist, settings, turn)
 
@@ -563,7 +658,12 @@ class CloudspirePlay:
         self.units = build_units(scenario, self.board)
         self.faction, self.labels = acting_minions(scenario, self.units, variant)
         self.settings = Settings(
-            variant, model.lateral_through_further, model.optional_displacement, model.stop_at_mark, model.walled_mark, model.other_gates,
+            variant,
+            model.lateral_through_further,
+            model.optional_displacement,
+            model.stop_at_mark,
+            model.walled_mark,
+            model.other_gates,
         )
         self.order = list(model.order)
         self.state = BoardState(dict(self.board.figures))
@@ -590,7 +690,11 @@ class CloudspirePlay:
         if not minions:
             # AI heroes move toward their mark after the faction's minions (the texts give no order: by label).
             label = sorted(waiting)[0]
-            step = Step("leading-minion", f"Every minion of {self.faction} has moved; AI-controlled heroes follow, by label: {label} ({', '.join(sorted(waiting))} waiting).", {"waiting": sorted(waiting)})
+            step = Step(
+                "leading-minion",
+                f"Every minion of {self.faction} has moved; AI-controlled heroes follow, by label: {label} ({', '.join(sorted(waiting))} waiting).",
+                {"waiting": sorted(waiting)},
+            )
             return NextActor(label, (), step)
         waiting = minions
         distance: dict[str, int] = {}
@@ -610,7 +714,8 @@ class CloudspirePlay:
         if tied:
             text += f" Tied with {', '.join(tied)}: the players choose; --first, then `order:`, then labels decide here."
         step = Step(
-            "leading-minion", text,
+            "leading-minion",
+            text,
             {"waiting": {lab: (None if distance[lab] == UNREACHABLE else distance[lab]) for lab in sorted(waiting)}, "tied": list(tied)},
         )
         return NextActor(label, tied, step)
@@ -621,23 +726,40 @@ class CloudspirePlay:
         try:
             candidates = plan_turn(board, self.units, actor, self.settings, turn, self.distances(actor))
         except _TooManyRoutes:
-            raise self.scenario.error(("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement") from None
+            raise self.scenario.error(
+                ("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement"
+            ) from None
         for candidate in candidates:
             details: dict[str, Any] = {"kind": candidate.kind}
             if candidate.distance != UNREACHABLE:
                 details["distance"] = candidate.distance
-            effects: tuple[Effect, ...] = (Moved(actor, candidate.path), *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced))
+            effects: tuple[Effect, ...] = (
+                Moved(actor, candidate.path),
+                *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced),
+            )
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
         chosen = sorted({option.to for option in turn.options if isinstance(option.to, tuple)})
         if any(candidate.kind == "progress" for candidate in candidates):
             # C1: staying is only the last resort, once no movement value gets closer.
-            turn.rule_out(board.figures[actor], "movement", "it starts here; staying put is an option only when no move gets closer to the mark", against=chosen)
+            turn.rule_out(
+                board.figures[actor],
+                "movement",
+                "it starts here; staying put is an option only when no move gets closer to the mark",
+                against=chosen,
+            )
         dist = self.distances(actor)
         for cell in sorted(board.terrain):
             if cell not in dist:
-                turn.rule_out(cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].marked)}")
+                turn.rule_out(
+                    cell, "distance", f"no route of its valid terrain connects it to the mark {format_position(self.units[actor].marked)}"
+                )
         for cell in sorted(board.terrain):
-            turn.rule_out(cell, "movement", f"not reachable with its {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)", against=chosen)
+            turn.rule_out(
+                cell,
+                "movement",
+                f"not reachable with its {count_of(self.units[actor].move, 'hex', 'hexes')} of movement (blocked, off its terrain, or too far)",
+                against=chosen,
+            )
         for cell in chosen:
             turn.ruled_out.pop(cell, None)
         return turn.finish(distinct_paths=True)
@@ -653,18 +775,36 @@ class CloudspirePlay:
             if terrain in ("landmark", "spire"):
                 turn.rule_out(cell, "terrain", f"a {terrain}: no unit moves onto it or counts through it", terrain=terrain)
             elif terrain == "gate" and cell != unit.mark:
-                turn.rule_out(cell, "terrain", "a fortress gate: never entered while moving" + (" (`other_gates: pass` moves through it)" if self.settings.other_gates == "pass" else ""), terrain=terrain)
+                turn.rule_out(
+                    cell,
+                    "terrain",
+                    "a fortress gate: never entered while moving"
+                    + (" (`other_gates: pass` moves through it)" if self.settings.other_gates == "pass" else ""),
+                    terrain=terrain,
+                )
             elif terrain == "gate":
                 turn.rule_out(cell, "terrain", "its mark is a fortress gate: attacked from next to it, never entered", terrain=terrain)
             elif terrain not in unit.allowed:
-                turn.rule_out(cell, "terrain", f"{terrain}: beyond its terrain allowance ({unit.allowance})", terrain=terrain, allowance=unit.allowance)
+                turn.rule_out(
+                    cell,
+                    "terrain",
+                    f"{terrain}: beyond its terrain allowance ({unit.allowance})",
+                    terrain=terrain,
+                    allowance=unit.allowance,
+                )
             elif occupant is not None:
                 other = self.units[occupant]
                 if other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion":
                     continue  # a friendly hero: displaced when the minion ends there
-                who = "an opposing unit" if other.faction != unit.faction else ("a friendly minion" if other.kind == "minion" else "a friendly hero (heroes do not displace)")
+                who = (
+                    "an opposing unit"
+                    if other.faction != unit.faction
+                    else ("a friendly minion" if other.kind == "minion" else "a friendly hero (heroes do not displace)")
+                )
                 if unit.through:
-                    turn.rule_out(cell, "blocking", f"{occupant} stands there: {actor} may move through units but not end on {who}", unit=occupant)
+                    turn.rule_out(
+                        cell, "blocking", f"{occupant} stands there: {actor} may move through units but not end on {who}", unit=occupant
+                    )
                 else:
                     turn.rule_out(cell, "blocking", f"{occupant} stands there: {who} blocks", unit=occupant)
 

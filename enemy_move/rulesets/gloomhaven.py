@@ -168,7 +168,7 @@ def parse_pattern(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
 
 
 def side_of(figure: GloomhavenFigure) -> str:
-    """"monsters" or "characters": character summons are on the characters' side, objectives on their `side`."""
+    """ "monsters" or "characters": character summons are on the characters' side, objectives on their `side`."""
     if figure.kind == "objective":
         return figure.side or "characters"
     return "monsters" if figure.kind == "monster" else "characters"
@@ -320,8 +320,13 @@ class Mover:
         if view.terrain(cell) == "icy":
             q, r = hexgrid.to_axial(cell)
             ahead = hexgrid.from_axial((q + direction[0], r + direction[1]))
-            blocked = (ahead not in view.grid.adjacent(cell) or view.terrain(ahead) in NOT_A_STEP or view.terrain(ahead) == "obstacle"
-                       or ahead in view.occupied or ahead in view.blocking_cells)
+            blocked = (
+                ahead not in view.grid.adjacent(cell)
+                or view.terrain(ahead) in NOT_A_STEP
+                or view.terrain(ahead) == "obstacle"
+                or ahead in view.occupied
+                or ahead in view.blocking_cells
+            )
             if not blocked:
                 rest, negatives = self._slide(ahead, direction)
                 result = ((cell,) + rest, result[1] + negatives)
@@ -348,7 +353,11 @@ class Mover:
             return best
         if self.mode == "teleport":
             view = self.view
-            return {c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c)) for c in view.grid.terrain if view.terrain(c) not in NOT_A_STEP}
+            return {
+                c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c))
+                for c in view.grid.terrain
+                if view.terrain(c) not in NOT_A_STEP
+            }
         steps, _ = bfs(start, self.free_steps)
         result = {}
         for cell, count in steps.items():
@@ -834,8 +843,18 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         turn.options.append(stay)
         return turn.finish()
     if not ranks:
-        turn.note("focus", f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.", dropped=unreachable)
-        _rule_out_all_but(turn, grid, start, "no-focus", f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.")
+        turn.note(
+            "focus",
+            f"No path, however long, leads to an unoccupied hex from which it could attack any of {', '.join(view.visible_enemies)}: no focus, so it does not move or attack.",
+            dropped=unreachable,
+        )
+        _rule_out_all_but(
+            turn,
+            grid,
+            start,
+            "no-focus",
+            f"No path leads to a hex from which it could attack {_any_of(view.visible_enemies, figures)}: with no focus it does not move.",
+        )
         turn.options.append(stay)
         return turn.finish()
     focus_labels = _choose_focus(turn, ranks, unreachable, rules, figures)
@@ -845,7 +864,20 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     reach = mover.reach_this_turn(points)
     _rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
     for focus in focus_labels:
-        _plan_for_focus(turn, view, mover, attacks, plan, rules, focus, attack_hexes[focus], reach, muddled, figures, {label: r.cost for label, r in ranks.items()})
+        _plan_for_focus(
+            turn,
+            view,
+            mover,
+            attacks,
+            plan,
+            rules,
+            focus,
+            attack_hexes[focus],
+            reach,
+            muddled,
+            figures,
+            {label: r.cost for label, r in ranks.items()},
+        )
     _forget_options(turn)
     return turn.finish()
 
@@ -872,7 +904,9 @@ def _sees_from(view: View, target: Cell) -> Callable[[Cell], bool]:
     return lambda hex_: view.sight.visible(hex_, target)
 
 
-def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures: dict[str, GloomhavenFigure]) -> list[str]:
+def _choose_focus(
+    turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures: dict[str, GloomhavenFigure]
+) -> list[str]:
     ordered = sorted(ranks.values(), key=lambda r: (r.cost, r.label))
     listing = "; ".join(f"{_describe(r.label, figures)}: {_fmt_cost(r.cost)}" for r in ordered)
     turn.note(
@@ -891,7 +925,11 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
         text = ", ".join(f"{r.label} {r.proximity} hex{'es' if r.proximity != 1 else ''} away" for r in kept)
         survivors = [r for r in kept if r.proximity == closest]
         if len(survivors) < len(kept):
-            turn.note("focus-proximity", f"Tie on movement; proximity (counted around walls) decides: {text}. Kept {', '.join(r.label for r in survivors)}.", kept=[r.label for r in survivors])
+            turn.note(
+                "focus-proximity",
+                f"Tie on movement; proximity (counted around walls) decides: {text}. Kept {', '.join(r.label for r in survivors)}.",
+                kept=[r.label for r in survivors],
+            )
         else:
             turn.note("focus-proximity", f"Tie on movement and on proximity: {text}.")
         kept = survivors
@@ -902,18 +940,33 @@ def _choose_focus(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str
         earliest = _earliest(labels, figures, rules.monster_focus_order)
         text = ", ".join(f"{label} {_initiative_text(label, figures)}" for label in labels)
         if len(earliest) < len(labels):
-            turn.note("focus-initiative", f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(earliest)}.", kept=earliest)
+            turn.note(
+                "focus-initiative",
+                f"Still tied; the earliest in initiative order is the focus: {text}. Kept {', '.join(earliest)}.",
+                kept=earliest,
+            )
         else:
             turn.note("focus-initiative", f"Still tied, and initiative order cannot break it: {text}.")
         other = "initiative" if rules.monster_focus_order == "turn" else "turn"
         if _earliest(labels, figures, other) != earliest:
-            reading = ("monsters sharing a card's initiative are earlier in initiative order when they act earlier (elites first, then standee numbers)"
-                       if rules.monster_focus_order == "turn" else "monsters sharing a card's initiative tie, whatever their rank and standee number")
-            turn.note("reading", f"Open reading, rules.monster_focus_order: {rules.monster_focus_order}: {reading}. With '{other}' the answer differs.",
-                      switch="rules.monster_focus_order", value=rules.monster_focus_order)
+            reading = (
+                "monsters sharing a card's initiative are earlier in initiative order when they act earlier (elites first, then standee numbers)"
+                if rules.monster_focus_order == "turn"
+                else "monsters sharing a card's initiative tie, whatever their rank and standee number"
+            )
+            turn.note(
+                "reading",
+                f"Open reading, rules.monster_focus_order: {rules.monster_focus_order}: {reading}. With '{other}' the answer differs.",
+                switch="rules.monster_focus_order",
+                value=rules.monster_focus_order,
+            )
         kept = [r for r in kept if r.label in earliest]
     if len(kept) > 1:
-        turn.note("focus-choice", f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.", options=[r.label for r in kept])
+        turn.note(
+            "focus-choice",
+            f"Still tied: the players choose the focus among {', '.join(r.label for r in kept)}; each choice is listed.",
+            options=[r.label for r in kept],
+        )
     else:
         turn.note("focus", f"Focus: {_describe(kept[0].label, figures)}.", focus=kept[0].label)
     return [r.label for r in kept]
@@ -1003,9 +1056,16 @@ class Ranking:
         return {(h, g) for h, t in self.best for g in t.groups()}
 
 
-def rank_attacks(attacks: Attacks, focus: str, moves: dict[Cell, int], rules: VariantRules, *,
-                 disadvantaged: Callable[[Cell], frozenset[str]], extra_ranks: dict[str, ExtraRank | None],
-                 fallback: bool = False) -> dict[str, Ranking]:
+def rank_attacks(
+    attacks: Attacks,
+    focus: str,
+    moves: dict[Cell, int],
+    rules: VariantRules,
+    *,
+    disadvantaged: Callable[[Cell], frozenset[str]],
+    extra_ranks: dict[str, ExtraRank | None],
+    fallback: bool = False,
+) -> dict[str, Ranking]:
     """Rank every (hex, target group) for ``focus``, one preference after the other in the
     variant's order, each applied only to what the earlier ones kept (GH p.30, FAQ p.66, Dized
     "maximizing its attack"; FH App. B). Groups are kept as :class:`Targets` sets, built once per
@@ -1084,8 +1144,12 @@ def _without_repeats(pairs: list[tuple[Cell, Targets]]) -> list[tuple[Cell, Targ
     by_hex: dict[Cell, set[Targets]] = {}
     for h, t in pairs:
         by_hex.setdefault(h, set()).add(t)
-    return [(h, t) for h in sorted(by_hex) for t in sorted(by_hex[h], key=Targets.sort_key)
-            if not any(o != t and t.meet(o) == t for o in by_hex[h])]
+    return [
+        (h, t)
+        for h in sorted(by_hex)
+        for t in sorted(by_hex[h], key=Targets.sort_key)
+        if not any(o != t and t.meet(o) == t for o in by_hex[h])
+    ]
 
 
 def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Cell, Lost], fallback: bool) -> list[Cell]:
@@ -1097,8 +1161,9 @@ def _most_targets(hexes: list[Cell], attacks: Attacks, focus: str, lost: dict[Ce
     return [h for h in hexes if sizes[h] == most and most > 0]
 
 
-def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str,
-                       extra_rank: ExtraRank | None, lost: dict[Cell, Lost]) -> list[tuple[Cell, Targets]]:
+def _by_group_movement(
+    pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int], focus: str, extra_rank: ExtraRank | None, lost: dict[Cell, Lost]
+) -> list[tuple[Cell, Targets]]:
     """GH/JotL: the target groups needing the fewest movement points to attack (counted only over
     the hexes still in the running), then the best-ranked extra targets among them. Every hex
     that attacks such a group stays in the running (it may lose disadvantage on extra targets)."""
@@ -1111,8 +1176,9 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
         refined = {t.best_by(extra_rank) for t in seeds}
         best = min(t.scores(extra_rank, focus) for t in refined)
         seeds = {t for t in refined if t.scores(extra_rank, focus) == best}
-    kept = sorted({(h, met) for h, t in pairs for seed in seeds if (met := t.meet(seed)) is not None},
-                  key=lambda p: (p[0], p[1].sort_key()))
+    kept = sorted(
+        {(h, met) for h, t in pairs for seed in seeds if (met := t.meet(seed)) is not None}, key=lambda p: (p[0], p[1].sort_key())
+    )
     survivors = {h for h, _ in kept}
     best_seed = min(seeds, key=Targets.sort_key)
     # For the losers' explanations: each distinct target set once, at its cheapest hex.
@@ -1138,14 +1204,28 @@ def _by_group_movement(pairs: list[tuple[Cell, Targets]], moves: dict[Cell, int]
         if cost > cheapest or extra_rank is None:
             lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
         else:
-            worse = min((t.best_by(extra_rank) for t in own if any(t.meet(o) is not None for o in cheapest_sets)),
-                        key=lambda t: (t.scores(extra_rank, focus), t.sort_key()))
+            worse = min(
+                (t.best_by(extra_rank) for t in own if any(t.meet(o) is not None for o in cheapest_sets)),
+                key=lambda t: (t.scores(extra_rank, focus), t.sort_key()),
+            )
             lost[h] = Lost("extra-rank", worse.scores(extra_rank, focus), best_seed.scores(extra_rank, focus), worse, best_seed)
     return kept
 
 
-def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
-                    reach: Reach, muddled: bool, figures: dict[str, GloomhavenFigure], focus_costs: dict[str, Cost] | None = None) -> None:
+def _plan_for_focus(
+    turn: Turn,
+    view: View,
+    mover: Mover,
+    attacks: Attacks,
+    plan: AttackPlan,
+    rules: VariantRules,
+    focus: str,
+    focus_hexes: Mapping[Cell, Cost],
+    reach: Reach,
+    muddled: bool,
+    figures: dict[str, GloomhavenFigure],
+    focus_costs: dict[str, Cost] | None = None,
+) -> None:
     """Where the figure goes (and whom it attacks) for one focus. ``focus_costs``: every enemy's
     focus path cost, to rank extra targets as secondary foci (rules.extra_targets)."""
     focus_costs = focus_costs or {}
@@ -1158,7 +1238,10 @@ def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan
         return 10**9 if distance is None else distance
 
     # Extra targets' ranks, worked out once per label (the ranking asks for them often).
-    by_movement = {label: (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures)) for label in view.visible_enemies}
+    by_movement = {
+        label: (proximity(label) if rules.proximity_breaks_focus_ties else 0, _initiative_key(label, figures))
+        for label in view.visible_enemies
+    }
     as_focus = {label: (focus_costs.get(label, INFINITE),) + rank for label, rank in by_movement.items()}
     # "movement": the movement part is the group's (see _by_group_movement); then proximity
     # (not in JotL), then initiative. French procedure 3B: the "secondary focus", ranked by
@@ -1184,8 +1267,15 @@ def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan
         readings.append(other)
 
     def rank(moves: dict[Cell, int], *, now: bool) -> tuple[Ranking, Ranking | None]:
-        rankings = rank_attacks(attacks, focus, moves, rules, disadvantaged=disadvantaged_now if now else no_disadvantage,
-                                extra_ranks={r: extra_rank_for(r) for r in readings}, fallback=not now)
+        rankings = rank_attacks(
+            attacks,
+            focus,
+            moves,
+            rules,
+            disadvantaged=disadvantaged_now if now else no_disadvantage,
+            extra_ranks={r: extra_rank_for(r) for r in readings},
+            fallback=not now,
+        )
         return rankings[rules.extra_targets], rankings.get(other)
 
     def name_reading_if_it_matters(ranking: Ranking, alternative: Ranking | None, *, now: bool) -> None:
@@ -1193,35 +1283,53 @@ def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan
             return
         differs = alternative.listed() != ranking.listed() if now else alternative.hexes() != ranking.hexes()
         if differs:
-            reading = ("the target group needing the fewest movement points first, then proximity and initiative (rulebook p.30, FAQ p.66)"
-                       if rules.extra_targets == "movement" else
-                       "extra targets ranked as secondary foci before movement (French procedure, step 3 B)")
-            turn.note("reading", prefix + f"Open reading, rules.extra_targets: {rules.extra_targets}: {reading}. With '{other}' the answer differs.",
-                      switch="rules.extra_targets", value=rules.extra_targets)
+            reading = (
+                "the target group needing the fewest movement points first, then proximity and initiative (rulebook p.30, FAQ p.66)"
+                if rules.extra_targets == "movement"
+                else "extra targets ranked as secondary foci before movement (French procedure, step 3 B)"
+            )
+            turn.note(
+                "reading",
+                prefix + f"Open reading, rules.extra_targets: {rules.extra_targets}: {reading}. With '{other}' the answer differs.",
+                switch="rules.extra_targets",
+                value=rules.extra_targets,
+            )
 
     prefix = f"[focus {focus}] " if len(turn.focus) > 1 else ""
     # This turn: attack hexes reachable without more negative hexes than needed.
-    moves_now = {h: cost[1] for h, (cost, _) in reach.items()
-                 if h in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(h)}
+    moves_now = {
+        h: cost[1] for h, (cost, _) in reach.items() if h in focus_hexes and cost[0] == fewest_negatives and view.can_end_or_start(h)
+    }
     ranking, alternative = rank(moves_now, now=True)
     if ranking.best:
         listed = ranking.listed()
         shown = sorted(((h, _targets_of(entry)) for h, entry in listed), key=lambda p: (p[0], p[1].sort_key()))
         turn.note(
             "attack-now",
-            prefix + f"It can attack {focus} this turn from {count_of(len(moves_now), 'hex', 'hexes')}. "
+            prefix
+            + f"It can attack {focus} this turn from {count_of(len(moves_now), 'hex', 'hexes')}. "
             + _explain_choice(rules, plan, muddled)
             + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:12])}"
             + (f" (and {len(shown) - 12} more)" if len(shown) > 12 else "")
             + f" ({count_of(moves_now[shown[0][0]], 'movement point')}).",
             kept=[_targets_data(h, t) for h, t in shown],
-            ruled_out={stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
-                       for stage in LOST_ON if any(lost.stage == stage for lost in ranking.lost.values())},
+            ruled_out={
+                stage: [list(h) for h in sorted(h for h, lost in ranking.lost.items() if lost.stage == stage)]
+                for stage in LOST_ON
+                if any(lost.stage == stage for lost in ranking.lost.values())
+            },
         )
         if len(listed) == len(ranking.best) and any(t.count for _, t in ranking.best):
-            turn.note("attack-now", prefix + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.")
+            turn.note(
+                "attack-now",
+                prefix
+                + f"Too many equally good target groups to list one by one (over {MAX_LISTED_GROUPS}): each option names the targets it surely attacks; the players add the rest as its note says.",
+            )
         if start in moves_now and start not in {h for h, _ in shown}:
-            turn.note("attack-now", prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start].stage]}.")
+            turn.note(
+                "attack-now",
+                prefix + f"It does not attack from where it stands ({format_position(start)}): {LOST_ON[ranking.lost[start].stage]}.",
+            )
         name_reading_if_it_matters(ranking, alternative, now=True)
         _rule_out_attack_now(turn, view, attacks, plan, rules, focus, focus_hexes, reach, fewest_negatives, ranking, moves_now, prefix)
         # One option per hex and sure targets; sets listed as "N more among ..." that share
@@ -1248,7 +1356,8 @@ def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan
     how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
     turn.note(
         "destination",
-        prefix + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
+        prefix
+        + f"It cannot attack {focus} this turn; it heads for {how}: {', '.join(format_position(d) for d in destinations)} ({_fmt_cost(focus_hexes[destinations[0]])} away).",
         destinations=[list(d) for d in destinations],
     )
     _rule_out_costly_attack_hexes(turn, view, focus, focus_hexes, reach, fewest_negatives, prefix)
@@ -1270,14 +1379,20 @@ def _plan_for_focus(turn: Turn, view: View, mover: Mover, attacks: Attacks, plan
         best_score = min(s for s, _ in scored)
         _rule_out_towards(turn, view, destination, reach, scored, best_score, here, prefix)
         if best_score[1] >= here[1]:
-            turn.note("move", prefix + f"Towards {format_position(destination)}: no reachable hex shortens its path ({count_of(here[1], 'move')} from where it stands), so it stays.")
+            turn.note(
+                "move",
+                prefix
+                + f"Towards {format_position(destination)}: no reachable hex shortens its path ({count_of(here[1], 'move')} from where it stands), so it stays.",
+            )
             turn.options.append(Option(to=start, path=(start,)))
             continue
         ends = sorted(cell for s, cell in scored if s == best_score)
         turn.note(
             "move",
-            prefix + f"Towards {format_position(destination)}: from {count_of(here[1], 'move')} away down to {best_score[1]}, using {count_of(best_score[2], 'movement point')} (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
-            destination=list(destination), ends=[list(e) for e in ends],
+            prefix
+            + f"Towards {format_position(destination)}: from {count_of(here[1], 'move')} away down to {best_score[1]}, using {count_of(best_score[2], 'movement point')} (the fewest that get this close): {', '.join(format_position(e) for e in ends)}.",
+            destination=list(destination),
+            ends=[list(e) for e in ends],
         )
         for cell in ends:
             turn.options.append(Option(to=cell, path=reach[cell][1]))
@@ -1354,7 +1469,7 @@ def card_segments(card: list[GloomhavenCardAction], move_after_last_attack: str 
             last_attack = following.attack
             i += 2
             continue
-        upcoming = next((s.attack for s in card[i + 1:] if s.attack is not None), None)
+        upcoming = next((s.attack for s in card[i + 1 :] if s.attack is not None), None)
         if upcoming is not None:
             segments.append(_Segment(i + 1, step, upcoming, False, False))
         elif last_attack is not None and move_after_last_attack == "last-attack":
@@ -1379,7 +1494,9 @@ def _describe_segment(segment: _Segment) -> str:
     if segment.attack is not None and segment.performs:
         attack = segment.attack
         kind = "melee" if attack.range == 0 else f"range {attack.range}"
-        parts.append(f"attack ({kind}" + (f", {attack.targets} targets" if attack.targets > 1 else "") + (", area" if attack.aoe else "") + ")")
+        parts.append(
+            f"attack ({kind}" + (f", {attack.targets} targets" if attack.targets > 1 else "") + (", area" if attack.aoe else "") + ")"
+        )
     first = segment.index
     numbers = f"action {first}" if len(parts) == 1 else f"actions {first}-{first + 1}"
     return f"{numbers}: " + ", then ".join(parts)
@@ -1398,7 +1515,12 @@ class _Branch:
 
 
 def resolve_card(
-    grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, card: GloomhavenCard, rules: VariantRules, readings: GloomhavenRules | None = None
+    grid: Grid,
+    figures: dict[str, GloomhavenFigure],
+    actor: str,
+    card: GloomhavenCard,
+    rules: VariantRules,
+    readings: GloomhavenRules | None = None,
 ) -> Turn:
     """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn."""
     readings = readings or GloomhavenRules()
@@ -1417,16 +1539,29 @@ def resolve_card(
     turn = resolve_turn(grid, figures, actor, _as_action(first.move, first.attack), rules)
     if "stunned" in figure.conditions or not later:
         return turn
-    card_note = f"{actor}'s card has {len(card)} actions, performed in the printed order: " + "; ".join(_describe_segment(s) for s in segments) + ". The first attack decides the focus and the first move."
+    card_note = (
+        f"{actor}'s card has {len(card)} actions, performed in the printed order: "
+        + "; ".join(_describe_segment(s) for s in segments)
+        + ". The first attack decides the focus and the first move."
+    )
     turn.reasoning.insert(0, Step("card", card_note))
     start = grid.figures[actor]
     branches: list[_Branch] = []
-    per_focus = _outcomes_per_focus(grid, figures, actor, _as_action(first.move, first.attack), rules, turn.focus) if len(turn.focus) > 1 else {}
+    per_focus = (
+        _outcomes_per_focus(grid, figures, actor, _as_action(first.move, first.attack), rules, turn.focus) if len(turn.focus) > 1 else {}
+    )
     for option in turn.options:
         attacks = tuple(option.attacks) if first.performs else ()
         outcome = (option.to, tuple(sorted(option.attacks)))
         foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
-        done = _record(first, start, _hex_path(option.path), attacks, foci[0] if len(foci) == 1 else None, _disadvantaged(grid, figures, actor, rules, first.attack, _hex(option.to), attacks))
+        done = _record(
+            first,
+            start,
+            _hex_path(option.path),
+            attacks,
+            foci[0] if len(foci) == 1 else None,
+            _disadvantaged(grid, figures, actor, rules, first.attack, _hex(option.to), attacks),
+        )
         board, effects = _board_after(grid, actor, _hex_path(option.path), figure, first.move)
         for focus in foci:
             branches.append(_Branch(board, _hex_path(option.path), attacks, focus, done, effects))
@@ -1438,7 +1573,11 @@ def resolve_card(
         grown: list[_Branch] = []
         for branch in branches:
             here = branch.board.figures[actor]
-            prefix = f"[{_describe_segment(segment).split(':')[0]}" + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "") + "] "
+            prefix = (
+                f"[{_describe_segment(segment).split(':')[0]}"
+                + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "")
+                + "] "
+            )
             grown.extend(_later_segment(turn, branch, actor, figures, segment, rules, readings, prefix))
         branches = _merge_branches(turn, grown)
     turn.options = [
@@ -1449,7 +1588,9 @@ def resolve_card(
     return turn.finish(distinct_paths=True)
 
 
-def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]) -> dict[str, set[Outcome]]:
+def _outcomes_per_focus(
+    grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]
+) -> dict[str, set[Outcome]]:
     """For a focus the players choose: which first-segment outcomes (to, attacks) belong to which
     focus, so a later move that keeps the focus keeps the one the players picked."""
     figure = figures[actor]
@@ -1465,7 +1606,9 @@ def _outcomes_per_focus(grid: Grid, figures: dict[str, GloomhavenFigure], actor:
     focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
     for focus in foci:
         scratch = Turn(actor=actor, focus=list(foci))
-        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
+        _plan_for_focus(
+            scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs
+        )
         outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
     return outcomes
 
@@ -1479,17 +1622,32 @@ def _merge_branches(turn: Turn, branches: list[_Branch]) -> list[_Branch]:
     future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
     kept: dict[tuple[Cell, tuple[str, ...], str | None, tuple[Position, ...]], _Branch] = {}
     for branch in branches:
-        key = (branch.board.figures[turn.actor], tuple(sorted(branch.attacked)), branch.focus,
-               tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))))
+        key = (
+            branch.board.figures[turn.actor],
+            tuple(sorted(branch.attacked)),
+            branch.focus,
+            tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))),
+        )
         kept.setdefault(key, branch)
     merged = list(kept.values())
     if len(merged) > MAX_BRANCHES:
-        turn.note("card", f"The card's actions can go {len(merged)} ways; only the first {MAX_BRANCHES} are followed further (a limit of this tool).")
+        turn.note(
+            "card",
+            f"The card's actions can go {len(merged)} ways; only the first {MAX_BRANCHES} are followed further (a limit of this tool).",
+        )
         merged = merged[:MAX_BRANCHES]
     return merged
 
 
-def _disadvantaged(board: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
+def _disadvantaged(
+    board: Grid,
+    figures: dict[str, GloomhavenFigure],
+    actor: str,
+    rules: VariantRules,
+    attack: GloomhavenAttack | None,
+    at: Cell,
+    targets: tuple[str, ...],
+) -> tuple[str, ...]:
     """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
     if not targets or attack is None or "disarmed" in figures[actor].conditions:
         return ()
@@ -1501,23 +1659,39 @@ def _disadvantaged(board: Grid, figures: dict[str, GloomhavenFigure], actor: str
     return tuple(sorted(t for t in targets if view.range_between(at, board.figures[t]) == 1))
 
 
-def _record(segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None, disadvantaged: tuple[str, ...] = ()) -> list[str]:
+def _record(
+    segment: _Segment, start: Cell, path: tuple[Cell, ...], attacks: tuple[str, ...], focus: str | None, disadvantaged: tuple[str, ...] = ()
+) -> list[str]:
     """What the segment did, one line per action: shown with the option."""
     done: list[str] = []
     if segment.move is not None:
-        done.append(f"{segment.index}: move {format_position(start)} -> {format_position(path[-1])}" if path[-1] != start else f"{segment.index}: move: stays at {format_position(start)}")
+        done.append(
+            f"{segment.index}: move {format_position(start)} -> {format_position(path[-1])}"
+            if path[-1] != start
+            else f"{segment.index}: move: stays at {format_position(start)}"
+        )
     if segment.attack is not None and segment.performs:
         number = segment.index + (1 if segment.move is not None else 0)
         if attacks:
             worse = f"; disadvantage on {', '.join(sorted(disadvantaged))}" if disadvantaged else ""
-            done.append(f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}" + (f" (focus {focus}{worse})" if focus else f" ({worse[2:]})" if worse else ""))
+            done.append(
+                f"{number}: attack {', '.join(sorted(attacks))} from {format_position(path[-1])}"
+                + (f" (focus {focus}{worse})" if focus else f" ({worse[2:]})" if worse else "")
+            )
         else:
             done.append(f"{number}: no attack" + (f" (focus {focus} out of reach)" if focus else " (no focus)"))
     return done
 
 
 def _later_segment(
-    turn: Turn, branch: _Branch, actor: str, figures: dict[str, GloomhavenFigure], segment: _Segment, rules: VariantRules, readings: GloomhavenRules, prefix: str
+    turn: Turn,
+    branch: _Branch,
+    actor: str,
+    figures: dict[str, GloomhavenFigure],
+    segment: _Segment,
+    rules: VariantRules,
+    readings: GloomhavenRules,
+    prefix: str,
 ) -> list[_Branch]:
     """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch)."""
     board = branch.board
@@ -1540,7 +1714,10 @@ def _later_segment(
     attacks = Attacks(view, plan)
     hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
     if excluded and readings.later_attack_targets == "others-first" and not any(hexes_for.values()):
-        scratch.note("focus", f"No enemy other than {', '.join(excluded)} can be focused, so it may attack them again (rules.later_attack_targets: others-first).")
+        scratch.note(
+            "focus",
+            f"No enemy other than {', '.join(excluded)} can be focused, so it may attack them again (rules.later_attack_targets: others-first).",
+        )
         excluded = []
         view.visible_enemies = everyone
         attacks = Attacks(view, plan)
@@ -1554,13 +1731,21 @@ def _later_segment(
     if segment.keeps_focus:
         foci = [branch.focus] if branch.focus is not None and hexes_for.get(branch.focus) else []
         if foci:
-            scratch.note("focus", f"It keeps its focus {_describe(foci[0], figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).", focus=branch.focus)
+            scratch.note(
+                "focus",
+                f"It keeps its focus {_describe(foci[0], figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).",
+                focus=branch.focus,
+            )
     else:
         if segment.attack is None:
-            scratch.note("card", "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).")
+            scratch.note(
+                "card",
+                "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).",
+            )
         ranks = {
             e: FocusRank(e, min(h.values()), view.range_between(here, board.figures[e]) or 0, _initiative_key(e, figures))
-            for e, h in hexes_for.items() if h
+            for e, h in hexes_for.items()
+            if h
         }
         foci = _choose_focus(scratch, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures) if ranks else []
     if not foci:
@@ -1568,7 +1753,11 @@ def _later_segment(
         _rule_out_all_but(scratch, board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move.")
         _append_notes(turn, scratch, prefix)
         _take_reasons(turn, scratch, prefix, segment)
-        return [_Branch(board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects)]
+        return [
+            _Branch(
+                board, branch.path, branch.attacked, branch.focus, branch.done + _record(segment, here, (here,), (), None), branch.effects
+            )
+        ]
     reach = mover.reach_this_turn(points)
     _rule_out_when_it_cannot_move(scratch, board, actor, here, points, "immobilized" in figure.conditions)
     _rule_out_cannot_end_or_reach(scratch, view, mover, reach, points, costs)
@@ -1576,17 +1765,41 @@ def _later_segment(
     for focus in foci:
         options_before = len(scratch.options)
         focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
-        _plan_for_focus(scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs)
+        _plan_for_focus(
+            scratch, view, mover, attacks, plan, rules, focus, hexes_for[focus], reach, "muddled" in figure.conditions, figures, focus_costs
+        )
         for option in scratch.options[options_before:]:
             hit = tuple(option.attacks) if segment.performs else ()
             path = branch.path + _hex_path(option.path[1:])
-            done = branch.done + _record(segment, here, _hex_path(option.path), hit, focus if segment.performs else None, _disadvantaged(board, figures, actor, rules, segment.attack, _hex(option.to), hit))
-            summary = (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays") if segment.move is not None else ""
+            done = branch.done + _record(
+                segment,
+                here,
+                _hex_path(option.path),
+                hit,
+                focus if segment.performs else None,
+                _disadvantaged(board, figures, actor, rules, segment.attack, _hex(option.to), hit),
+            )
+            summary = (
+                (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays")
+                if segment.move is not None
+                else ""
+            )
             if segment.performs:
-                summary += (", then " if summary else "") + (f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack")
+                summary += (", then " if summary else "") + (
+                    f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack"
+                )
             scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
             board_next, effects = _board_after(board, actor, _hex_path(option.path), figure, segment.move)
-            grown.append(_Branch(board_next, path, branch.attacked + hit, focus if segment.performs or segment.keeps_focus else branch.focus, done, branch.effects + effects))
+            grown.append(
+                _Branch(
+                    board_next,
+                    path,
+                    branch.attacked + hit,
+                    focus if segment.performs or segment.keeps_focus else branch.focus,
+                    done,
+                    branch.effects + effects,
+                )
+            )
     _append_notes(turn, scratch, prefix)
     _take_reasons(turn, scratch, prefix, segment)
     return grown
@@ -1597,7 +1810,9 @@ def _append_notes(turn: Turn, scratch: Turn, prefix: str) -> None:
         turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
 
 
-def _board_after(board: Grid, actor: str, path: tuple[Cell, ...], figure: GloomhavenFigure, move: GloomhavenCardAction | None) -> tuple[Grid, tuple[Effect, ...]]:
+def _board_after(
+    board: Grid, actor: str, path: tuple[Cell, ...], figure: GloomhavenFigure, move: GloomhavenCardAction | None
+) -> tuple[Grid, tuple[Effect, ...]]:
     """The board after one move of the card, and that move's effects: the move, the traps
     it sprang (removed from the board: rulebook p.14; a flyer springs none)."""
     if move is None or len(path) < 2:
@@ -1644,7 +1859,9 @@ def type_ties(figures: dict[str, GloomhavenFigure], present: set[str]) -> list[l
     by_initiative: dict[float | None, set[str]] = {}
     for label in activation_order(figures, present):
         by_initiative.setdefault(figures[label].initiative, set()).add(monster_type(figures[label]))
-    return [sorted(types) for _, types in sorted(by_initiative.items(), key=lambda item: (item[0] is None, item[0] or 0.0)) if len(types) > 1]
+    return [
+        sorted(types) for _, types in sorted(by_initiative.items(), key=lambda item: (item[0] is None, item[0] or 0.0)) if len(types) > 1
+    ]
 
 
 def next_of_phase(figures: dict[str, GloomhavenFigure], order: Sequence[str], waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
@@ -1660,14 +1877,22 @@ def next_of_phase(figures: dict[str, GloomhavenFigure], order: Sequence[str], wa
     tied_types = sorted({monster_type(figures[label]) for label in waiting if figures[label].initiative == initiative})
     if len(tied_types) < 2:
         return NextActor(waiting[0])
-    chosen = next((monster_type(figures[label]) for label in prefer if label in waiting and monster_type(figures[label]) in tied_types), tied_types[0])
+    chosen = next(
+        (monster_type(figures[label]) for label in prefer if label in waiting and monster_type(figures[label]) in tied_types), tied_types[0]
+    )
     first_of = {t: next(label for label in waiting if monster_type(figures[label]) == t) for t in tied_types}
     label = first_of[chosen]
     others = [first_of[t] for t in tied_types if t != chosen]
     when = f"initiative {initiative:g}" if initiative is not None else "no initiative given"
-    how = "--first put it first" if any(label in waiting and monster_type(figures[label]) == chosen for label in prefer) else "first by type name here; --first LABEL puts another type first"
-    text = (f"Monster types {', '.join(tied_types)} share their card's initiative ({when}): the rulebook leaves the order to the players. "
-            f"{chosen} acts now ({how}).")
+    how = (
+        "--first put it first"
+        if any(label in waiting and monster_type(figures[label]) == chosen for label in prefer)
+        else "first by type name here; --first LABEL puts another type first"
+    )
+    text = (
+        f"Monster types {', '.join(tied_types)} share their card's initiative ({when}): the rulebook leaves the order to the players. "
+        f"{chosen} acts now ({how})."
+    )
     step = Step("order", text, {"tied_types": tied_types, "chosen": chosen, "tied": others})
     return NextActor(label, tuple(sorted(others)), step)
 
@@ -1686,7 +1911,9 @@ class GloomhavenPlay:
     def __init__(self, scenario: Scenario, variant: str):
         model: GloomhavenScenario = scenario.model
         # The variant's rules, with the open readings the scenario chose (`rules:`).
-        self.rules = replace(VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order)
+        self.rules = replace(
+            VARIANTS[variant], extra_targets=model.rules.extra_targets, monster_focus_order=model.rules.monster_focus_order
+        )
         self.model = model
         self.scenario = scenario
         self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
@@ -1694,7 +1921,9 @@ class GloomhavenPlay:
             if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
                 raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
         self.board: Grid = parse_grid(
-            scenario, "hex", extra_symbols=EXTRA_SYMBOLS,
+            scenario,
+            "hex",
+            extra_symbols=EXTRA_SYMBOLS,
             figure_cells={label: f.at for label, f in self.figures.items()},
         )
         for key in model.actions:
@@ -1897,7 +2126,9 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: R
         if blockers is None:
             blockers = _blockers(view, mover)
         if cell not in costs:
-            turn.rule_out(cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points)
+            turn.rule_out(
+                cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points
+            )
             continue
         if fewest is None:
             fewest = _fewest_points(mover, costs)
@@ -1910,7 +2141,9 @@ def _rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: R
             if difficult:
                 notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
             detail = f" ({'; '.join(notes)})" if notes else ""
-            reason = texts[key] = f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
+            reason = texts[key] = (
+                f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
+            )
         turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
 
 
@@ -1951,8 +2184,20 @@ def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
     )
 
 
-def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackPlan, rules: VariantRules, focus: str, focus_hexes: Mapping[Cell, Cost],
-                         reach: Reach, fewest_negatives: int, ranking: Ranking, moves_now: dict[Cell, int], prefix: str) -> None:
+def _rule_out_attack_now(
+    turn: Turn,
+    view: View,
+    attacks: Attacks,
+    plan: AttackPlan,
+    rules: VariantRules,
+    focus: str,
+    focus_hexes: Mapping[Cell, Cost],
+    reach: Reach,
+    fewest_negatives: int,
+    ranking: Ranking,
+    moves_now: dict[Cell, int],
+    prefix: str,
+) -> None:
     """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
     winners = ranking.hexes()
     name = _describe(focus, view.figures)
@@ -1964,7 +2209,15 @@ def _rule_out_attack_now(turn: Turn, view: View, attacks: Attacks, plan: AttackP
             turn.rule_out(cell, step, prefix + reason, **data)
         elif reach[cell][0][0] != fewest_negatives:
             negatives = reach[cell][0][0]
-            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), against=winners, focus=focus, negatives=negatives, fewest=fewest_negatives)
+            turn.rule_out(
+                cell,
+                "negative-hexes",
+                prefix + _negatives_reason(name, negatives, fewest_negatives),
+                against=winners,
+                focus=focus,
+                negatives=negatives,
+                fewest=fewest_negatives,
+            )
         elif cell in ranking.lost:
             step, reason, data = _lost_preference(view, rules, focus, ranking.lost[cell])
             turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
@@ -1995,7 +2248,11 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
             {},
         )
     if lost.stage == "targets":
-        return "fewer-targets", f"It could attack only {count_of(here, 'target')} from here; the best hexes attack {best}.", {"targets": here, "best": best}
+        return (
+            "fewer-targets",
+            f"It could attack only {count_of(here, 'target')} from here; the best hexes attack {best}.",
+            {"targets": here, "best": best},
+        )
     if lost.stage == "group-movement":
         return (
             "target-group",
@@ -2009,19 +2266,41 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
             f"From here {count_of(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
             {"disadvantaged": here, "best": best},
         )
-    return "more-movement", f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.", {"points": here, "best": best}
+    return (
+        "more-movement",
+        f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.",
+        {"points": here, "best": best},
+    )
 
 
-def _rule_out_costly_attack_hexes(turn: Turn, view: View, focus: str, focus_hexes: Mapping[Cell, Cost], reach: Reach, fewest_negatives: int, prefix: str) -> None:
+def _rule_out_costly_attack_hexes(
+    turn: Turn, view: View, focus: str, focus_hexes: Mapping[Cell, Cost], reach: Reach, fewest_negatives: int, prefix: str
+) -> None:
     """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
     name = _describe(focus, view.figures)
     for cell in sorted(reach):
         negatives = reach[cell][0][0]
         if cell in focus_hexes and negatives > fewest_negatives:
-            turn.rule_out(cell, "negative-hexes", prefix + _negatives_reason(name, negatives, fewest_negatives), focus=focus, negatives=negatives, fewest=fewest_negatives)
+            turn.rule_out(
+                cell,
+                "negative-hexes",
+                prefix + _negatives_reason(name, negatives, fewest_negatives),
+                focus=focus,
+                negatives=negatives,
+                fewest=fewest_negatives,
+            )
 
 
-def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: Reach, scored: list[tuple[tuple[int, int, int], Cell]], best_score: tuple[int, int, int], here: Cost, prefix: str) -> None:
+def _rule_out_towards(
+    turn: Turn,
+    view: View,
+    destination: Cell,
+    reach: Reach,
+    scored: list[tuple[tuple[int, int, int], Cell]],
+    best_score: tuple[int, int, int],
+    here: Cost,
+    prefix: str,
+) -> None:
     """Moving towards ``destination``: the reachable hexes that do not get as close, as safely, as cheaply."""
     start = view.start
     stays = best_score[1] >= here[1]
@@ -2038,28 +2317,47 @@ def _rule_out_towards(turn: Turn, view: View, destination: Cell, reach: Reach, s
             turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
         elif score[0] > best_score[0]:
             turn.rule_out(
-                cell, "negative-hexes",
-                prefix + f"Heading for {to} by way of here triggers {count_of(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
-                against=against, negatives=score[0], fewest=best_score[0], **data,
+                cell,
+                "negative-hexes",
+                prefix
+                + f"Heading for {to} by way of here triggers {count_of(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against,
+                negatives=score[0],
+                fewest=best_score[0],
+                **data,
             )
         elif stays:
             turn.rule_out(
-                cell, "stays",
-                prefix + f"No hex it can reach this turn shortens its path to {to} ({count_of(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
-                against=against, moves=score[1], moves_from_start=here[1], **data,
+                cell,
+                "stays",
+                prefix
+                + f"No hex it can reach this turn shortens its path to {to} ({count_of(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against,
+                moves=score[1],
+                moves_from_start=here[1],
+                **data,
             )
         elif score[1] > best_score[1]:
             turn.rule_out(
-                cell, "not-closer",
+                cell,
+                "not-closer",
                 prefix + f"From here it would still be {count_of(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
-                against=against, moves=score[1], best=best_score[1], **data,
+                against=against,
+                moves=score[1],
+                best=best_score[1],
+                **data,
             )
         else:
             turn.rule_out(
-                cell, "more-movement",
-                prefix + f"It gets just as close to {to} here ({count_of(score[1], 'move')} away) but uses {count_of(score[2], 'movement point')};"
+                cell,
+                "more-movement",
+                prefix
+                + f"It gets just as close to {to} here ({count_of(score[1], 'move')} away) but uses {count_of(score[2], 'movement point')};"
                 f" the best hexes use only {best_score[2]}.",
-                against=against, points=score[2], best=best_score[2], **data,
+                against=against,
+                points=score[2],
+                best=best_score[2],
+                **data,
             )
 
 

@@ -55,8 +55,14 @@ CULTISTS = ("acolyte", "guard", "summoner")
 #: Figures a Chi'leen ignores when pathing and tramples ("Boneworms/Rotikkas/Cultists").
 MINIONS = frozenset(("boneworm", "rotikka") + CULTISTS)
 TYPE_NAMES = {
-    "hero": "Hero", "boneworm": "Boneworm", "rotikka": "Rotikka", "chileen": "Chi'leen",
-    "acolyte": "Acolyte", "guard": "Guard", "summoner": "Summoner", "demon": "Demon",
+    "hero": "Hero",
+    "boneworm": "Boneworm",
+    "rotikka": "Rotikka",
+    "chileen": "Chi'leen",
+    "acolyte": "Acolyte",
+    "guard": "Guard",
+    "summoner": "Summoner",
+    "demon": "Demon",
 }
 DEFAULT_AP = {"boneworm": 1, "rotikka": 5, "chileen": 3, "acolyte": 2, "guard": 3, "summoner": 3, "demon": 0}
 DEFAULT_ATTACK_RANGE = {"boneworm": 1, "rotikka": 1, "chileen": 2, "acolyte": 1, "guard": 3, "summoner": 6, "demon": 1}
@@ -119,7 +125,9 @@ class Engine:
         self.distance = squaregrid.chebyshev if metric == "chebyshev" else squaregrid.manhattan
         cells = {label: f.at for label, f in self.figures.items()}
         passable = set(DEFAULT_COSTS)
-        self.grid = parse_grid(scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable)
+        self.grid = parse_grid(
+            scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable
+        )
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
 
     # -- validation -------------------------------------------------------------------------------
@@ -132,13 +140,21 @@ class Engine:
                     if getattr(figure, key) not in (None, False):
                         raise self.scenario.error(("figures", label, key), f"`{key}` is for enemies; {label!r} is a hero")
             elif figure.health is not None:
-                raise self.scenario.error(("figures", label, "health"), f"`health` is for heroes (the 'weakest' hero); {label!r} is a {TYPE_NAMES[figure.kind]}")
+                raise self.scenario.error(
+                    ("figures", label, "health"), f"`health` is for heroes (the 'weakest' hero); {label!r} is a {TYPE_NAMES[figure.kind]}"
+                )
         for key in sorted(self.rules.terrain_costs):
             if key not in DEFAULT_COSTS:
-                raise self.scenario.error(("rules", "terrain_costs", key), f"terrain {key!r} cannot be entered or is unknown; costs apply to: {', '.join(sorted(DEFAULT_COSTS))}", key=True)
+                raise self.scenario.error(
+                    ("rules", "terrain_costs", key),
+                    f"terrain {key!r} cannot be entered or is unknown; costs apply to: {', '.join(sorted(DEFAULT_COSTS))}",
+                    key=True,
+                )
         for index, name in enumerate(self.rules.sight_blockers):
             if name not in ALL_TERRAINS:
-                raise self.scenario.error(("rules", "sight_blockers", index), f"unknown terrain {name!r}; known: {', '.join(sorted(ALL_TERRAINS))}")
+                raise self.scenario.error(
+                    ("rules", "sight_blockers", index), f"unknown terrain {name!r}; known: {', '.join(sorted(ALL_TERRAINS))}"
+                )
 
     def activation_order(self) -> tuple[list[str], list[str]]:
         """Insectoids in Insectoid Sheet order, then Cultists in Cultists Sheet order; plus notes."""
@@ -150,20 +166,26 @@ class Engine:
             if sheet is None:
                 sheet = sorted(members, key=lambda label: (family.index(self.figures[label].kind), label))
                 if len(members) > 1:
-                    notes.append(f"No `{key}` given: {sheet_name} order taken as {', '.join(t for t in family)} by label: {' '.join(sheet)}.")
+                    notes.append(
+                        f"No `{key}` given: {sheet_name} order taken as {', '.join(t for t in family)} by label: {' '.join(sheet)}."
+                    )
             else:
                 seen: set[str] = set()
                 for index, label in enumerate(sheet):
                     if label not in self.figures:
                         raise self.scenario.error((key, index), f"{label!r} is not in figures")
                     if self.figures[label].kind not in family:
-                        raise self.scenario.error((key, index), f"{label!r} is a {TYPE_NAMES[self.figures[label].kind]}, not on the {sheet_name}")
+                        raise self.scenario.error(
+                            (key, index), f"{label!r} is a {TYPE_NAMES[self.figures[label].kind]}, not on the {sheet_name}"
+                        )
                     if label in seen:
                         raise self.scenario.error((key, index), f"{label!r} is listed twice")
                     seen.add(label)
                 missing = sorted(set(members) - seen)
                 if missing:
-                    raise self.scenario.error((key,), f"the {sheet_name} must list every {'/'.join(TYPE_NAMES[t] for t in family)}; missing: {', '.join(missing)}")
+                    raise self.scenario.error(
+                        (key,), f"the {sheet_name} must list every {'/'.join(TYPE_NAMES[t] for t in family)}; missing: {', '.join(missing)}"
+                    )
             order.extend(sheet)
         demons = sorted(label for label, f in self.figures.items() if f.kind == "demon")
         if demons:
@@ -212,7 +234,8 @@ class Engine:
         """Heroes the enemy could attack from where it stands (range and line of sight)."""
         cell = board.figures[label]
         return [
-            hero for hero in self.heroes
+            hero
+            for hero in self.heroes
             if hero in board.figures
             and self.distance(cell, board.figures[hero]) <= self.attack_range(label)
             and self.sees(board, cell, board.figures[hero])
@@ -225,7 +248,9 @@ class Engine:
         grid = board
         ignores_terrain = kind in ("boneworm", "rotikka") or (kind == "chileen" and not self.rules.chileen_pays_terrain)
         full_ap = self.rules.full_ap_rule == "all" or kind in ("acolyte", "guard")
-        mover = Mover(label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"), full_ap_rule=full_ap)
+        mover = Mover(
+            label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"), full_ap_rule=full_ap
+        )
         kept, ignored, trampled = [], [], []
         sleeping_note = ""
         for other in sorted(grid.figures):
@@ -258,11 +283,18 @@ class Engine:
                 mover.passes.add(cell)
                 ignored.append(other)
                 mover.occupants[cell] = f"{other} stands there: expected to move away, it may be passed but not ended on"
-        rule = ("only Chi'leens and the Demon already in attack range of a Hero count; Boneworms, Rotikkas and Cultists are ignored (trample)"
-                if kind == "chileen" else "only enemies already in attack range of a Hero count")
+        rule = (
+            "only Chi'leens and the Demon already in attack range of a Hero count; Boneworms, Rotikkas and Cultists are ignored (trample)"
+            if kind == "chileen"
+            else "only enemies already in attack range of a Hero count"
+        )
         if self.rules.sleeping_blocks:
             rule += "; a sleeping enemy blocks (it cannot move out of the way)"
-        walk = "passed but not ended on" if self.rules.pass_through_figures else "planned through, but it stops before them (`pass_through_figures: false`)"
+        walk = (
+            "passed but not ended on"
+            if self.rules.pass_through_figures
+            else "planned through, but it stops before them (`pass_through_figures: false`)"
+        )
         text = f"Path-finding: heroes block; {rule}. Blocking: {', '.join(kept) or 'none'}. Ignored (expected to move away; {walk}): {', '.join(ignored) or 'none'}."
         if trampled:
             text += f" Trampled (it may enter and end on their squares, swapping places): {', '.join(trampled)}."
@@ -425,12 +457,17 @@ class Engine:
         cell = board.figures[label]
         stay = Option(cell, (cell,), (), {"AP": 0})
         if label in board.asleep:
-            turn.note("sleeping", f"{self.who(label)} is sleeping: it only wakes up and does not move (it will move at the next Move action).")
+            turn.note(
+                "sleeping", f"{self.who(label)} is sleeping: it only wakes up and does not move (it will move at the next Move action)."
+            )
             turn.options.append(replace(stay, effects=(Moved(label, (cell,)), Woken(label))))
             self.rule_out_all(board, turn, "sleeping", "it is sleeping: it only wakes up and does not move")
             return turn.finish()
         if figure.kind == "demon":
-            turn.note("demon", f"{self.who(label)}: the movement texts give no rule for the Demon; it stays. (Chi'leens path around it only when it is in attack range of a Hero.)")
+            turn.note(
+                "demon",
+                f"{self.who(label)}: the movement texts give no rule for the Demon; it stays. (Chi'leens path around it only when it is in attack range of a Hero.)",
+            )
             turn.options.append(stay)
             self.rule_out_all(board, turn, "demon", "the movement texts give no rule for the Demon: it stays")
             return turn.finish()
@@ -439,10 +476,18 @@ class Engine:
             turn.options.append(stay)
             self.rule_out_all(board, turn, "target", "there is no hero on the map: it does not move")
             return turn.finish()
-        turn.note("action-points", f"{self.who(label)} gets {self.ap(label)} Action Point{'s' if self.ap(label) != 1 else ''}" + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "") + ".")
+        turn.note(
+            "action-points",
+            f"{self.who(label)} gets {self.ap(label)} Action Point{'s' if self.ap(label) != 1 else ''}"
+            + (f" (scenario override of the {TYPE_NAMES[figure.kind]}'s {DEFAULT_AP[figure.kind]})" if figure.ap is not None else "")
+            + ".",
+        )
         turn.note("threatened-squares", f"The {TYPE_NAMES[figure.kind]} does not suffer from the threatened-square movement penalty.")
         if figure.kind in ("boneworm", "rotikka"):
-            turn.note("terrain", f"The {TYPE_NAMES[figure.kind]} ignores terrain movement penalties: every square costs 1 AP. Obstacles (walls, chests, doors, portcullises) still block.")
+            turn.note(
+                "terrain",
+                f"The {TYPE_NAMES[figure.kind]} ignores terrain movement penalties: every square costs 1 AP. Obstacles (walls, chests, doors, portcullises) still block.",
+            )
         if figure.kind == "summoner":
             self.summoner_turn(board, label, turn)
         else:
@@ -485,14 +530,22 @@ class Engine:
                 elif goals[hero]:
                     parts.append(f"{hero}: no path reaches one")
                 else:
-                    parts.append(f"{hero}: none the {TYPE_NAMES[mover.kind]} could end on" + (" with line of sight" if self.rules.range_needs_sight else ""))
-            what = "adjacent square (range 1)" if ranges == (1,) else f"\"range {distance}\" square"
+                    parts.append(
+                        f"{hero}: none the {TYPE_NAMES[mover.kind]} could end on"
+                        + (" with line of sight" if self.rules.range_needs_sight else "")
+                    )
+            what = "adjacent square (range 1)" if ranges == (1,) else f'"range {distance}" square'
             turn.note("distances", f"Cheapest path to each hero's nearest {what}: {', '.join(parts)}.", range=distance, distances=reach)
             if reach:
                 break
             dropped_ranges.append(distance)
         else:
-            turn.note("target", "No hero has a reachable attack square" + self.unreachable_text(mover) + " (in the Attack action insectoids then attack a door or portcullis in their path).")
+            turn.note(
+                "target",
+                "No hero has a reachable attack square"
+                + self.unreachable_text(mover)
+                + " (in the Attack action insectoids then attack a door or portcullis in their path).",
+            )
             self.approach_unreachable(board, mover, turn, best, preds, all_goals, "a hero's attack square")
             return all_goals
         nearest = min(reach.values())
@@ -501,12 +554,19 @@ class Engine:
         others = sorted((cost, hero) for hero, cost in reach.items() if hero not in tied)
         against = (" against " + ", ".join(f"{cost} ({hero})" for cost, hero in others)) if others else ""
         if dropped_ranges:
-            why = f" (no hero has a reachable \"range {'/'.join(map(str, dropped_ranges))}\" square, so it falls back to range {distance})"
+            why = f' (no hero has a reachable "range {"/".join(map(str, dropped_ranges))}" square, so it falls back to range {distance})'
         elif len(ranges) > 1:
             why = f" (range {distance}, the farthest it prefers)"
         else:
             why = ""
-        turn.note("target", f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover, nearest)} away{against}{why}.", target=tied, cost=nearest, range=distance, fallback_from=dropped_ranges)
+        turn.note(
+            "target",
+            f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover, nearest)} away{against}{why}.",
+            target=tied,
+            cost=nearest,
+            range=distance,
+            fallback_from=dropped_ranges,
+        )
         turn.focus = list(tied)
         heading: set[Cell] = set()
         for hero in tied:
@@ -520,7 +580,15 @@ class Engine:
             for cell in sorted(goals[hero]):
                 if self.within_reach(mover, best, preds, cell):
                     cost = best[cell][0]
-                    turn.rule_out(cell, "target", f"a range-{distance} square of {hero}, but the target is {', '.join(tied)} ({reach.get(hero, 'no path')} against {nearest} {self.unit(mover, nearest)})", against=chosen, range=distance, hero=hero, cost=cost)
+                    turn.rule_out(
+                        cell,
+                        "target",
+                        f"a range-{distance} square of {hero}, but the target is {', '.join(tied)} ({reach.get(hero, 'no path')} against {nearest} {self.unit(mover, nearest)})",
+                        against=chosen,
+                        range=distance,
+                        hero=hero,
+                        cost=cost,
+                    )
         return heading
 
     def unreachable_text(self, mover: Mover) -> str:
@@ -536,7 +604,12 @@ class Engine:
         gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
         nearest = min(gap.values())
         near = {c for c in ends if gap[c] == nearest}
-        turn.note("distances", f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square{'s' if len(near) != 1 else ''} closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.", closest=nearest, squares=sorted(near))
+        turn.note(
+            "distances",
+            f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square{'s' if len(near) != 1 else ''} closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.",
+            closest=nearest,
+            squares=sorted(near),
+        )
         moves, cost = self.walk(board, mover, best, preds, near)
         if cost is not None:
             self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
@@ -548,9 +621,17 @@ class Engine:
             health = {hero: self.hero_health(hero, "target_ties: weakest") for hero in tied}
             weakest = min(health.values())
             kept = sorted(hero for hero in tied if health[hero] == weakest)
-            turn.note("tie", f"Heroes {', '.join(tied)} are equally close; `target_ties: weakest` keeps the least health ({weakest}): {', '.join(kept)}" + ("; the players choose among them." if len(kept) > 1 else "."), health=health)
+            turn.note(
+                "tie",
+                f"Heroes {', '.join(tied)} are equally close; `target_ties: weakest` keeps the least health ({weakest}): {', '.join(kept)}"
+                + ("; the players choose among them." if len(kept) > 1 else "."),
+                health=health,
+            )
             return kept
-        turn.note("tie", f"Heroes {', '.join(tied)} are equally close; the rules do not say which is the target, so the players choose (every option is listed).")
+        turn.note(
+            "tie",
+            f"Heroes {', '.join(tied)} are equally close; the rules do not say which is the target, so the players choose (every option is listed).",
+        )
         return tied
 
     def hero_health(self, hero: str, why: str) -> int:
@@ -559,7 +640,9 @@ class Engine:
             raise self.scenario.error(("figures", hero), f"hero {hero!r} needs `health:` (remaining health) for {why}", key=True)
         return health
 
-    def add_moves(self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int, goal_word: str = "its goal") -> None:
+    def add_moves(
+        self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int, goal_word: str = "its goal"
+    ) -> None:
         for move in moves:
             after, effects, pushed = self.follow(board, mover.label, move.path, move.opened)
             attacks: tuple[str, ...] = ()
@@ -616,11 +699,18 @@ class Engine:
             possible = {cell for cell in goals if self.possible_for(board, mover, cell)}
             goals = possible or goals  # a square next to the alarm held by a blocker only counts when all are
             where = "next to the alarm symbol"
-        turn.note("alarm", f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.")
+        turn.note(
+            "alarm",
+            f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.",
+        )
         held = sorted(cell for cell in goals if not self.free_for(board, mover, cell))
         if held:
             # An occupied alarm is still where it runs: it walks toward it and stops as close as it can.
-            turn.note("alarm", f"{format_positions(held)} {'is' if len(held) == 1 else 'are'} occupied ({'; '.join(mover.occupants.get(c, 'occupied') for c in held)}): it still heads there and stops on the last square it can end on.", occupied=held)
+            turn.note(
+                "alarm",
+                f"{format_positions(held)} {'is' if len(held) == 1 else 'are'} occupied ({'; '.join(mover.occupants.get(c, 'occupied') for c in held)}): it still heads there and stops on the last square it can end on.",
+                occupied=held,
+            )
             for cell in held:
                 mover.blocked.discard(cell)
                 mover.passes.add(cell)
@@ -635,7 +725,10 @@ class Engine:
         for move in moves:
             special = sorted({board.terrain[c] for c in move.path[1:] if board.terrain[c] in SPECIAL_TERRAIN})
             if special:
-                turn.note("failure-events", f"Moving to {format_position(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.")
+                turn.note(
+                    "failure-events",
+                    f"Moving to {format_position(move.to)} it enters {', '.join(special)} on purpose: the Acolyte suffers no failure event.",
+                )
         return goals
 
     def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
@@ -654,7 +747,14 @@ class Engine:
         health = {hero: self.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
         weakest = min(health.values())
         targets = sorted(hero for hero in heroes if health[hero] == weakest)
-        turn.note("target", f"Weakest hero (least health): {', '.join(targets)} with {weakest}" + (f" against {', '.join(f'{h} {health[h]}' for h in heroes if h not in targets)}" if len(targets) < len(heroes) else "") + (" (tie: the players choose)" if len(targets) > 1 else "") + ".", health=health)
+        turn.note(
+            "target",
+            f"Weakest hero (least health): {', '.join(targets)} with {weakest}"
+            + (f" against {', '.join(f'{h} {health[h]}' for h in heroes if h not in targets)}" if len(targets) < len(heroes) else "")
+            + (" (tie: the players choose)" if len(targets) > 1 else "")
+            + ".",
+            health=health,
+        )
         turn.focus = list(targets)
         mover = self.make_mover(board, label, turn)
         best, preds = self.shortest(grid, mover)
@@ -670,19 +770,38 @@ class Engine:
             least = min(self.figures[hero].health or 0 for hero in in_range)
             in_range = [hero for hero in in_range if self.figures[hero].health == least]
         if in_range:
-            turn.note("target", f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).", attacks=in_range)
+            turn.note(
+                "target",
+                f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).",
+                attacks=in_range,
+            )
         return tuple(in_range)
 
     def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str, heroes: list[str]) -> None:
         grid = board
         target_cell = grid.figures[target]
-        reachable = [c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes]
-        positions = [c for c in reachable if self.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sees(board, c, target_cell, ignore=(mover.label,))]
+        reachable = [
+            c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes
+        ]
+        positions = [
+            c
+            for c in reachable
+            if self.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sees(board, c, target_cell, ignore=(mover.label,))
+        ]
         for c in reachable:
             if c not in positions:
-                turn.rule_out(c, "range", f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight", hero=target, range=self.distance(c, target_cell))
+                turn.rule_out(
+                    c,
+                    "range",
+                    f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight",
+                    hero=target,
+                    range=self.distance(c, target_cell),
+                )
         if not positions:
-            turn.note("range", f"No square within its {mover.ap} AP is within range {SUMMONER_MAX_RANGE} of {target} with line of sight: it moves toward the farthest such square it can reach.")
+            turn.note(
+                "range",
+                f"No square within its {mover.ap} AP is within range {SUMMONER_MAX_RANGE} of {target} with line of sight: it moves toward the farthest such square it can reach.",
+            )
             for distance in range(SUMMONER_MAX_RANGE, 0, -1):
                 goals = self.range_squares(board, mover, target, distance)
                 if any(g in best for g in goals):
@@ -699,19 +818,42 @@ class Engine:
         def by_range(squares: list[Cell]) -> list[Cell]:
             farthest = max(self.distance(c, target_cell) for c in squares)
             kept = [c for c in squares if self.distance(c, target_cell) == farthest]
-            turn.note("range", f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(squares)}; the farthest range possible is {farthest} ({len(kept)} square{'s' if len(kept) != 1 else ''}).", farthest=farthest)
+            turn.note(
+                "range",
+                f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(squares)}; the farthest range possible is {farthest} ({len(kept)} square{'s' if len(kept) != 1 else ''}).",
+                farthest=farthest,
+            )
             for c in squares:
                 if c not in kept:
-                    turn.rule_out(c, "range", f"range {self.distance(c, target_cell)} of {target}; the Summoner prefers the farthest range, {farthest}", against=kept, range=self.distance(c, target_cell), farthest=farthest)
+                    turn.rule_out(
+                        c,
+                        "range",
+                        f"range {self.distance(c, target_cell)} of {target}; the Summoner prefers the farthest range, {farthest}",
+                        against=kept,
+                        range=self.distance(c, target_cell),
+                        farthest=farthest,
+                    )
             return kept
 
         def by_safety(squares: list[Cell]) -> list[Cell]:
             safest = max(closest_hero(c) for c in squares)
             kept = [c for c in squares if closest_hero(c) == safest]
-            turn.note("safety", f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(kept)}" + (" — the players choose." if len(kept) > 1 else "."), closest_hero=safest)
+            turn.note(
+                "safety",
+                f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(kept)}"
+                + (" — the players choose." if len(kept) > 1 else "."),
+                closest_hero=safest,
+            )
             for c in squares:
                 if c not in kept:
-                    turn.rule_out(c, "safety", f"its closest hero is {closest_hero(c)} away; the Summoner keeps as far as possible from all heroes ({safest})", against=kept, closest_hero=closest_hero(c), best=safest)
+                    turn.rule_out(
+                        c,
+                        "safety",
+                        f"its closest hero is {closest_hero(c)} away; the Summoner keeps as far as possible from all heroes ({safest})",
+                        against=kept,
+                        closest_hero=closest_hero(c),
+                        best=safest,
+                    )
             return kept
 
         if self.rules.summoner_priority == "range":
@@ -745,7 +887,9 @@ class Engine:
             elif cell not in best:
                 turn.rule_out(cell, "distances", "no path reaches it (walls, closed doors or blocking figures in the way)")
             elif not self.within_reach(mover, best, preds, cell):
-                turn.rule_out(cell, "action-points", f"it costs {best[cell][0]} AP to get there; it has {mover.ap}", cost=best[cell][0], ap=mover.ap)
+                turn.rule_out(
+                    cell, "action-points", f"it costs {best[cell][0]} AP to get there; it has {mover.ap}", cost=best[cell][0], ap=mover.ap
+                )
 
     def rule_out_rest(self, board: Board, mover: Mover, turn: Turn, goals: set[Cell]) -> None:
         """Squares it could reach but the procedure did not pick: they leave it farther from its goal."""
@@ -766,13 +910,22 @@ class Engine:
         for cell in sorted(board.terrain):
             if cell in to_goal:
                 left = to_goal[cell][0]
-                turn.rule_out(cell, "move", f"not where its cheapest path toward its goal stops: {left} {self.unit(mover, left)} from the goal afterwards (the options: {best_left})", against=chosen, left=left, options_left=best_left)
+                turn.rule_out(
+                    cell,
+                    "move",
+                    f"not where its cheapest path toward its goal stops: {left} {self.unit(mover, left)} from the goal afterwards (the options: {best_left})",
+                    against=chosen,
+                    left=left,
+                    options_left=best_left,
+                )
             else:
                 turn.rule_out(cell, "move", "no path leads from there to its goal", against=chosen)
 
     # -- following a move --------------------------------------------------------------------------
 
-    def follow(self, board: Board, label: str, path: tuple[Cell, ...], opened: tuple[Cell, ...]) -> tuple[Board, tuple[Effect, ...], list[tuple[str, Cell, Cell]]]:
+    def follow(
+        self, board: Board, label: str, path: tuple[Cell, ...], opened: tuple[Cell, ...]
+    ) -> tuple[Board, tuple[Effect, ...], list[tuple[str, Cell, Cell]]]:
         """The board after ``label`` follows ``path``, the move's effects, and the minions it tramples (label, from, to)."""
         occupants = {cell: other for other, cell in board.figures.items() if other != label}
         pushed: list[tuple[str, Cell, Cell]] = []
@@ -784,7 +937,11 @@ class Engine:
                 occupants.pop(after)
                 occupants[before] = other
                 pushed.append((other, after, before))
-        effects: tuple[Effect, ...] = (Moved(label, path), *(DoorOpened(cell) for cell in opened), *(Displaced(other, origin, to, "trampled") for other, origin, to in pushed))
+        effects: tuple[Effect, ...] = (
+            Moved(label, path),
+            *(DoorOpened(cell) for cell in opened),
+            *(Displaced(other, origin, to, "trampled") for other, origin, to in pushed),
+        )
         return self.apply(board, effects), effects, pushed
 
     def apply(self, board: Board, effects: tuple[Effect, ...]) -> Board:
@@ -848,7 +1005,9 @@ class PerditionsMouthPlay:
         family = INSECTOIDS if kind in INSECTOIDS else CULTISTS
         text = "Insectoids move first, in Insectoid Sheet order" if kind in INSECTOIDS else "Cultists move last, in Cultists Sheet order"
         sheet = [other for other in self.order if self.engine.figures[other].kind in family]
-        step = Step("order", f"Turn {position + 1} of {len(self.order)}: {text} ({' '.join(sheet)}).", {"order": list(self.order), "sheet": sheet})
+        step = Step(
+            "order", f"Turn {position + 1} of {len(self.order)}: {text} ({' '.join(sheet)}).", {"order": list(self.order), "sheet": sheet}
+        )
         return NextActor(label, step=step)
 
     def turn(self, board: Board, actor: str) -> Turn:
