@@ -35,7 +35,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from ..geometry import hexgrid
 from ..geometry.grid import Grid, parse_grid
@@ -73,6 +73,8 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 Cost = tuple[int, int]  # (negative hexes triggered, movement points)
+#: How a figure travels this turn.
+MovementMode = Literal["walk", "jump", "fly", "teleport"]
 INFINITE: Cost = (10**9, 10**9)
 #: Cells reachable this turn: cheapest cost and one path there (Mover.reach_this_turn).
 Reach = dict[Cell, tuple[Cost, tuple[Cell, ...]]]
@@ -272,6 +274,7 @@ class Mover:
         self.view = view
         # Teleport is not movement (FH p.24): it ignores everything between start
         # and end, so it wins over flying; flying still sets where it may end.
+        self.mode: MovementMode
         if action.teleport:
             self.mode = "teleport"
         elif view.flying:
