@@ -188,7 +188,7 @@ TURN_SERIES: dict[str, tuple[str, list[int], Callable[[int], str], Callable[[int
     "gloomhaven": ("board cells", [8, 16, 24, 32], gloomhaven_turn, lambda side: side * side),
     "perditions-mouth": ("board cells", [8, 16, 24, 32], perditions_mouth_turn, lambda side: side * side),
     "cloudspire": ("board cells", [8, 16, 24, 32], cloudspire_turn, lambda side: side * side),
-    "agemonia": ("areas", [16, 64, 256, 1024], agemonia_turn, lambda areas: areas),
+    "agemonia": ("areas", [16, 64, 256, 1000], agemonia_turn, lambda areas: areas),
 }
 
 PHASE_SERIES: dict[str, tuple[str, list[int], Callable[[int], str], Callable[[int], int]]] = {
