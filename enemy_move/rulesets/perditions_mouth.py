@@ -18,7 +18,7 @@ The engine never prints: every rule applied is a ``turn.note``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..geometry import squaregrid
@@ -39,6 +39,7 @@ from ..result import (
     StepId,
     Turn,
     Woken,
+    count_of,
     figure_name,
     format_position,
     format_positions,
@@ -815,46 +816,49 @@ class Engine:
         def closest_hero(c: Cell) -> int:
             return min(self.distance(c, grid.figures[h]) for h in heroes)
 
-        def by_range(squares: list[Cell]) -> list[Cell]:
-            farthest = max(self.distance(c, target_cell) for c in squares)
-            kept = [c for c in squares if self.distance(c, target_cell) == farthest]
-            turn.note(
-                "range",
-                f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {len(squares)}; the farthest range possible is {farthest} ({len(kept)} square{'s' if len(kept) != 1 else ''}).",
-                farthest=farthest,
-            )
+        def keep_best(
+            squares: list[Cell], score: Callable[[Cell], int], step: StepId, names: tuple[str, str, str], note: str, loser: str
+        ) -> list[Cell]:
+            """Keep the squares with the highest score, note it and rule out the others.
+            ``note`` and ``loser`` are formats of {best}, {kept}, {count}, {total}, {choose} and {score};
+            ``names``: the data keys of a ruled-out square's score, of the best score, and of the best score in the note."""
+            best_score = max(score(c) for c in squares)
+            kept = [c for c in squares if score(c) == best_score]
+            choose = " — the players choose." if len(kept) > 1 else "."
+            words = {
+                "best": best_score,
+                "kept": format_positions(kept),
+                "count": count_of(len(kept), "square"),
+                "total": len(squares),
+                "choose": choose,
+            }
+            turn.note(step, note.format(**words), **{names[2]: best_score})
             for c in squares:
                 if c not in kept:
-                    turn.rule_out(
-                        c,
-                        "range",
-                        f"range {self.distance(c, target_cell)} of {target}; the Summoner prefers the farthest range, {farthest}",
-                        against=kept,
-                        range=self.distance(c, target_cell),
-                        farthest=farthest,
-                    )
+                    data = {names[0]: score(c), names[1]: best_score}
+                    turn.rule_out(c, step, loser.format(score=score(c), best=best_score), against=kept, **data)
             return kept
 
-        def by_safety(squares: list[Cell]) -> list[Cell]:
-            safest = max(closest_hero(c) for c in squares)
-            kept = [c for c in squares if closest_hero(c) == safest]
-            turn.note(
-                "safety",
-                f"Of those, the squares whose closest hero is farthest away ({safest}): {format_positions(kept)}"
-                + (" — the players choose." if len(kept) > 1 else "."),
-                closest_hero=safest,
+        def by_range(squares: list[Cell]) -> list[Cell]:
+            return keep_best(
+                squares,
+                lambda c: self.distance(c, target_cell),
+                "range",
+                ("range", "farthest", "farthest"),
+                f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {{total}}; "
+                "the farthest range possible is {best} ({count}).",
+                f"range {{score}} of {target}; the Summoner prefers the farthest range, {{best}}",
             )
-            for c in squares:
-                if c not in kept:
-                    turn.rule_out(
-                        c,
-                        "safety",
-                        f"its closest hero is {closest_hero(c)} away; the Summoner keeps as far as possible from all heroes ({safest})",
-                        against=kept,
-                        closest_hero=closest_hero(c),
-                        best=safest,
-                    )
-            return kept
+
+        def by_safety(squares: list[Cell]) -> list[Cell]:
+            return keep_best(
+                squares,
+                closest_hero,
+                "safety",
+                ("closest_hero", "best", "closest_hero"),
+                "Of those, the squares whose closest hero is farthest away ({best}): {kept}{choose}",
+                "its closest hero is {score} away; the Summoner keeps as far as possible from all heroes ({best})",
+            )
 
         if self.rules.summoner_priority == "range":
             chosen = by_safety(by_range(positions))
