@@ -318,6 +318,8 @@ class Turn:
     chosen: int | None = None
     # The board state once the chosen option was followed (set by the phase runner).
     board_after: BoardState | None = None
+    # Where the actor heads for, when the rules name a place (Cloudspire: its mark); drawn on maps.
+    goals: tuple[Position, ...] = ()
     # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
     ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
     # The ``--why-not`` answers as JSON entries (empty unless asked; see enemy_move/why_not.py).
@@ -418,6 +420,7 @@ def result_to_dict(result: Result) -> dict[str, Any]:
                     for step in turn.reasoning
                 ],
                 "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
+                **({"goals": [position_to_json(p) for p in turn.goals]} if turn.goals else {}),
                 **({"why_not": list(turn.why_not)} if turn.why_not else {}),
             }
         )

@@ -351,3 +351,17 @@ def test_the_brief_view_is_the_default_only_on_a_small_terminal() -> None:
     assert small_terminal(Console(file=io.StringIO(), force_terminal=True, width=80, height=24))
     assert not small_terminal(Console(file=io.StringIO(), force_terminal=True, width=160, height=50))
     assert not small_terminal(Console(file=io.StringIO(), width=80, height=24))  # a pipe or a file: the full view
+
+
+def test_cloudspire_mark_and_displaced_hero_are_drawn(tmp_path: Path) -> None:
+    """The mark a minion heads for is on the map and in the picture; a displaced hero's move is an arrow."""
+    scenario = str(ROOT / "scenarios" / "cloudspire" / "cs3-displace-friendly-hero.yaml")
+    document = json.loads(runner.invoke(app, ["resolve", scenario, "--json"]).stdout)
+    assert document["turns"][0]["goals"] == [[9, 0]]
+    text = runner.invoke(app, ["resolve", scenario, "--brief"], env={"COLUMNS": "80"}).stdout
+    assert "◎" in text and "where it heads" in text and "◎ at [9, 0] is on a gate" in text
+    picture = tmp_path / "cs.svg"
+    assert runner.invoke(app, ["resolve", scenario, "--json", "--svg", str(picture)]).exit_code == 0
+    root = ElementTree.parse(picture).getroot()
+    classes = [element.get("class") for element in root.iter()]
+    assert "goal" in classes and "displaced" in classes

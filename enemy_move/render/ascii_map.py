@@ -35,6 +35,9 @@ Run = tuple[str, str]
 Cell = tuple[int, int]
 
 PATH_MARK = ":"
+#: Where the actor heads for (Cloudspire: its mark).
+GOAL_MARK = "◎"
+GOAL_STYLE = "bold magenta"
 #: Option numbers as drawn on maps: 0-9, then a-z; past 35 options a ``+``.
 OPTION_MARKS = "0123456789abcdefghijklmnopqrstuvwxyz"
 OPTION_STYLE = "bold black on bright_green"
@@ -154,6 +157,8 @@ def grid_view(
         path = {c for c in chosen.path[1:-1] if isinstance(c, tuple)}
     focus = set(turn.focus) if turn is not None else set()
     actor = turn.actor if turn is not None else None
+    goals = {g for g in turn.goals if isinstance(g, tuple)} if turn is not None else set()
+    drawn_goal = False
 
     used_terrain: set[str] = set()
     hidden: list[str] = []  # what a figure or a number covers
@@ -189,6 +194,11 @@ def grid_view(
                 drawn_marks = True
                 if terrain not in ("floor", "path"):
                     hidden.append(f"option {option_mark(indexes[0])} ends on {_article(terrain)} at {format_position(cell)}")
+            elif cell in goals:
+                runs.append((GOAL_MARK, GOAL_STYLE))
+                drawn_goal = True
+                if terrain not in ("floor", "path"):
+                    hidden.append(f"{GOAL_MARK} at {format_position(cell)} is on {_article(terrain)}")
             elif cell in path:
                 drawn_path = True
                 if terrain in ("floor", "path"):
@@ -213,6 +223,11 @@ def grid_view(
         view.legend.append((",".join(sorted(focus & set(grid.figures))), "focus"))
     if drawn_marks:
         view.legend.append(("0 1..", "options (see the table)"))
+    if drawn_goal:
+        view.legend.append((GOAL_MARK, "where it heads (its mark)"))
+    covered_goals = [g for g in sorted(goals) if g in grid.terrain and (grid.occupant(g) is not None or g in marks)]
+    if covered_goals:
+        view.notes.append(f"it heads for {_and(format_position(g) for g in covered_goals)} (under the figure or option number there)")
     if drawn_path and shown is not None:
         which = f"option {shown}" + (", the one the phase follows" if followed else "")
         view.legend.append((PATH_MARK, f"route of {which}"))

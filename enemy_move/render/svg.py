@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..result import Cell, Option, Position, Result, Turn, format_position
+from ..result import Cell, Displaced, Option, Position, Result, Turn, format_position
 from . import ascii_map
 
 if TYPE_CHECKING:
@@ -70,6 +70,8 @@ TERRAIN_FILL = {
 DARK_TERRAIN = {"wall", "door", "locked-door", "gate", "portcullis"}
 ACTOR_FILL = "#f28c28"
 FOCUS_STROKE = "#d62728"
+GOAL_STROKE = "#b0209a"
+MOVED_STROKE = "#1f6fb4"
 PATH_STROKE = "#e4572e"
 OPTION_FILL = "#2e9e44"
 
@@ -244,6 +246,15 @@ def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[s
         )
     if grid.thin_walls:
         legend.append(("#111", "thin wall"))
+    goals = [g for g in (turn.goals if turn is not None else ()) if isinstance(g, tuple) and g in grid.terrain]
+    for goal in goals:  # where it heads (Cloudspire: its mark), a dashed ring under everything else
+        x, y = layout.center(goal)
+        out.append(
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(layout.figure_radius * 1.35)}" fill="none" stroke="{GOAL_STROKE}" '
+            'stroke-width="3" stroke-dasharray="5 3" class="goal"/>'
+        )
+    if goals:
+        legend.append((GOAL_STROKE, "dashed ring: where it heads (its mark)"))
     centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
     under, over = _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
     out += under + _figures(grid.figures, turn, centers, layout.figure_radius, legend) + over
@@ -387,6 +398,18 @@ def _marks(
             )
     if option.attacks:
         legend.append((FOCUS_STROKE, f"attacks from option {shown}'s destination"))
+    # Other figures the option moves (displaced, trampled, pushed): grids only.
+    moved_others = [e for e in option.effects if isinstance(e, Displaced)] if badge_at is None else []
+    for effect in moved_others:
+        (ax, ay), (bx, by) = center(effect.origin), center(effect.to)
+        out.append(
+            f'<line x1="{_f(ax)}" y1="{_f(ay + radius * 0.6)}" x2="{_f(bx)}" y2="{_f(by + radius * 0.6)}" stroke="{MOVED_STROKE}" '
+            f'stroke-width="3" stroke-dasharray="4 3" marker-end="url(#arrow)" class="displaced" data-figure={quoteattr(effect.figure)}/>'
+        )
+    if moved_others:
+        legend.append(
+            (MOVED_STROKE, "dashed arrow: " + "; ".join(f"{e.figure} {e.cause} to {format_position(e.to)}" for e in moved_others))
+        )
     badges: dict[Position, list[int]] = {}
     for index, each in enumerate(turn.options):
         badges.setdefault(each.to, []).append(index)

@@ -722,6 +722,9 @@ class CloudspirePlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         turn = Turn(actor=actor)
+        mark = self.units[actor].mark
+        if mark is not None:
+            turn.goals = (mark,)
         self.rule_out_fixed(board, actor, turn)
         try:
             candidates = plan_turn(board, self.units, actor, self.settings, turn, self.distances(actor))
