@@ -371,6 +371,9 @@ class Result:
     initial: BoardState | None = None
     # Scenario-level notes (e.g. which option the phase followed).
     notes: list[str] = field(default_factory=list)
+    # Whether the game's turns have a focus and its options list attacks (renderers hide them otherwise).
+    has_focus: bool = True
+    has_attacks: bool = True
 
     @property
     def final(self) -> BoardState | None:

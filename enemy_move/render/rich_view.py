@@ -19,7 +19,7 @@ from ..errors import escape_controls
 from ..geometry.grid import Grid
 from ..result import Option, Result, Step, Turn, describe_effect, format_position
 from . import ascii_map
-from .text import answer_line, has_attacks, has_focus
+from .text import answer_line
 
 if TYPE_CHECKING:
     from ..rulesets import Game
@@ -178,7 +178,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
     if result.description:
         header.append("\n" + escape_controls(result.description, keep="\n"))
     console.print(Panel(header, expand=False))
-    focus_shown = has_focus(result)
+    focus_shown = result.has_focus
     whole_phase = len(result.turns) > 1
     map_width = max(20, console.width - 4)  # panel borders and padding
     for index, turn in enumerate(result.turns):
@@ -186,7 +186,7 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
         drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
-        console.print(_options_table(turn, whole_phase=whole_phase, attacks=has_attacks(result)))
+        console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks))
         console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
         if len(turn.options) > 1 and index < len(result.turns) - 1:
             console.print(
@@ -213,7 +213,7 @@ def _render_brief(result: Result, console: Console) -> None:
     title = Text(escape_controls(result.title or result.scenario), style="bold")
     title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
     console.print(title, no_wrap=True, overflow="ellipsis")
-    focus_shown = has_focus(result)
+    focus_shown = result.has_focus
     whole_phase = len(result.turns) > 1
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
@@ -226,7 +226,7 @@ def _render_brief(result: Result, console: Console) -> None:
             _map_renderable(turn, board, width=console.width, max_rows=room, followed=whole_phase and len(turn.options) > 1, brief=True)
         )
         if turn.options:
-            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=has_attacks(result)))
+            console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=result.has_attacks))
         answers = [step for step in turn.reasoning if step.step == "why-not"]
         for step in answers:
             console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))

@@ -484,10 +484,10 @@ def _turn_title(result: Result, index: int | None) -> str:
     if index is None:
         return "After the phase"
     turn = result.turns[index]
-    from .text import answer_line, has_focus
+    from .text import answer_line
 
     prefix = f"Turn {index + 1} of {len(result.turns)}: " if len(result.turns) > 1 else ""
-    return prefix + answer_line(turn, has_focus=has_focus(result), whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
+    return prefix + answer_line(turn, has_focus=result.has_focus, whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
 
 
 def sections(result: Result) -> list[tuple[str, list[str], float, float]]:

@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-from ..result import Result, Turn, format_position
-
-
-def has_focus(result: Result) -> bool:
-    from ..rulesets import get
-
-    game = get(result.ruleset)
-    return bool(getattr(game, "has_focus", True))
-
-
-def has_attacks(result: Result) -> bool:
-    from ..rulesets import get
-
-    return bool(getattr(get(result.ruleset), "has_attacks", True))
+from ..result import Turn, format_position
 
 
 def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False) -> str:

@@ -165,6 +165,8 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         board=play.board,
         initial=play.state,
         notes=list(play.notes) if whole_phase else [],
+        has_focus=game.has_focus,
+        has_attacks=game.has_attacks,
     )
     board, state = play.board, play.state
     waiting = list(actors)
