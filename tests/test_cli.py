@@ -14,11 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import toy_game as toy_game_module
 from typer.testing import CliRunner
 
 from enemy_move.cli import app
-from enemy_move.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -34,12 +32,6 @@ figures:
   a: {kind: monster}
 active: a
 """
-
-
-@pytest.fixture
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test-only game of tests/toy_game.py, registered like a real one."""
-    monkeypatch.setitem(GAMES, "toy", toy_game_module.ENTRY)
 
 
 def unstamped(document: dict) -> dict:

@@ -371,7 +371,11 @@ PROPERTY_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_che
 @PROPERTY_SETTINGS
 @given(boards())
 def test_mirroring_the_board_mirrors_the_answer(board):
-    width, height, terrain, figures, action, variant = board
+    assert_mirroring_mirrors_the_answer(*board)
+
+
+def assert_mirroring_mirrors_the_answer(width, height, terrain, figures, action, variant) -> None:
+    """The answer on the board seen in a mirror is the mirrored answer (also used by other test modules)."""
     mirrored = {mirror(cell, width): symbol for cell, symbol in terrain.items()}
     original = run(scenario(draw_map(width, height, terrain), figures, action, variant=variant))
     flipped = run(scenario(draw_map(width, height, mirrored), figures, action, variant=variant))

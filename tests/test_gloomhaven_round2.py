@@ -375,11 +375,6 @@ def mirrorable_boards(draw):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mirrorable_boards())
 def test_mirroring_a_multi_target_board_mirrors_the_answer(board):
-    from test_gloomhaven import draw_map, mirror
+    from test_gloomhaven import assert_mirroring_mirrors_the_answer
 
-    width, height, terrain, figures, action, variant = board
-    mirrored = {mirror(cell, width): symbol for cell, symbol in terrain.items()}
-    original = run(scenario(draw_map(width, height, terrain), figures, action, variant=variant))
-    flipped = run(scenario(draw_map(width, height, mirrored), figures, action, variant=variant))
-    assert flipped.turns[0].focus == original.turns[0].focus
-    assert options(flipped) == {(mirror(to, width), attacks) for to, attacks in options(original)}
+    assert_mirroring_mirrors_the_answer(*board)

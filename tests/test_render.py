@@ -11,14 +11,12 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
-import toy_game as toy_game_module
 from typer.testing import CliRunner
 
 from enemy_move.checking import resolve_scenario
 from enemy_move.cli import app
 from enemy_move.geometry.grid import Grid
 from enemy_move.models import load_scenario, load_scenario_text
-from enemy_move.registry import GAMES
 from enemy_move.render import ascii_map, svg
 from enemy_move.render.text import answer_line
 from enemy_move.result import Option, Turn
@@ -39,11 +37,6 @@ figures:
   a: {kind: monster}
 active: a
 """
-
-
-@pytest.fixture
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "toy", toy_game_module.ENTRY)
 
 
 def toy_file(tmp_path: Path, text: str = TOY) -> Path:

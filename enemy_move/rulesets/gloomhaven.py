@@ -33,7 +33,7 @@ import heapq
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
@@ -2211,16 +2211,7 @@ def _rule_out_attack_now(
             step, reason, data = _why_no_attack(view, plan, focus, cell)
             turn.rule_out(cell, step, prefix + reason, **data)
         elif reach[cell][0][0] != fewest_negatives:
-            negatives = reach[cell][0][0]
-            turn.rule_out(
-                cell,
-                "negative-hexes",
-                prefix + _negatives_reason(name, negatives, fewest_negatives),
-                against=winners,
-                focus=focus,
-                negatives=negatives,
-                fewest=fewest_negatives,
-            )
+            _rule_out_negatives(turn, cell, focus, name, reach[cell][0][0], fewest_negatives, prefix, against=winners)
         elif cell in ranking.lost:
             step, reason, data = _lost_preference(view, rules, focus, ranking.lost[cell])
             turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
@@ -2276,22 +2267,28 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
     )
 
 
+def _rule_out_negatives(
+    turn: Turn, cell: Cell, focus: str, name: str, negatives: int, fewest: int, prefix: str, *, against: Iterable[Cell] = ()
+) -> None:
+    turn.rule_out(
+        cell,
+        "negative-hexes",
+        prefix + _negatives_reason(name, negatives, fewest),
+        against=against,
+        focus=focus,
+        negatives=negatives,
+        fewest=fewest,
+    )
+
+
 def _rule_out_costly_attack_hexes(
     turn: Turn, view: View, focus: str, focus_hexes: Mapping[Cell, Cost], reach: Reach, fewest_negatives: int, prefix: str
 ) -> None:
     """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
     name = _describe(focus, view.figures)
     for cell in sorted(reach):
-        negatives = reach[cell][0][0]
-        if cell in focus_hexes and negatives > fewest_negatives:
-            turn.rule_out(
-                cell,
-                "negative-hexes",
-                prefix + _negatives_reason(name, negatives, fewest_negatives),
-                focus=focus,
-                negatives=negatives,
-                fewest=fewest_negatives,
-            )
+        if cell in focus_hexes and reach[cell][0][0] > fewest_negatives:
+            _rule_out_negatives(turn, cell, focus, name, reach[cell][0][0], fewest_negatives, prefix)
 
 
 def _rule_out_towards(
