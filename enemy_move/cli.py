@@ -130,23 +130,6 @@ def _load(file: str) -> Any:
     return load_scenario(file)
 
 
-def _why_not_positions(result: Any, cells: list[str]) -> list[Any]:
-    """Parse each ``--why-not`` argument for the result's board kind (a usage error when it names nothing)."""
-    from .registry import GAMES
-    from .why_not import WhyNotError, parse_position
-
-    entry = GAMES.get(result.ruleset)
-    kind = entry.board if entry is not None else "hex"
-    names = sorted(result.board.areas) if kind == "areas" and result.board is not None else None
-    positions = []
-    for cell in cells:
-        try:
-            positions.append(parse_position(cell, kind, names))
-        except WhyNotError as error:
-            _fail(str(error))
-    return positions
-
-
 def _write_picture(result: Any, path: str, kind: str) -> None:
     from .render import svg
 
@@ -180,9 +163,12 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
     try:
         result = resolve_scenario(_load(file), request.variant, request.choices, request.first)
         if request.why_not:
-            from .why_not import explain
+            from .why_not import WhyNotError, explain, parse_positions
 
-            explain(result, _why_not_positions(result, list(request.why_not)))
+            try:
+                explain(result, parse_positions(result, request.why_not))
+            except WhyNotError as error:
+                _fail(str(error))
         if request.svg:
             _write_picture(result, request.svg, "svg")
         if request.html:

@@ -9,6 +9,7 @@ coming from the board and not from the rules. It decides nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,16 @@ _CELL = re.compile(r"^\s*(?:\[\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]|(-?\d+)\s*(?
 
 class WhyNotError(ValueError):
     """A ``--why-not`` argument that names no position (a usage error)."""
+
+
+def parse_positions(result: Result, texts: Sequence[str]) -> list[Position]:
+    """Each ``--why-not`` argument as a position of the result's board kind (WhyNotError when one names nothing)."""
+    from .registry import GAMES
+
+    entry = GAMES.get(result.ruleset)
+    kind = entry.board if entry is not None else "hex"
+    names = sorted(result.board.areas) if kind == "areas" and result.board is not None else None
+    return [parse_position(text, kind, names) for text in texts]
 
 
 def parse_position(text: str, board_kind: str, area_names: list[str] | None = None) -> Position:
