@@ -30,12 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from enemy_move.games.agemonia.model import MAX_AREAS  # noqa: E402
+from enemy_move.games.cloudspire.model import MAX_MOVE as CLOUDSPIRE_MAX_MOVE  # noqa: E402
+from enemy_move.games.gloomhaven.model import MAX_AOE_SIDE, MAX_TARGETS  # noqa: E402
 from enemy_move.geometry.grid import MAX_MAP_SIDE  # noqa: E402
 from enemy_move.loader import MAX_FILE_BYTES  # noqa: E402
-from enemy_move.models.agemonia import MAX_AREAS  # noqa: E402
-from enemy_move.models.cloudspire import MAX_MOVE as CLOUDSPIRE_MAX_MOVE  # noqa: E402
 from enemy_move.models.common import MAX_MOVE, MAX_RANGE  # noqa: E402
-from enemy_move.models.gloomhaven import MAX_AOE_SIDE, MAX_TARGETS  # noqa: E402
 
 #: Every figure label there is: 62, the most figures a file can hold.
 LABELS = string.ascii_lowercase + string.ascii_uppercase + string.digits

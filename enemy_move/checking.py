@@ -222,7 +222,7 @@ def resolve_scenario(
     scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()
 ) -> Result:
     """Run the scenario's engine; without one, still report mistakes in its map first."""
-    from . import rulesets  # engines load lazily, only when a file needs one
+    from . import phase as rulesets  # engines load lazily, only when a file needs one
 
     if rulesets.get(scenario.ruleset) is None:
         from .geometry.grid import precheck_grid

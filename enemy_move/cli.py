@@ -42,9 +42,9 @@ def _main(
 
 
 def _complete_ruleset(incomplete: str) -> list[str]:
-    from .starters import STARTERS
+    from .starters import starter_rulesets
 
-    return [name for name in sorted(STARTERS) if name.startswith(incomplete)]
+    return [name for name in starter_rulesets() if name.startswith(incomplete)]
 
 
 def _write_json(document: dict[str, Any]) -> None:
@@ -158,7 +158,7 @@ class ResolveRequest:
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
-    from .rulesets import UsageError
+    from .game import UsageError
 
     try:
         result = resolve_scenario(_load(file), request.variant, request.choices, request.first)
@@ -336,7 +336,7 @@ def rulesets(
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
-    from .rulesets import all_rulesets
+    from .phase import all_rulesets
 
     known = all_rulesets()
     if name is not None:
@@ -375,11 +375,11 @@ def new(
     schema_location: Annotated[str | None, typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
     """Print a short, commented starter scenario that resolves as it is."""
-    from . import rulesets as registry
-    from .starters import SCHEMA_MODELINE, STARTERS, starter
+    from . import phase as registry
+    from .starters import SCHEMA_MODELINE, starter, starter_rulesets
 
-    if ruleset not in STARTERS:
-        _fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(STARTERS))}")
+    if ruleset not in starter_rulesets():
+        _fail(f"unknown ruleset {ruleset!r}; known: {', '.join(starter_rulesets())}")
     engine = registry.get(ruleset)
     if engine is None:
         _fail(f"ruleset {ruleset!r} has no engine yet")

@@ -29,8 +29,8 @@ def parse_positions(result: Result, texts: Sequence[str]) -> list[Position]:
     """Each ``--why-not`` argument as a position of the result's board kind (WhyNotError when one names nothing)."""
     from .registry import GAMES
 
-    entry = GAMES.get(result.ruleset)
-    kind = entry.board if entry is not None else "hex"
+    game_entry = GAMES.get(result.ruleset)
+    kind = game_entry.board if game_entry is not None else "hex"
     names = sorted(result.board.areas) if kind == "areas" and result.board is not None else None
     return [parse_position(text, kind, names) for text in texts]
 

@@ -11,4 +11,4 @@ from enemy_move.registry import GAMES
 @pytest.fixture
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test-only game of tests/toy_game.py, registered like a real one."""
-    monkeypatch.setitem(GAMES, "toy", toy_game_module.ENTRY)
+    monkeypatch.setitem(GAMES, "toy", toy_game_module.GAME)

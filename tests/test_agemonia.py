@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.games.agemonia.rules import build_board
 from enemy_move.models import load_scenario_text
+from enemy_move.phase import UsageError
 from enemy_move.render.area_map import render_area_map
 from enemy_move.result import Moved, TrapSprung, result_to_dict
-from enemy_move.rulesets import UsageError
-from enemy_move.rulesets.agemonia import build_board
 
 
 def run(text: str, choices: dict[str, int] | None = None):

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from enemy_move import OUTPUT_FORMAT, __version__, rulesets
+from enemy_move import OUTPUT_FORMAT, __version__
+from enemy_move import phase as rulesets
 from enemy_move.checking import check_paths
 from enemy_move.cli import ResolveRequest, app, run_watch
 from enemy_move.models import load_scenario_text
 from enemy_move.schema import SCHEMA_FILE, SCHEMA_ID, scenario_schema
-from enemy_move.starters import STARTERS
+from enemy_move.starters import starter_rulesets
 from enemy_move.watch import watch_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,7 +263,7 @@ def test_new_starter_loads_resolves_and_passes(tmp_path: Path, ruleset: str, var
 
 
 def test_new_covers_every_ruleset() -> None:
-    assert sorted(STARTERS) == sorted(r.name for r in rulesets.all_rulesets())
+    assert starter_rulesets() == sorted(r.name for r in rulesets.all_rulesets())
 
 
 def test_new_usage_errors_and_schema_option() -> None:

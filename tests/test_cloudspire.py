@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enemy_move.errors import ScenarioError
+from enemy_move.games.cloudspire.rules import build_board, build_units, mark_distances
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
+from enemy_move.phase import UsageError, resolve
 from enemy_move.result import Displaced, Option, result_to_dict
-from enemy_move.rulesets import UsageError, resolve
-from enemy_move.rulesets.cloudspire import build_board, build_units, mark_distances
 
 
 def load(text: str):

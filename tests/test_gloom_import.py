@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
 from enemy_move.cli import app
 from enemy_move.geometry import hexgrid
 from enemy_move.importers import gloom as g

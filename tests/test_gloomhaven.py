@@ -15,14 +15,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.games.gloomhaven.model import GloomhavenFigure
+from enemy_move.games.gloomhaven.rules import VARIANTS, activation_order, parse_pattern
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
-from enemy_move.models.gloomhaven import GloomhavenFigure
+from enemy_move.phase import UsageError
 from enemy_move.result import TrapSprung, result_to_dict
-from enemy_move.rulesets import UsageError
-from enemy_move.rulesets.gloomhaven import VARIANTS, activation_order, parse_pattern
 
 
 def run(text: str, variant: str | None = None, choices: dict[str, int] | None = None):

@@ -15,13 +15,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.games.gloomhaven.model import GloomhavenCardAction
+from enemy_move.games.gloomhaven.rules import VARIANTS, activation_order, card_segments
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
-from enemy_move.models.gloomhaven import GloomhavenCardAction
 from enemy_move.result import Moved, TrapSprung, result_to_dict
-from enemy_move.rulesets.gloomhaven import VARIANTS, activation_order, card_segments
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven"
 
@@ -243,7 +243,7 @@ def test_objective_never_acts():
 
 
 def load_figure(data: dict):
-    from enemy_move.models.gloomhaven import GloomhavenFigure
+    from enemy_move.games.gloomhaven.model import GloomhavenFigure
 
     return GloomhavenFigure(**data)
 
@@ -414,7 +414,7 @@ def test_a_later_move_keeps_the_focus_the_players_picked():
 
 
 def test_equal_branches_are_merged_and_many_are_bounded():
-    from enemy_move.rulesets import gloomhaven
+    from enemy_move.games.gloomhaven import rules as gloomhaven
 
     rows = [" ".join("." for _ in range(9)) for _ in range(8)]
     rows[0] = "a" + rows[0][1:]

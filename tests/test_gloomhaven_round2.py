@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_gloomhaven import GUARD, character, options, run, scenario
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
 from enemy_move.models import load_scenario_text
 
 SEALED = ". . # # #\n a . # ^ A\n. . # # .\n"
@@ -153,7 +153,7 @@ def test_frosthaven_has_no_group_movement_stage():
 
 
 def test_targets_algebra():
-    from enemy_move.rulesets.gloomhaven import Targets
+    from enemy_move.games.gloomhaven.rules import Targets
 
     every = Targets.make(frozenset(), frozenset("ABCDE"), 3)
     with_a = every.with_member("A")
@@ -228,8 +228,8 @@ def _groups_by_combinations(attacks, view, hex_, focus):
 
 
 def _brute_force_options(text, variant, foci):
+    from enemy_move.games.gloomhaven import rules as gh
     from enemy_move.models import load_scenario_text
-    from enemy_move.rulesets import gloomhaven as gh
 
     model = load_scenario_text(text, "t.yaml")
     rules = gh.VARIANTS[variant]
@@ -308,8 +308,8 @@ def _phase_figures() -> dict:
 
 
 def test_type_ties_lists_types_sharing_an_initiative():
-    from enemy_move.models.gloomhaven import GloomhavenFigure
-    from enemy_move.rulesets.gloomhaven import type_ties
+    from enemy_move.games.gloomhaven.model import GloomhavenFigure
+    from enemy_move.games.gloomhaven.rules import type_ties
 
     figures = {label: GloomhavenFigure(**figure) for label, figure in _phase_figures().items()}
     assert type_ties(figures, set(figures)) == [["Cave Bear", "Vermling Scout"]]

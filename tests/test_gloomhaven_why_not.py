@@ -18,11 +18,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from enemy_move import rulesets
+from enemy_move import phase as rulesets
+from enemy_move.games.gloomhaven.rules import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.result import STEP_IDS, Result, RuledOut, _jsonable
-from enemy_move.rulesets.gloomhaven import VARIANTS
 
 GUARD = {"kind": "monster", "name": "Bandit Guard", "number": 1}
 MELEE = {"range": 0}

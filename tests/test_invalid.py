@@ -120,7 +120,7 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 
 def test_valid_file_without_engine_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     entry = GAMES["gloomhaven"]
-    monkeypatch.setitem(GAMES, "gloomhaven", replace(entry, engine="enemy_move.rulesets.not_written_yet:GAME"))
+    monkeypatch.setitem(GAMES, "gloomhaven", replace(entry, play="enemy_move.games.not_written_yet:Play"))
     path = tmp_path / "ok.yaml"
     path.write_text("ruleset: gloomhaven\nmap: |\n  . a A\nfigures:\n  A: {kind: character}\n  a: {kind: monster}\n")
     assert resolve_fails(path) == f"{path}:1:10: ruleset 'gloomhaven' has no engine yet"

@@ -14,8 +14,8 @@ from enemy_move.cli import app
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry.square_sight import SquareSight
 from enemy_move.models import load_scenario_text
+from enemy_move.phase import resolve
 from enemy_move.result import DoorOpened
-from enemy_move.rulesets import resolve
 
 
 def run(text: str, choices: dict[str, int] | None = None):

@@ -36,7 +36,7 @@ def documented_ids(ruleset: str) -> set[str]:
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_every_step_id_a_ruleset_uses_is_documented_for_it(ruleset: str) -> None:
-    module = ROOT / (GAMES[ruleset].engine.partition(":")[0].replace(".", "/") + ".py")
+    module = ROOT / (GAMES[ruleset].play.partition(":")[0].replace(".", "/") + ".py")
     used = step_ids_used(module)
     assert used, f"{module} records no reasoning step"
     assert used <= set(STEP_IDS), f"ids not in StepId: {sorted(used - set(STEP_IDS))}"

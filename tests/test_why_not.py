@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from enemy_move.models import load_scenario
-from enemy_move.rulesets import resolve
+from enemy_move.phase import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(p for ruleset in ("perditions-mouth", "agemonia", "cloudspire") for p in (ROOT / "scenarios" / ruleset).glob("*.yaml"))

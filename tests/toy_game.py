@@ -13,13 +13,12 @@ from typing import Literal
 
 from pydantic import Field
 
+from enemy_move.game import Game, NextActor, in_order
 from enemy_move.geometry import hexgrid
 from enemy_move.geometry.grid import Grid, parse_grid
 from enemy_move.models import Scenario
 from enemy_move.models.common import GridScenarioBase, Label, StrictModel
-from enemy_move.registry import GameEntry
 from enemy_move.result import BoardState, Moved, Option, Turn
-from enemy_move.rulesets import Game, NextActor, in_order
 
 
 class ToyFigure(StrictModel):
@@ -71,11 +70,12 @@ class ToyPlay:
 
 
 GAME = Game(
-    play=ToyPlay,
+    play="toy_game:ToyPlay",
+    model="toy_game:ToyScenario",
+    board="hex",
     name="toy",
     summary="a test-only game",
     variants={"plain": "the only rules", "other": "the same rules"},
     default_variant="plain",
     options={"x": "an option"},
 )
-ENTRY = GameEntry("toy", "toy_game:ToyScenario", "toy_game:GAME", "hex")

@@ -214,10 +214,10 @@ def precheck_grid(scenario: Scenario) -> Grid | None:
     from ..registry import GAMES
 
     model = scenario.model
-    entry = GAMES.get(scenario.ruleset)
-    if entry is None or entry.board == "areas" or not isinstance(getattr(model, "map", None), str):
+    game_entry = GAMES.get(scenario.ruleset)
+    if game_entry is None or game_entry.board == "areas" or not isinstance(getattr(model, "map", None), str):
         return None
-    kind: GridKind = "hex" if entry.board == "hex" else "square"
+    kind: GridKind = "hex" if game_entry.board == "hex" else "square"
     figures = getattr(model, "figures", None) or {}
     figure_cells = {label: getattr(figure, "at", None) for label, figure in figures.items()}
     extra = {

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
-from ..registry import GAMES, game_names, load_target
+from ..registry import GAMES, game_names
 from .common import ScenarioBase, describe_json_type
 
 
@@ -25,11 +25,8 @@ def model_for(ruleset: str) -> type[ScenarioBase] | None:
     """The scenario model of ``ruleset`` (from the game registry), or None when it has none (yet).
 
     Imported lazily so that loading one ruleset's file does not import the others."""
-    entry = GAMES.get(ruleset)
-    if entry is None:
-        return None
-    model: type[ScenarioBase] | None = load_target(entry.model)
-    return model
+    game = GAMES.get(ruleset)
+    return game.scenario_model() if game is not None else None
 
 
 def known_models() -> dict[str, type[ScenarioBase]]:

@@ -22,7 +22,7 @@ from . import ascii_map
 from .text import answer_line
 
 if TYPE_CHECKING:
-    from ..rulesets import Game
+    from ..game import Game
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)

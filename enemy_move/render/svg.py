@@ -494,8 +494,8 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
     """(caption, elements, width, height) per turn, then the board after a whole phase."""
     from ..registry import GAMES
 
-    entry = GAMES.get(result.ruleset)
-    kind = entry.board if entry is not None else "hex"
+    game_entry = GAMES.get(result.ruleset)
+    kind = game_entry.board if game_entry is not None else "hex"
     whole_phase = len(result.turns) > 1
     drawn: list[tuple[str, list[str], float, float]] = []
     plan: list[tuple[int | None, Any, Turn | None]] = []

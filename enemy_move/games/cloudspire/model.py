@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt
 
-from .common import Cell, GridScenarioBase, Label, StrictModel
+from ...models.common import Cell, GridScenarioBase, Label, StrictModel
 
 #: Terrain allowance, from easiest to most difficult; a unit may move on path
 #: and on every terrain up to its allowance (C3 "Terrain Allowance").

@@ -1,112 +1,28 @@
-"""The `Game` interface every ruleset implements, and the one phase runner that drives it.
+"""The one phase runner: plays a scenario's turns through its game's :class:`~enemy_move.game.Play`.
 
-A game (one module per ruleset, listed in :mod:`enemy_move.registry`) turns a
-validated scenario into a :class:`Play`: the board before the phase, who acts,
-and four operations the runner calls -- and nothing else:
-
-* ``next_actor(board, waiting, prefer)``: who acts next on the board as it
-  stands (Cloudspire's leading minion is recomputed after every move);
-* ``turn(board, actor)``: one figure's turn, every option with its effects;
-* ``apply(board, option)``: the board once that option was followed, worked
-  out from ``option.effects`` only.
-
-The runner owns ``active``, ``--choose`` (which option the rest of the phase
+It owns ``active``, ``--choose`` (which option the rest of the phase
 follows), ``--first`` (who goes first where the rules let the players order
 tied figures), the order of turns and the boards after each turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Sequence
 
-from ..errors import ScenarioError
-from ..models import Scenario
-from ..registry import GAMES, game_names, load_target
-from ..result import BoardState, Option, Result, Step, Turn, format_position
+from .errors import ScenarioError
+from .game import Game, NextActor, UsageError
+from .models import Scenario
+from .registry import GAMES, game_names
+from .result import Option, Result, Turn, format_position
 
-
-class UsageError(Exception):
-    """A mistake on the command line (not in the file): reported as ``enemy-move: ...``."""
-
-
-@dataclass(frozen=True)
-class NextActor:
-    """Who acts next; ``tied`` are the figures the players may put first instead; ``step`` explains the order."""
-
-    label: str
-    tied: tuple[str, ...] = ()
-    step: Step | None = None
-
-
-class Play(Protocol):
-    """One scenario being played under one game's rules (what ``Game.setup`` returns)."""
-
-    #: The game's board before the phase (a Grid, an area map...): what renderers draw.
-    board: Any
-    #: The facts of that board the runner follows from turn to turn.
-    state: BoardState
-    #: Scenario-level notes shown when the whole phase is played (e.g. the activation order).
-    notes: list[str]
-
-    def acting_side(self) -> list[str]:
-        """Every figure that acts when the scenario names no ``active`` figure."""
-        ...
-
-    def check_actor(self, label: str) -> None:
-        """Raise a located ScenarioError when ``label`` cannot be the acting figure."""
-        ...
-
-    def next_actor(self, board: Any, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
-        """The next of ``waiting`` to act; where the players order tied figures, those in ``prefer`` go first."""
-        ...
-
-    def turn(self, board: Any, actor: str) -> Turn:
-        """One figure's turn on ``board``: focus, every option with its effects, the reasoning."""
-        ...
-
-    def apply(self, board: Any, option: Option) -> Any:
-        """The board once ``option`` was followed, from ``option.effects`` only."""
-        ...
-
-
-@dataclass(frozen=True)
-class Game:
-    """A ruleset: what ``enemy-move rulesets`` shows, and ``play``, which sets up one scenario.
-
-    ``play(scenario, variant)`` validates what only the game can check, builds
-    the board and returns the :class:`Play` the runner drives (usually the
-    game's Play class itself)."""
-
-    name: str
-    summary: str
-    #: variant name -> description
-    variants: dict[str, str]
-    default_variant: str
-    play: Callable[[Scenario, str], Play]
-    #: scenario keys and `rules.*` switches the game understands -> explanation
-    options: dict[str, str] = field(default_factory=dict)
-    #: Whether turns have a focus (a target) and options list attacks; renderers hide them otherwise.
-    has_focus: bool = True
-    has_attacks: bool = True
-
-    def setup(self, scenario: Scenario, variant: str) -> Play:
-        return self.play(scenario, variant)
-
-
-def in_order(waiting: Sequence[str]) -> NextActor:
-    """``next_actor`` for games whose activation order is fixed before the phase:
-    ``waiting`` keeps the order of ``acting_side()``."""
-    return NextActor(waiting[0])
+__all__ = ["UsageError", "all_rulesets", "get", "pick_variant", "resolve"]
 
 
 def get(name: str) -> Game | None:
     """The engine of ruleset ``name`` (imported on first use), or None when it has none yet."""
-    entry = GAMES.get(name)
-    if entry is None:
+    game = GAMES.get(name)
+    if game is None or not game.has_engine():
         return None
-    game: Game | None = load_target(entry.engine)
     return game
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
 
-from .common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
+from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
 
 #: Most targets of one attack: no board holds that many enemies of a monster.
 MAX_TARGETS = 30

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
+from ...models.common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
 
 #: Dearest step accepted (AP multiplier of a diagonal, AP to enter a terrain).
 MAX_STEP_COST = 10

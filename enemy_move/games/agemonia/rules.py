@@ -26,12 +26,12 @@ import difflib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..geometry.areas import AreaBoard, AreaFigure, AreaInfo
-from ..geometry.paths import Cost, dijkstra
-from ..models import Scenario
-from ..models.agemonia import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaFigure, AgemoniaRules, AgemoniaScenario, parse_link
-from ..result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
-from . import Game, NextActor, in_order
+from ...game import NextActor, in_order
+from ...geometry.areas import AreaBoard, AreaFigure, AreaInfo
+from ...geometry.paths import Cost, dijkstra
+from ...models import Scenario
+from ...result import BoardState, Effect, Moved, Option, TrapSprung, Turn, count_of, figure_name
+from .model import SIZES, AgemoniaAction, AgemoniaAttack, AgemoniaFigure, AgemoniaRules, AgemoniaScenario, parse_link
 
 #: Shortest routes listed per destination before the rest are summarised.
 MAX_ROUTES_PER_AREA = 24
@@ -774,20 +774,3 @@ class AgemoniaPlay:
             elif isinstance(effect, TrapSprung) and effect.removed:
                 board = board.without_trap(str(effect.at))
         return board
-
-
-GAME = Game(
-    play=AgemoniaPlay,
-    name="agemonia",
-    summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
-    variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
-    default_variant="agemonia",
-    options={
-        "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
-        "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
-        "rules.ranged_taunt": "'target' (default): Taunt tie-break uses the ally a ranged attack would target; 'any': highest Taunt in range",
-        "rules.fallback_ties": "'choose' (default, literal): equally close fallback areas -> the players choose; 'movement': the one needing least movement",
-        "rules.blocked_route": "'closest' (default): every area of the shortest routes full -> the route ending closest to the attack area; 'stay': only shortest routes",
-        "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
-    },
-)

@@ -37,21 +37,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
-from ..geometry import hexgrid
-from ..geometry.grid import Grid, parse_grid
-from ..geometry.los import HexSight
-from ..geometry.paths import bfs, dijkstra, one_path, unwind
-from ..models import Scenario
-from ..models.gloomhaven import (
-    GloomhavenAction,
-    GloomhavenAttack,
-    GloomhavenCard,
-    GloomhavenCardAction,
-    GloomhavenFigure,
-    GloomhavenRules,
-    GloomhavenScenario,
-)
-from ..result import (
+from ...game import NextActor
+from ...geometry import hexgrid
+from ...geometry.grid import Grid, parse_grid
+from ...geometry.los import HexSight
+from ...geometry.paths import bfs, dijkstra, one_path, unwind
+from ...models import Scenario
+from ...result import (
     BoardState,
     Effect,
     Moved,
@@ -66,7 +58,15 @@ from ..result import (
     figure_name,
     format_position,
 )
-from . import Game, NextActor
+from .model import (
+    GloomhavenAction,
+    GloomhavenAttack,
+    GloomhavenCard,
+    GloomhavenCardAction,
+    GloomhavenFigure,
+    GloomhavenRules,
+    GloomhavenScenario,
+)
 
 if TYPE_CHECKING:
     from _typeshed import SupportsDunderLT
@@ -1985,31 +1985,6 @@ class GloomhavenPlay:
                 terrain = dict(terrain) if terrain is board.terrain else terrain
                 terrain[_hex(effect.at)] = "floor"
         return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
-
-
-GAME = Game(
-    play=GloomhavenPlay,
-    name="gloomhaven",
-    summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
-    variants={
-        "gloomhaven": "Gloomhaven 1st edition: corner-to-corner sight, proximity then initiative, GH movement priorities.",
-        "frosthaven": "Frosthaven (and GH 2nd ed.): any-point sight, icy terrain, Appendix B priorities.",
-        "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
-    },
-    default_variant="gloomhaven",
-    options={
-        "action.move / jump / teleport": "the card's move; 0 = no move",
-        "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
-        "action: [...]": "the card's actions in the printed order: {move: N} (jump/teleport) or {attack: {...}}",
-        "actions": "per-label or per-type cards for a whole phase (no `active`)",
-        "figures.X.kind: objective (side, targetable)": "an objective: focused at initiative 99, never walked through",
-        "figures.X.summoned": "a monster summoned this round: does not act in the phase",
-        "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
-        "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
-        "rules.extra_targets": "movement (default: the group needing fewest moves, then proximity, initiative) or secondary-focus (French procedure 3B)",
-        "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
-    },
-)
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
-from .common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
+from ...models.common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
 
 #: Most areas on one map (real maps have a few dozen).
 MAX_AREAS = 1000

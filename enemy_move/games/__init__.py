@@ -1,0 +1,1 @@
+"""The games: one package each, registered in :mod:`enemy_move.registry`."""

@@ -1,0 +1,23 @@
+"""agemonia: the game's entry in the registry (kept light: the model and the rules load on first use)."""
+
+from ...game import Game
+from .starter import STARTER
+
+GAME = Game(
+    name="agemonia",
+    summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
+    variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
+    default_variant="agemonia",
+    options={
+        "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
+        "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
+        "rules.ranged_taunt": "'target' (default): Taunt tie-break uses the ally a ranged attack would target; 'any': highest Taunt in range",
+        "rules.fallback_ties": "'choose' (default, literal): equally close fallback areas -> the players choose; 'movement': the one needing least movement",
+        "rules.blocked_route": "'closest' (default): every area of the shortest routes full -> the route ending closest to the attack area; 'stay': only shortest routes",
+        "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
+    },
+    board="areas",
+    model="enemy_move.games.agemonia.model:AgemoniaScenario",
+    play="enemy_move.games.agemonia.rules:AgemoniaPlay",
+    starter=STARTER,
+)

@@ -1,0 +1,31 @@
+"""cloudspire: the game's entry in the registry (kept light: the model and the rules load on first use)."""
+
+from ...game import Game
+from .starter import STARTER
+
+GAME = Game(
+    name="cloudspire",
+    summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
+    variants={
+        "player": "player-controlled minions: every hex that gets closer (at the highest movement that does) is the players' choice",
+        "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
+    },
+    default_variant="player",
+    has_focus=False,  # minions march to a mark, they have no focus
+    has_attacks=False,  # attacks come later in the turn (D10)
+    options={
+        "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
+        "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
+        "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
+        "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
+        "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
+        "stop_at_mark": "false (default): only end hexes count, a minion may walk past its mark; true: it stops on its mark when it can reach it",
+        "walled_mark": "stay (default) or lateral: what a unit does when no hex of its terrain connects to its mark",
+        "other_gates": "block (default): gates that are not the mark are never entered nor counted through; pass: counted and moved through, never ended on",
+        "figures.<L>.through_units": "the unit may move through units (talent); it ends only on free hexes or friendly heroes it displaces",
+    },
+    board="hex",
+    model="enemy_move.games.cloudspire.model:CloudspireScenario",
+    play="enemy_move.games.cloudspire.rules:CloudspirePlay",
+    starter=STARTER,
+)

@@ -1,0 +1,31 @@
+"""gloomhaven: the game's entry in the registry (kept light: the model and the rules load on first use)."""
+
+from ...game import Game
+from .starter import STARTER
+
+GAME = Game(
+    name="gloomhaven",
+    summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
+    variants={
+        "gloomhaven": "Gloomhaven 1st edition: corner-to-corner sight, proximity then initiative, GH movement priorities.",
+        "frosthaven": "Frosthaven (and GH 2nd ed.): any-point sight, icy terrain, Appendix B priorities.",
+        "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
+    },
+    default_variant="gloomhaven",
+    options={
+        "action.move / jump / teleport": "the card's move; 0 = no move",
+        "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",
+        "action: [...]": "the card's actions in the printed order: {move: N} (jump/teleport) or {attack: {...}}",
+        "actions": "per-label or per-type cards for a whole phase (no `active`)",
+        "figures.X.kind: objective (side, targetable)": "an objective: focused at initiative 99, never walked through",
+        "figures.X.summoned": "a monster summoned this round: does not act in the phase",
+        "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
+        "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
+        "rules.extra_targets": "movement (default: the group needing fewest moves, then proximity, initiative) or secondary-focus (French procedure 3B)",
+        "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
+    },
+    board="hex",
+    model="enemy_move.games.gloomhaven.model:GloomhavenScenario",
+    play="enemy_move.games.gloomhaven.rules:GloomhavenPlay",
+    starter=STARTER,
+)
