@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enemy_move.errors import ScenarioError
-from enemy_move.games.cloudspire.rules import build_board, build_units, mark_distances
+from enemy_move.games.cloudspire.routes import mark_distances
+from enemy_move.games.cloudspire.terrain import build_board
+from enemy_move.games.cloudspire.units import build_units
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import UsageError, resolve

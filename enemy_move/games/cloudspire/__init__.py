@@ -26,6 +26,6 @@ GAME = Game(
     },
     board="hex",
     model="enemy_move.games.cloudspire.model:CloudspireScenario",
-    play="enemy_move.games.cloudspire.rules:CloudspirePlay",
+    play="enemy_move.games.cloudspire.play:CloudspirePlay",
     starter=STARTER,
 )

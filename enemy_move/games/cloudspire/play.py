@@ -1,0 +1,94 @@
+"""The Cloudspire Play the phase runner drives: set-up, who acts next, one unit's turn, and its effects on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...game import NextActor
+from ...geometry.grid import Grid
+from ...geometry.paths import UNREACHABLE
+from ...models import Scenario
+from ...result import BoardState, Displaced, Effect, Moved, Option, Turn
+from .model import CloudspireScenario
+from .order import ai_heroes_follow, leading_minion
+from .plan import TurnPlan
+from .reasons import rule_out_fixed, rule_out_unchosen
+from .routes import TooManyRoutes, mark_distances, start_status
+from .terrain import Cell, build_board
+from .units import acting_minions, build_units
+from .variant import CloudspireRules
+
+
+class CloudspirePlay:
+    """One Cloudspire scenario (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario, variant: str):
+        model: CloudspireScenario = scenario.model
+        self.scenario = scenario
+        self.rules = CloudspireRules.of(model, variant)
+        self.board = build_board(scenario)
+        self.units = build_units(scenario, self.board)
+        self.faction, self.labels = acting_minions(scenario, self.units, self.rules)
+        self.order = list(model.order)
+        self.state = BoardState(dict(self.board.figures))
+        self.notes: list[str] = []
+        self._distances: dict[tuple[Cell | None, frozenset[str]], dict[Cell, int]] = {}
+
+    def acting_side(self) -> list[str]:
+        return list(self.labels)
+
+    def check_actor(self, label: str) -> None:
+        """``acting_minions`` already checked the active figure (a minion of the acting faction)."""
+
+    def distances(self, label: str) -> dict[Cell, int]:
+        """Mark distances count through units, so they never change during the phase: one search per mark and terrain."""
+        unit = self.units[label]
+        key = (unit.mark, unit.allowed)
+        if key not in self._distances:
+            self._distances[key] = mark_distances(self.board, unit, self.rules.other_gates)
+        return self._distances[key]
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        """The leading minion: the closest to its mark of those that have not moved, on the board as it stands."""
+        minions = [label for label in waiting if self.units[label].kind == "minion"]
+        if not minions:
+            return ai_heroes_follow(self.faction, waiting)
+        distance: dict[str, int] = {}
+        for label in minions:
+            _, steps = start_status(board, self.units[label], board.figures[label], self.distances(label))
+            distance[label] = UNREACHABLE if steps is None else steps
+        return leading_minion(self.faction, distance, self.order, prefer)
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        turn = Turn(actor=actor)
+        unit = self.units[actor]
+        if unit.mark is not None:
+            turn.goals = (unit.mark,)
+        rule_out_fixed(board, self.units, actor, self.rules, turn)
+        try:
+            candidates = TurnPlan(board, self.units, unit, self.distances(actor), self.rules, turn).plan()
+        except TooManyRoutes:
+            raise self.scenario.error(
+                ("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement"
+            ) from None
+        for candidate in candidates:
+            details: dict[str, Any] = {"kind": candidate.kind}
+            if candidate.distance != UNREACHABLE:
+                details["distance"] = candidate.distance
+            effects: tuple[Effect, ...] = (
+                Moved(actor, candidate.path),
+                *(Displaced(hero, board.figures[hero], cell, "displaced") for hero, cell in candidate.displaced),
+            )
+            turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
+        progress = any(candidate.kind == "progress" for candidate in candidates)
+        rule_out_unchosen(board, unit, self.distances(actor), progress, turn)
+        return turn.finish(distinct_paths=True)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        for effect in option.effects:
+            if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
+                board = board.moved(effect.figure, effect.path[-1])
+            elif isinstance(effect, Displaced) and isinstance(effect.to, tuple):
+                board = board.moved(effect.figure, effect.to)
+        return board
