@@ -12,7 +12,7 @@ from rich.console import Console
 
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
-from enemy_move.games.agemonia.rules import build_board
+from enemy_move.games.agemonia.board import build_board
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import UsageError
 from enemy_move.render.area_map import render_area_map

@@ -97,7 +97,7 @@ def test_row_one_cell_wider_than_the_cap(tmp_path: Path) -> None:
 
 
 def test_open_sight_stores_only_the_blocked_pairs() -> None:
-    from enemy_move.games.agemonia.rules import build_board
+    from enemy_move.games.agemonia.board import build_board
 
     count = 300
     areas = "".join(f"  R{i}: {{capacity: 1}}\n" for i in range(count))

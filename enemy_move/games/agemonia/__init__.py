@@ -18,6 +18,6 @@ GAME = Game(
     },
     board="areas",
     model="enemy_move.games.agemonia.model:AgemoniaScenario",
-    play="enemy_move.games.agemonia.rules:AgemoniaPlay",
+    play="enemy_move.games.agemonia.play:AgemoniaPlay",
     starter=STARTER,
 )
