@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.games.gloomhaven.attacks import parse_pattern
 from enemy_move.games.gloomhaven.model import GloomhavenFigure
-from enemy_move.games.gloomhaven.rules import VARIANTS, activation_order, parse_pattern
+from enemy_move.games.gloomhaven.order import activation_order
+from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import UsageError

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
 from enemy_move.games.gloomhaven.model import GloomhavenCardAction
-from enemy_move.games.gloomhaven.rules import VARIANTS, activation_order, card_segments
+from enemy_move.games.gloomhaven.order import activation_order
+from enemy_move.games.gloomhaven.segments import card_segments
+from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.result import Moved, TrapSprung, result_to_dict
@@ -414,7 +416,9 @@ def test_a_later_move_keeps_the_focus_the_players_picked():
 
 
 def test_equal_branches_are_merged_and_many_are_bounded():
-    from enemy_move.games.gloomhaven import rules as gloomhaven
+    from enemy_move.games.gloomhaven.card import MAX_BRANCHES, Branch, merge_branches
+    from enemy_move.games.gloomhaven.play import GloomhavenPlay
+    from enemy_move.result import Turn
 
     rows = [" ".join("." for _ in range(9)) for _ in range(8)]
     rows[0] = "a" + rows[0][1:]
@@ -422,18 +426,18 @@ def test_equal_branches_are_merged_and_many_are_bounded():
     text = scenario(
         "\n".join((" " if r & 1 else "") + line for r, line in enumerate(rows)) + "\n", {"a": GUARD, "A": character(30)}, {"move": 1}
     )
-    play = gloomhaven.GloomhavenPlay(load_scenario_text(text, "t.yaml"), "gloomhaven")
+    play = GloomhavenPlay(load_scenario_text(text, "t.yaml"), "gloomhaven")
     board = play.board
     cells = sorted(c for c in board.terrain if c not in board.figures.values())
     assert len(cells) == 70
-    branches = [gloomhaven._Branch(board.moved("a", cell), (cell,), (), "A", []) for cell in cells]
-    turn = gloomhaven.Turn(actor="a")
-    merged = gloomhaven._merge_branches(turn, branches + branches)
-    assert len(merged) == gloomhaven.MAX_BRANCHES == 64
+    branches = [Branch(board.moved("a", cell), (cell,), (), "A", []) for cell in cells]
+    turn = Turn(actor="a")
+    merged = merge_branches(turn, branches + branches)
+    assert len(merged) == MAX_BRANCHES == 64
     assert [b.path for b in merged] == [b.path for b in branches[:64]]
     assert "only the first 64" in turn.reasoning[-1].text
-    few = gloomhaven.Turn(actor="a")
-    assert len(gloomhaven._merge_branches(few, branches[:5] + branches[:5])) == 5
+    few = Turn(actor="a")
+    assert len(merge_branches(few, branches[:5] + branches[:5])) == 5
     assert few.reasoning == []
 
 

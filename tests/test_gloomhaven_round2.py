@@ -153,7 +153,7 @@ def test_frosthaven_has_no_group_movement_stage():
 
 
 def test_targets_algebra():
-    from enemy_move.games.gloomhaven.rules import Targets
+    from enemy_move.games.gloomhaven.targets import Targets
 
     every = Targets.make(frozenset(), frozenset("ABCDE"), 3)
     with_a = every.with_member("A")
@@ -228,17 +228,22 @@ def _groups_by_combinations(attacks, view, hex_, focus):
 
 
 def _brute_force_options(text, variant, foci):
-    from enemy_move.games.gloomhaven import rules as gh
+    from enemy_move.games.gloomhaven.attacks import Attacks, plan_attack
+    from enemy_move.games.gloomhaven.board import EXTRA_SYMBOLS, View
+    from enemy_move.games.gloomhaven.focus import initiative_key
+    from enemy_move.games.gloomhaven.movement import Mover
+    from enemy_move.games.gloomhaven.variants import VARIANTS
+    from enemy_move.geometry.grid import parse_grid
     from enemy_move.models import load_scenario_text
 
     model = load_scenario_text(text, "t.yaml")
-    rules = gh.VARIANTS[variant]
+    rules = VARIANTS[variant]
     figures = dict(model.model.figures)
-    grid = gh.parse_grid(model, "hex", extra_symbols=gh.EXTRA_SYMBOLS, figure_cells={label: None for label in figures})
+    grid = parse_grid(model, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: None for label in figures})
     action = model.model.action
-    view = gh.View(grid, figures, "a", rules)
-    attacks = gh.Attacks(view, gh.plan_attack(action, figures["a"]))
-    mover = gh.Mover(view, action)
+    view = View(grid, figures, "a", rules)
+    attacks = Attacks(view, plan_attack(action, figures["a"]))
+    mover = Mover(view, action)
     costs, reach = mover.costs_from(view.start), mover.reach_this_turn(action.move)
     answer = set()
     for focus in foci:
@@ -259,7 +264,7 @@ def _brute_force_options(text, variant, foci):
         def rank(label):
             return (
                 view.range_between(view.start, grid.figures[label]) if rules.proximity_breaks_focus_ties else 0,
-                gh._initiative_key(label, figures),
+                initiative_key(label, figures),
             )
 
         def extras(g, focus):
@@ -309,7 +314,7 @@ def _phase_figures() -> dict:
 
 def test_type_ties_lists_types_sharing_an_initiative():
     from enemy_move.games.gloomhaven.model import GloomhavenFigure
-    from enemy_move.games.gloomhaven.rules import type_ties
+    from enemy_move.games.gloomhaven.order import type_ties
 
     figures = {label: GloomhavenFigure(**figure) for label, figure in _phase_figures().items()}
     assert type_ties(figures, set(figures)) == [["Cave Bear", "Vermling Scout"]]

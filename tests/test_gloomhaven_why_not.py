@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from enemy_move import phase as rulesets
-from enemy_move.games.gloomhaven.rules import VARIANTS
+from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.result import STEP_IDS, Result, RuledOut, _jsonable

@@ -26,6 +26,6 @@ GAME = Game(
     },
     board="hex",
     model="enemy_move.games.gloomhaven.model:GloomhavenScenario",
-    play="enemy_move.games.gloomhaven.rules:GloomhavenPlay",
+    play="enemy_move.games.gloomhaven.play:GloomhavenPlay",
     starter=STARTER,
 )

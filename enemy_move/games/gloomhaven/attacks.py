@@ -1,0 +1,258 @@
+"""What the card's attack means for planning, and which enemies it can hit from a hex (range, sight, areas)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from ...geometry import hexgrid
+from .board import BLOCKS_SIGHT, Cell, Cost, View
+from .model import GloomhavenAction, GloomhavenFigure
+from .targets import Targets
+
+
+@dataclass
+class AttackPlan:
+    """What the acting figure's card means for planning (after stun/disarm rules)."""
+
+    range: int  # counted in hexes; melee = 1
+    melee: bool
+    targets: int
+    pattern: tuple[tuple[int, int], ...] | None  # axial vectors; melee AoE relative to '@'
+    real: bool  # False: no attack on the card (or disarmed): plan only, never attack
+
+
+def parse_pattern(text: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """AoE text -> (melee?, axial vectors of the 'x' hexes, relative to '@' or the first 'x')."""
+    cells: list[Cell] = []
+    origin: Cell | None = None
+    lines = text.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    for row, line in enumerate(lines):
+        for position, char in enumerate(line):
+            if char in " .":
+                continue
+            col = (position - (row & 1)) // 2
+            if char == "@":
+                origin = (col, row)
+            elif char == "x":
+                cells.append((col, row))
+    axial = [hexgrid.to_axial(c) for c in cells]
+    anchor = hexgrid.to_axial(origin) if origin is not None else axial[0]
+    vectors = tuple((q - anchor[0], r - anchor[1]) for q, r in axial)
+    return origin is not None, vectors
+
+
+def plan_attack(action: GloomhavenAction, figure: GloomhavenFigure) -> AttackPlan:
+    attack = action.attack
+    if attack is None or "disarmed" in figure.conditions:
+        return AttackPlan(range=1, melee=True, targets=1, pattern=None, real=False)
+    if attack.aoe:
+        melee, vectors = parse_pattern(attack.aoe)
+        return AttackPlan(range=max(attack.range, 1), melee=melee, targets=attack.targets, pattern=vectors, real=True)
+    return AttackPlan(range=max(attack.range, 1), melee=attack.range == 0, targets=attack.targets, pattern=None, real=True)
+
+
+class Attacks:
+    """Which enemies the acting figure can attack from a hex, and how well."""
+
+    def __init__(self, view: View, plan: AttackPlan):
+        self.view = view
+        self.plan = plan
+        self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
+        self._ranged_covers: dict[Cell, set[frozenset[str]]] | None = None
+        self._target_sets: dict[Cell, list[Targets]] = {}
+        self._sets_for: dict[tuple[Cell, str], list[Targets]] = {}
+        self._disadvantaged: dict[Cell, frozenset[str]] = {}
+        self._enemies_cache: dict[frozenset[Cell], frozenset[str]] = {}
+
+    def in_range(self, hex_: Cell, target: Cell) -> bool:
+        distance = self.view.range_between(hex_, target)
+        return distance is not None and distance <= self.plan.range
+
+    def can_target(self, hex_: Cell, target: Cell) -> bool:
+        return self.in_range(hex_, target) and self.view.sight.visible(hex_, target)
+
+    def disadvantaged(self, hex_: Cell, target: Cell) -> bool:
+        """A ranged attack on an adjacent target (range 1, i.e. no wall line between)."""
+        return not self.plan.melee and self.view.range_between(hex_, target) == 1
+
+    def disadvantaged_from(self, hex_: Cell) -> frozenset[str]:
+        """The enemies a ranged attack from ``hex_`` hits with disadvantage (cached per hex)."""
+        found = self._disadvantaged.get(hex_)
+        if found is None:
+            view = self.view
+            found = frozenset(label for label in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[label]))
+            self._disadvantaged[hex_] = found
+        return found
+
+    def covered_from(self, hex_: Cell) -> set[frozenset[str]]:
+        """The sets of visible enemies that one area placement usable from ``hex_`` covers (never empty sets)."""
+        view = self.view
+        if self.plan.melee:
+            q, r = hexgrid.to_axial(hex_)
+            placements = [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
+            return {covered for covered in map(self._enemies_in, placements) if covered}
+        if self._ranged_covers is None:
+            # Every placement that covers an enemy, grouped by whom it covers: a hex can use
+            # the group when some placement of it has an allowed hex within range.
+            anchors_of: dict[frozenset[str], set[Cell]] = {}
+            for label in view.visible_enemies:
+                q, r = hexgrid.to_axial(view.grid.figures[label])
+                for o in self.orientations:
+                    for vq, vr in o:
+                        placement = frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o)
+                        anchors_of.setdefault(self._enemies_in(placement), set()).update(c for c in placement if self.anchor_allowed(c))
+            # Index once: the hexes within range of each group's anchors. Range to an allowed
+            # wall hex is counted up to its edge (never through it): a search from the wall hex
+            # into its open neighbours counts exactly that.
+            self._ranged_covers = {}
+            for covered in sorted(anchors_of, key=sorted):
+                for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range):
+                    self._ranged_covers.setdefault(hex_in_range, set()).add(covered)
+        return self._ranged_covers.get(hex_, set())
+
+    def anchor_allowed(self, cell: Cell) -> bool:
+        """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
+        terrain = self.view.terrain(cell)
+        if terrain == "none":
+            return False
+        return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
+
+    def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
+        """The visible enemies standing in an area placement (cached per placement)."""
+        found = self._enemies_cache.get(placement)
+        if found is None:
+            view = self.view
+            found = frozenset(label for label in view.visible_enemies if view.grid.figures[label] in placement)
+            self._enemies_cache[placement] = found
+        return found
+
+    def target_sets(self, hex_: Cell) -> list[Targets]:
+        """Every way to attack from ``hex_``, built once per hex for all foci: for each area
+        placement the enemies it hits plus extra single targets; largest sets first."""
+        cached = self._target_sets.get(hex_)
+        if cached is not None:
+            return cached
+        view = self.view
+        cells = {label: view.grid.figures[label] for label in view.visible_enemies}
+        singles = frozenset(label for label in view.visible_enemies if self.can_target(hex_, cells[label]))
+        found: set[Targets] = set()
+        if self.plan.pattern is None:
+            if singles:
+                found.add(Targets.make(frozenset(), singles, self.plan.targets))
+        else:
+            extra_count = self.plan.targets - 1
+            covered = self.covered_from(hex_)
+            sighted = {label for label in set().union(*covered) if view.sight.visible(hex_, cells[label])}
+            for enemies in covered:
+                hit = enemies & sighted
+                if hit:
+                    found.add(Targets.make(hit, singles - hit, extra_count))
+            if not found and singles and extra_count > 0:
+                found.add(Targets.make(frozenset(), singles, 1))  # the area hits nobody: one single target
+        result = sorted(found, key=lambda t: (-t.size, t.sort_key()))
+        self._target_sets[hex_] = result
+        return result
+
+    def largest_with(self, hex_: Cell, focus: str) -> int:
+        """How many targets the best attack from ``hex_`` that includes ``focus`` hits (0: none)."""
+        for t in self.target_sets(hex_):  # largest first
+            if focus in t.sure or (t.count and focus in t.pool):
+                return t.size
+        return 0
+
+    def sets_for(self, hex_: Cell, focus: str) -> list[Targets]:
+        """The largest target sets from ``hex_`` that include ``focus`` (empty: cannot attack it)."""
+        cached = self._sets_for.get((hex_, focus))
+        if cached is None:
+            largest = self.largest_with(hex_, focus)
+            sets = {t.with_member(focus) for t in self.target_sets(hex_) if t.size == largest}
+            cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
+            self._sets_for[(hex_, focus)] = cached
+        return cached
+
+    def attack_hexes(self, target: str, *, sighted: bool = True) -> set[Cell]:
+        """Hexes the acting figure could end in to attack ``target`` (ignoring reachability).
+        ``sighted=False``: in range only, line of sight to the target left to the caller."""
+        view = self.view
+        cell = view.grid.figures[target]
+        sources: set[Cell] = set()
+        if self.plan.pattern is None or self.plan.targets > 1:
+            # As a single target: a plain attack, or the extra target of an area attack.
+            sources.add(cell)
+        q, r = hexgrid.to_axial(cell)
+        result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h)} if sources else set()
+        if self.plan.pattern is not None and self.plan.melee:
+            # Melee area: no range test, only sight from the attacker's hex.
+            for dq, dr in sorted({v for o in self.orientations for v in o}):
+                hex_ = hexgrid.from_axial((q - dq, r - dr))
+                if view.can_end_or_start(hex_):
+                    result.add(hex_)
+        elif self.plan.pattern is not None:
+            # Ranged area: one hex of a placement covering the target within range.
+            anchors = set()
+            for o in self.orientations:
+                for vq, vr in o:
+                    for dq, dr in o:
+                        anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
+                        if self.anchor_allowed(anchor):
+                            anchors.add(anchor)
+            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if view.can_end_or_start(h)}
+        if not sighted:
+            return result
+        return {h for h in result if view.sight.visible(h, cell)}
+
+
+class SightedHexes(Mapping[Cell, Cost]):
+    """Attack hexes and their path costs, with line of sight to the target tested only for the
+    hexes asked about (sight is the costly test): the focus needs the cheapest such hex, this
+    turn's move only the hexes it can reach."""
+
+    def __init__(self, candidates: dict[Cell, Cost], sees: Callable[[Cell], bool]):
+        self._candidates = candidates
+        self._sees = sees
+        self._all: dict[Cell, Cost] | None = None
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self._candidates and self._sees(hex_)
+
+    def __getitem__(self, hex_: Cell) -> Cost:
+        if hex_ not in self:
+            raise KeyError(hex_)
+        return self._candidates[hex_]
+
+    def _sighted(self) -> dict[Cell, Cost]:
+        if self._all is None:
+            self._all = {h: cost for h, cost in self._candidates.items() if self._sees(h)}
+        return self._all
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._sighted())
+
+    def __len__(self) -> int:
+        return len(self._sighted())
+
+    def cheapest(self) -> Cost | None:
+        for hex_, cost in sorted(self._candidates.items(), key=lambda item: (item[1], item[0])):
+            if self._sees(hex_):
+                return cost
+        return None
+
+
+def cheapest(hexes: Mapping[Cell, Cost]) -> Cost:
+    """The cheapest cost among attack hexes (ValueError: none, as min() of nothing)."""
+    cheapest = hexes.cheapest() if isinstance(hexes, SightedHexes) else min(hexes.values())
+    if cheapest is None:
+        raise ValueError("no attack hex in sight")
+    return cheapest
+
+
+# ---------------------------------------------------------------------------
+# One turn
+
+
+def sees_from(view: View, target: Cell) -> Callable[[Cell], bool]:
+    """Line of sight from a hex to ``target`` (one function per target, bound now)."""
+    return lambda hex_: view.sight.visible(hex_, target)

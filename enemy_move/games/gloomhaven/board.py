@@ -1,0 +1,157 @@
+"""The board as one acting figure sees it: terrain, who blocks, range counted around walls, sight."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import cast
+
+from ...geometry.grid import Grid
+from ...geometry.los import HexSight
+from ...result import Position
+from .model import GloomhavenFigure
+from .variants import VariantRules
+
+Cell = tuple[int, int]
+Cost = tuple[int, int]  # (negative hexes triggered, movement points)
+INFINITE: Cost = (10**9, 10**9)
+#: Cells reachable this turn: cheapest cost and one path there (Mover.reach_this_turn).
+Reach = dict[Cell, tuple[Cost, tuple[Cell, ...]]]
+
+EXTRA_SYMBOLS = {"+": "door"}  # a closed door: a wall for monsters and summons
+BLOCKS_SIGHT = {"wall", "door"}
+NOT_A_STEP = {"wall", "door"}  # not entered even by flying or jumping figures
+NEGATIVE = {"trap", "hazardous"}
+
+
+def side_of(figure: GloomhavenFigure) -> str:
+    """ "monsters" or "characters": character summons are on the characters' side, objectives on their `side`."""
+    if figure.kind == "objective":
+        return figure.side or "characters"
+    return "monsters" if figure.kind == "monster" else "characters"
+
+
+def is_enemy(figure: GloomhavenFigure, actor_is_monster: bool) -> bool:
+    """An enemy the actor may focus on and attack: the other side, and not an objective its enemies ignore."""
+    if figure.kind == "objective" and not figure.targetable:
+        return False
+    return (side_of(figure) == "monsters") != actor_is_monster
+
+
+class View:
+    """Board facts for one acting figure: who blocks, what costs, what is seen."""
+
+    def __init__(self, grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, rules: VariantRules):
+        self.grid = grid
+        self.figures = figures
+        self.actor = actor
+        self.rules = rules
+        self.start = grid.figures[actor]
+        me = figures[actor]
+        self.actor_is_monster = me.kind == "monster"
+        self.flying = me.flying
+        self.enemies = sorted(label for label in grid.figures if label != actor and is_enemy(figures[label], self.actor_is_monster))
+        self.allies = sorted(label for label in grid.figures if label != actor and label not in self.enemies)
+        self.visible_enemies = [e for e in self.enemies if "invisible" not in figures[e].conditions]
+        blocking = set()
+        for label in self.enemies:
+            if "invisible" in figures[label].conditions and not rules.invisible_blocks_movement:
+                continue
+            blocking.add(grid.figures[label])
+        # Objectives are never walked through, allied or not (FH p.24 Move).
+        blocking.update(cell for label, cell in grid.figures.items() if figures[label].kind == "objective")
+        self.blocking_cells = blocking
+        self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
+        walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
+        self.sight = HexSight(walls, grid.thin_walls, rules.sight)
+        self._proximity = _proximity_tables(grid, frozenset(walls))
+
+    # --- terrain -----------------------------------------------------------
+    def terrain(self, cell: Cell) -> str:
+        return self.grid.terrain.get(cell, "none")
+
+    def can_end(self, cell: Cell) -> bool:
+        terrain = self.terrain(cell)
+        if terrain in NOT_A_STEP or terrain == "none":
+            return False
+        if terrain == "obstacle" and not self.flying:
+            return False
+        return cell not in self.occupied
+
+    def can_end_or_start(self, cell: Cell) -> bool:
+        """Where the figure may be after moving: its own hex counts as free."""
+        return cell == self.start or self.can_end(cell)
+
+    def negative(self, cell: Cell) -> int:
+        # Flying figures are never affected by traps or hazardous terrain, whatever
+        # their travel (a teleporting flyer may land on a trap like any flyer).
+        return 1 if not self.flying and self.terrain(cell) in NEGATIVE else 0
+
+    # --- range -------------------------------------------------------------
+    def proximity(self, source: Cell) -> dict[Cell, int]:
+        """Hex counts from ``source``, around walls and thin walls, through everything else."""
+        table = self._proximity.get(source)
+        if table is None:
+            table = {source: 0}
+            queue = deque([source])
+            while queue:
+                cell = queue.popleft()
+                for nxt in self.grid.adjacent(cell):
+                    if nxt not in table and self.terrain(nxt) not in BLOCKS_SIGHT:
+                        table[nxt] = table[cell] + 1
+                        queue.append(nxt)
+            self._proximity[source] = table
+        return table
+
+    def range_between(self, a: Cell, b: Cell) -> int | None:
+        return self.proximity(b).get(a)
+
+    def ball(self, sources: list[Cell], radius: int) -> set[Cell]:
+        """Cells within ``radius`` hexes of any source, counted as :meth:`proximity` counts."""
+        seen = set(sources)
+        frontier = list(seen)
+        adjacent, terrain = self.grid.adjacent, self.grid.terrain
+        for _ in range(radius):
+            nxt = []
+            for cell in frontier:
+                for n in adjacent(cell):
+                    if n not in seen and terrain[n] not in BLOCKS_SIGHT:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return seen
+
+
+#: Range tables (hex counts around walls) per wall layout. They depend on the walls
+#: and the board's cells only, so every turn of a phase, and every file with the
+#: same board, shares them; a few layouts are kept.
+_PROXIMITY: dict[tuple[frozenset[Cell], frozenset[frozenset[Cell]], frozenset[Cell]], dict[Cell, dict[Cell, int]]] = {}
+_PROXIMITY_LAYOUTS = 8
+
+
+def _proximity_tables(grid: Grid, walls: frozenset[Cell]) -> dict[Cell, dict[Cell, int]]:
+    key = (walls, grid.thin_walls, frozenset(grid.terrain))
+    tables = _PROXIMITY.get(key)
+    if tables is None:
+        if len(_PROXIMITY) >= _PROXIMITY_LAYOUTS:
+            _PROXIMITY.pop(next(iter(_PROXIMITY)))
+        tables = _PROXIMITY[key] = {}
+    return tables
+
+
+def hex_of(position: Position) -> Cell:
+    """A result position on a Gloomhaven board: always a hex (``Position`` also covers area maps)."""
+    return cast(Cell, position)
+
+
+def hex_path(path: tuple[Position, ...]) -> tuple[Cell, ...]:
+    return cast(tuple[Cell, ...], path)
+
+
+def without_traps(board: Grid, sprung: tuple[Cell, ...]) -> Grid:
+    """The board with sprung traps removed (rulebook p.14: a sprung trap leaves the board)."""
+    if not sprung:
+        return board
+    terrain = dict(board.terrain)
+    for cell in sprung:
+        terrain[cell] = "floor"
+    return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, board.figures, board.symbols)

@@ -1,0 +1,388 @@
+"""One figure's turn for a whole card: its segments one after the other, each way the card can go a branch.
+
+The first segment is a `{move, attack}` turn (turn.resolve_turn); each later segment picks its
+focus among the enemies not yet attacked (rules.later_attack_targets), moves and attacks from
+every branch's board (segments.py says which move plans for which attack).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...geometry.grid import Grid
+from ...result import Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
+from .attacks import AttackPlan, Attacks, plan_attack
+from .board import Cell, Cost, View, hex_of, hex_path, without_traps
+from .context import Planning
+from .focus import FocusRank, choose_focus, initiative_key
+from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
+from .movement import Mover
+from .plan import plan_for_focus
+from .ruled_out import (
+    after_card_reasons,
+    rule_out_all_but,
+    rule_out_cannot_end_or_reach,
+    rule_out_when_it_cannot_move,
+    take_reasons,
+)
+from .segments import Segment, as_action, card_segments, describe_segment, record
+from .turn import resolve_turn
+from .variants import VariantRules
+from .words import describe
+
+#: A first action's outcome: where it ends and whom it attacks.
+Outcome = tuple[Position, tuple[str, ...]]
+#: Each enemy's attack hexes with their path costs.
+HexesFor = dict[str, dict[Cell, Cost]]
+
+#: Bound on the ways a card can go at once (the players' choices multiply).
+MAX_BRANCHES = 64
+
+
+@dataclass
+class Branch:
+    """One way the card has gone so far: the board, what was done, and the reasoning prefix."""
+
+    board: Grid
+    path: tuple[Cell, ...]
+    attacked: tuple[str, ...]
+    focus: str | None
+    done: list[str]
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Card:
+    """What stays the same over the card's segments: the turn written to, who acts, the rules."""
+
+    turn: Turn
+    actor: str
+    figures: dict[str, GloomhavenFigure]
+    rules: VariantRules
+    readings: GloomhavenRules
+
+    @property
+    def figure(self) -> GloomhavenFigure:
+        return self.figures[self.actor]
+
+    def disadvantaged(self, board: Grid, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
+        """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
+        actor = self.actor
+        if not targets or attack is None or "disarmed" in self.figure.conditions:
+            return ()
+        if "muddled" in self.figure.conditions:
+            return tuple(sorted(targets))
+        if attack.range == 0 or (attack.aoe is not None and "@" in attack.aoe):
+            return ()
+        view = View(board.moved(actor, at), self.figures, actor, self.rules)
+        return tuple(sorted(t for t in targets if view.range_between(at, board.figures[t]) == 1))
+
+
+def resolve_card(
+    grid: Grid,
+    figures: dict[str, GloomhavenFigure],
+    actor: str,
+    card: GloomhavenCard,
+    rules: VariantRules,
+    readings: GloomhavenRules | None = None,
+) -> Turn:
+    """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn."""
+    readings = readings or GloomhavenRules()
+    figure = figures[actor]
+    if figure.summoned:
+        start = grid.figures[actor]
+        turn = Turn(actor=actor)
+        turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+        rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
+        turn.options.append(Option(to=start, path=(start,)))
+        return turn.finish()
+    if isinstance(card, GloomhavenAction):
+        return resolve_turn(grid, figures, actor, card, rules)
+    segments = card_segments(card, readings.move_after_last_attack)
+    first, later = segments[0], segments[1:]
+    turn = resolve_turn(grid, figures, actor, as_action(first.move, first.attack), rules)
+    if "stunned" in figure.conditions or not later:
+        return turn
+    card_note = (
+        f"{actor}'s card has {len(card)} actions, performed in the printed order: "
+        + "; ".join(describe_segment(s) for s in segments)
+        + ". The first attack decides the focus and the first move."
+    )
+    turn.reasoning.insert(0, Step("card", card_note))
+    this = _Card(turn, actor, figures, rules, readings)
+    branches = _first_branches(this, grid, first)
+    earlier_reasons = dict(turn.ruled_out)
+    for segment in later:
+        if segment.move is not None:
+            turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
+        many = len(branches) > 1
+        grown: list[Branch] = []
+        for branch in branches:
+            here = branch.board.figures[actor]
+            prefix = (
+                f"[{describe_segment(segment).split(':')[0]}"
+                + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "")
+                + "] "
+            )
+            grown.extend(_later_segment(this, branch, segment, prefix))
+        branches = merge_branches(turn, grown)
+    turn.options = [
+        Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
+        for b in branches
+    ]
+    after_card_reasons(turn, grid, earlier_reasons)
+    return turn.finish(distinct_paths=True)
+
+
+def _first_branches(card: _Card, grid: Grid, first: Segment) -> list[Branch]:
+    """The first segment's options as branches (one per focus it may belong to)."""
+    turn, actor = card.turn, card.actor
+    start = grid.figures[actor]
+    branches: list[Branch] = []
+    per_focus = (
+        _outcomes_per_focus(grid, card.figures, actor, as_action(first.move, first.attack), card.rules, turn.focus)
+        if len(turn.focus) > 1
+        else {}
+    )
+    for option in turn.options:
+        attacks = tuple(option.attacks) if first.performs else ()
+        outcome = (option.to, tuple(sorted(option.attacks)))
+        foci: list[str | None] = [f for f in turn.focus if outcome in per_focus.get(f, {outcome})] or [None]
+        done = record(
+            first,
+            start,
+            hex_path(option.path),
+            attacks,
+            foci[0] if len(foci) == 1 else None,
+            card.disadvantaged(grid, first.attack, hex_of(option.to), attacks),
+        )
+        board, effects = board_after(grid, actor, hex_path(option.path), card.figure, first.move)
+        for focus in foci:
+            branches.append(Branch(board, hex_path(option.path), attacks, focus, done, effects))
+    return branches
+
+
+def _outcomes_per_focus(
+    grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, action: GloomhavenAction, rules: VariantRules, foci: list[str]
+) -> dict[str, set[Outcome]]:
+    """For a focus the players choose: which first-segment outcomes (to, attacks) belong to which
+    focus, so a later move that keeps the focus keeps the one the players picked."""
+    figure = figures[actor]
+    view = View(grid, figures, actor, rules)
+    plan = plan_attack(action, figure)
+    mover = Mover(view, action)
+    attacks = Attacks(view, plan)
+    costs = mover.costs_from(view.start)
+    points = 0 if "immobilized" in figure.conditions else action.move
+    reach = mover.reach_this_turn(points)
+    outcomes: dict[str, set[Outcome]] = {}
+    hexes_for = {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in view.visible_enemies}
+    focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+    for focus in foci:
+        scratch = Turn(actor=actor, focus=list(foci))
+        plan_for_focus(Planning(scratch, view, mover, attacks, reach, "muddled" in figure.conditions, focus_costs), focus, hexes_for[focus])
+        outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
+    return outcomes
+
+
+def merge_branches(turn: Turn, branches: list[Branch]) -> list[Branch]:
+    """Branches in the same state (hex, figures attacked, focus, traps left) have the same
+    future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
+    kept: dict[tuple[Cell, tuple[str, ...], str | None, tuple[Position, ...]], Branch] = {}
+    for branch in branches:
+        key = (
+            branch.board.figures[turn.actor],
+            tuple(sorted(branch.attacked)),
+            branch.focus,
+            tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))),
+        )
+        kept.setdefault(key, branch)
+    merged = list(kept.values())
+    if len(merged) > MAX_BRANCHES:
+        turn.note(
+            "card",
+            f"The card's actions can go {len(merged)} ways; only the first {MAX_BRANCHES} are followed further (a limit of this tool).",
+        )
+        merged = merged[:MAX_BRANCHES]
+    return merged
+
+
+def board_after(
+    board: Grid, actor: str, path: tuple[Cell, ...], figure: GloomhavenFigure, move: GloomhavenCardAction | None
+) -> tuple[Grid, tuple[Effect, ...]]:
+    """The board after one move of the card, and that move's effects: the move, the traps
+    it sprang (removed from the board: rulebook p.14; a flyer springs none)."""
+    if move is None or len(path) < 2:
+        return board, ()
+    moved = board.moved(actor, path[-1])
+    if figure.flying:
+        return moved, (Moved(actor, path),)
+    entered = path[-1:] if (move.jump or move.teleport) else path[1:]
+    sprung = tuple(cell for cell in entered if board.terrain.get(cell) == "trap")
+    return without_traps(moved, sprung), (Moved(actor, path), *(TrapSprung(cell, (actor,)) for cell in sprung))
+
+
+# ---------------------------------------------------------------------------
+# A later segment, from one branch
+
+
+def _later_segment(card: _Card, branch: Branch, segment: Segment, prefix: str) -> list[Branch]:
+    """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch)."""
+    step = _LaterSegment.make(card, branch, segment)
+    attacks, hexes_for = step.targets()
+    foci = step.foci(hexes_for)
+    if not foci:
+        return [step.nothing(prefix)]
+    figure, scratch, here, board = card.figure, step.scratch, step.here, branch.board
+    reach = step.mover.reach_this_turn(step.points)
+    rule_out_when_it_cannot_move(scratch, board, card.actor, here, step.points, "immobilized" in figure.conditions)
+    rule_out_cannot_end_or_reach(scratch, step.view, step.mover, reach, step.points, step.costs)
+    grown: list[Branch] = []
+    for focus in foci:
+        options_before = len(scratch.options)
+        focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+        ctx = Planning(scratch, step.view, step.mover, attacks, reach, "muddled" in figure.conditions, focus_costs)
+        plan_for_focus(ctx, focus, hexes_for[focus])
+        grown.extend(step.follow(option, focus) for option in scratch.options[options_before:])
+    step.report(prefix)
+    return grown
+
+
+@dataclass
+class _LaterSegment:
+    """One later segment from one branch: the board as the figure sees it there, and the
+    segment's own reasoning (``scratch``, copied into the turn with the segment's prefix)."""
+
+    card: _Card
+    branch: Branch
+    segment: Segment
+    view: View
+    plan: AttackPlan
+    mover: Mover
+    costs: dict[Cell, Cost]
+    scratch: Turn
+
+    @staticmethod
+    def make(card: _Card, branch: Branch, segment: Segment) -> _LaterSegment:
+        action = as_action(segment.move, segment.attack)
+        view = View(branch.board, card.figures, card.actor, card.rules)
+        plan = plan_attack(action, card.figure)
+        mover = Mover(view, action)
+        costs = mover.costs_from(branch.board.figures[card.actor])
+        return _LaterSegment(card, branch, segment, view, plan, mover, costs, Turn(actor=card.actor))
+
+    @property
+    def here(self) -> Cell:
+        return self.branch.board.figures[self.card.actor]
+
+    @property
+    def points(self) -> int:
+        move = self.segment.move
+        return 0 if move is None or "immobilized" in self.card.figure.conditions else (move.move or 0)
+
+    def _hexes_for(self, attacks: Attacks) -> HexesFor:
+        costs = self.costs
+        return {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in self.view.visible_enemies}
+
+    def targets(self) -> tuple[Attacks, HexesFor]:
+        """Whom this segment's attack may target, and from where."""
+        view, readings, scratch = self.view, self.card.readings, self.scratch
+        everyone = list(view.visible_enemies)
+        # A later attack does not target a figure this turn's attacks already hit
+        # (notes 3.1), unless `rules.later_attack_targets` reads it otherwise.
+        # (A move printed before a later attack plans for that attack, with the same exclusion.)
+        plans_later_attack = self.segment.attack is not None and not self.segment.keeps_focus
+        excluded = sorted(set(self.branch.attacked)) if plans_later_attack and readings.later_attack_targets != "any" else []
+        view.visible_enemies = [e for e in everyone if e not in excluded]
+        attacks = Attacks(view, self.plan)
+        hexes_for = self._hexes_for(attacks)
+        if excluded and readings.later_attack_targets == "others-first" and not any(hexes_for.values()):
+            scratch.note(
+                "focus",
+                f"No enemy other than {', '.join(excluded)} can be focused, so it may attack them again (rules.later_attack_targets: others-first).",
+            )
+            view.visible_enemies = everyone
+            attacks = Attacks(view, self.plan)
+            hexes_for = self._hexes_for(attacks)
+        elif excluded:
+            scratch.note(
+                "focus",
+                f"Already attacked this turn, so not a target of this attack: {', '.join(excluded)} (notes 3.1; rules.later_attack_targets: {readings.later_attack_targets}).",
+                dropped=excluded,
+            )
+        return attacks, hexes_for
+
+    def foci(self, hexes_for: HexesFor) -> list[str]:
+        """The focus kept from the last attack, or chosen anew among ``hexes_for`` (empty: none)."""
+        scratch, branch, figures = self.scratch, self.branch, self.card.figures
+        if self.segment.keeps_focus:
+            foci = [branch.focus] if branch.focus is not None and hexes_for.get(branch.focus) else []
+            if foci:
+                scratch.note(
+                    "focus",
+                    f"It keeps its focus {describe(foci[0], figures)} and moves as for its last attack (rules.move_after_last_attack: last-attack).",
+                    focus=branch.focus,
+                )
+            return foci
+        if self.segment.attack is None:
+            scratch.note(
+                "card",
+                "No attack follows this move: it finds a focus and moves as for a single-target melee attack (rules.move_after_last_attack: melee).",
+            )
+        board, here = branch.board, self.here
+        ranks = {
+            e: FocusRank(e, min(h.values()), self.view.range_between(here, board.figures[e]) or 0, initiative_key(e, figures))
+            for e, h in hexes_for.items()
+            if h
+        }
+        return (
+            choose_focus(scratch, ranks, [e for e in self.view.visible_enemies if e not in ranks], self.card.rules, figures)
+            if ranks
+            else []
+        )
+
+    def nothing(self, prefix: str) -> Branch:
+        """No enemy it could attack can be reached: the branch goes on unchanged."""
+        scratch, branch, here = self.scratch, self.branch, self.here
+        scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
+        rule_out_all_but(
+            scratch, branch.board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move."
+        )
+        self.report(prefix)
+        done = branch.done + record(self.segment, here, (here,), (), None)
+        return Branch(branch.board, branch.path, branch.attacked, branch.focus, done, branch.effects)
+
+    def follow(self, option: Option, focus: str) -> Branch:
+        """The branch grown by one of the segment's options (and a line of reasoning for it)."""
+        card, branch, segment, here = self.card, self.branch, self.segment, self.here
+        hit = tuple(option.attacks) if segment.performs else ()
+        disadvantaged = card.disadvantaged(branch.board, segment.attack, hex_of(option.to), hit)
+        done = branch.done + record(segment, here, hex_path(option.path), hit, focus if segment.performs else None, disadvantaged)
+        summary = (
+            (f"moves {format_position(here)} -> {format_position(option.to)}" if option.to != here else "stays")
+            if segment.move is not None
+            else ""
+        )
+        if segment.performs:
+            summary += (", then " if summary else "") + (
+                f"attacks {', '.join(hit)} from {format_position(option.to)}" if hit else "does not attack"
+            )
+        self.scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
+        board_next, effects = board_after(branch.board, card.actor, hex_path(option.path), card.figure, segment.move)
+        return Branch(
+            board_next,
+            branch.path + hex_path(option.path[1:]),
+            branch.attacked + hit,
+            focus if segment.performs or segment.keeps_focus else branch.focus,
+            done,
+            branch.effects + effects,
+        )
+
+    def report(self, prefix: str) -> None:
+        """The segment's reasoning into the turn, named after the action; its reasons only when it moves
+        (an attack alone moves nothing: where it ends was decided earlier)."""
+        turn = self.card.turn
+        for step in self.scratch.reasoning:
+            turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
+        if self.segment.move is not None:
+            take_reasons(turn, self.scratch, prefix)

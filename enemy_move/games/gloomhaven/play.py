@@ -1,0 +1,93 @@
+"""GloomhavenPlay: one scenario under one variant's rules, as the phase runner drives it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ...game import NextActor
+from ...geometry.grid import Grid, parse_grid
+from ...models import Scenario
+from ...result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn
+from .board import EXTRA_SYMBOLS, hex_of, hex_path
+from .card import resolve_card
+from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
+from .order import activation_order, next_of_phase, with_objective_initiative
+from .variants import VARIANTS
+
+
+class GloomhavenPlay:
+    """One Gloomhaven scenario under one variant's rules (the phase runner drives it)."""
+
+    def __init__(self, scenario: Scenario, variant: str):
+        model: GloomhavenScenario = scenario.model
+        # The variant's rules, with the open readings the scenario chose (`rules:`).
+        self.rules = VARIANTS[variant].reading(model.rules)
+        self.model = model
+        self.scenario = scenario
+        self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
+        for label, figure in self.figures.items():
+            if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
+                raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+        self.board: Grid = parse_grid(
+            scenario,
+            "hex",
+            extra_symbols=EXTRA_SYMBOLS,
+            figure_cells={label: f.at for label, f in self.figures.items()},
+        )
+        for key in model.actions:
+            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
+                raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+        self.state = BoardState(dict(self.board.figures))
+        self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
+        self.notes: list[str] = [
+            f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
+            for label in self.waiting_summons
+        ]
+
+    def acting_side(self) -> list[str]:
+        return activation_order(self.figures, set(self.board.figures))
+
+    def check_actor(self, label: str) -> None:
+        """Any figure on the board may be shown acting (a summon too), but never an objective."""
+        if self.figures[label].kind == "objective":
+            raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
+
+    def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
+        return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
+
+    def action_of(self, actor: str) -> GloomhavenCard:
+        figure = self.figures[actor]
+        actions = self.model.actions
+        return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
+
+    def turn(self, board: Grid, actor: str) -> Turn:
+        card = self.action_of(actor)
+        turn = resolve_card(board, self.figures, actor, card, self.rules, self.model.rules)
+        if self.model.active is None and self.waiting_summons:
+            # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
+            turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
+            self.waiting_summons = []
+        if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
+            turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
+        return turn.finish()
+
+    def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
+        """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
+        if self.figures[actor].flying or len(option.path) < 2:
+            return option.effects
+        path = hex_path(option.path)
+        entered = path[-1:] if (action.jump or action.teleport) else path[1:]
+        sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
+        return (*option.effects, *sprung)
+
+    def apply(self, board: Grid, option: Option) -> Grid:
+        terrain = board.terrain
+        figures = dict(board.figures)
+        for effect in option.effects:
+            if isinstance(effect, Moved):
+                figures[effect.figure] = hex_of(effect.path[-1])
+            elif isinstance(effect, TrapSprung) and effect.removed:
+                terrain = dict(terrain) if terrain is board.terrain else terrain
+                terrain[hex_of(effect.at)] = "floor"
+        return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)

@@ -1,0 +1,358 @@
+""" "Why not this hex?" (issue 16): the reasons each map hex is not a destination.
+
+The engine records them from the data it already computed. Turn.rule_out keeps the first reason
+per hex, so the calls follow the procedure's order: the card, the focus, hexes it cannot end in,
+hexes out of reach, then this turn's attack or the move towards the destinations. Guarantee:
+every map hex that is not an option's destination has a reason (tests check it).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+
+from ...geometry import hexgrid
+from ...geometry.grid import Grid
+from ...result import Position, RuledOut, StepId, Turn, count_of, format_position
+from .attacks import AttackPlan
+from .board import INFINITE, NOT_A_STEP, Cell, Cost, Reach, View
+from .context import Goal, Planning, Towards
+from .movement import Mover
+from .ranking import Lost, Ranking
+from .variants import VariantRules
+from .words import describe, names
+
+#: A reason: its step, its text and its data.
+Reason = tuple[StepId, str, dict[str, object]]
+
+
+def rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
+    """The figure does not move at all: every other hex, for one reason."""
+    for cell in sorted(grid.terrain):
+        if cell != start:
+            turn.rule_out(cell, step, reason)
+
+
+def rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
+    if points > 0:
+        return
+    if immobilized:
+        rule_out_all_but(turn, grid, start, "immobilized", "It is immobilized: it cannot move this turn.")
+    else:
+        rule_out_all_but(turn, grid, start, "card", "Its card has no move this turn.")
+
+
+def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | None:
+    """Why the acting figure may not end its move in ``cell`` (None: it may)."""
+    if cell == view.start or view.can_end(cell):
+        return None
+    terrain = view.terrain(cell)
+    if terrain == "wall":
+        return "A wall: no figure can stand there.", {"terrain": terrain}
+    if terrain == "door":
+        return "A closed door: monsters treat it as a wall.", {"terrain": terrain}
+    if terrain == "obstacle" and not view.flying:
+        return "An obstacle: only a flying figure can end its move there.", {"terrain": terrain}
+    occupant = view.grid.occupant(cell)
+    if occupant is not None:
+        name = describe(occupant, view.figures)
+        if view.figures[occupant].kind == "objective":
+            return f"Occupied by the objective {name}: it cannot end its move there.", {"figure": occupant}
+        if occupant in view.allies:
+            return f"Occupied by {name}: it may move through an ally but not end its move there.", {"figure": occupant}
+        return f"Occupied by {name}, an enemy: it cannot end its move there.", {"figure": occupant}
+    return "It cannot end its move there.", {"terrain": terrain}
+
+
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+
+    The focus search minimises negative hexes first, so its points can be more
+    than needed; walking needs this one extra search per turn (not per hex).
+    Jumps, flights and teleports already count plain points."""
+    view = mover.view
+    if mover.mode != "walk":
+        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
+    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
+    weight = len(view.grid.terrain) + 1
+    best = {view.start: 0}
+    heap = [(0, view.start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell]:
+            continue
+        for land, _, (_, points) in mover.walk_steps(cell):
+            new = cost + points * weight + (points - 1)
+            if new < best.get(land, new + 1):
+                best[land] = new
+                heapq.heappush(heap, (new, land))
+    return {cell: divmod(cost, weight) for cell, cost in best.items()}
+
+
+def _blockers(view: View, mover: Mover) -> str:
+    """What a way there may have to go around: only the kinds this board has."""
+    kinds = []
+    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+        kinds.append("walls")
+    if mover.mode == "walk":
+        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+            kinds.append("obstacles")
+        blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
+        kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
+    return " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds) or "the shape of the map"
+
+
+def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Reach, points: int, costs: dict[Cell, Cost]) -> None:
+    """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
+    if points <= 0:
+        return  # already ruled out: it does not move
+    fewest: dict[Cell, tuple[int, int]] | None = None
+    blockers: str | None = None
+    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
+    start = view.start
+    for cell in sorted(view.grid.terrain):
+        if cell == start or cell in turn.ruled_out:
+            continue
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+            continue
+        if cell in reach:
+            continue
+        if blockers is None:
+            blockers = _blockers(view, mover)
+        if cell not in costs:
+            turn.rule_out(
+                cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points
+            )
+            continue
+        if fewest is None:
+            fewest = _fewest_points(mover, costs)
+        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
+        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+        key = (needed, detour, difficult > 0)
+        reason = texts.get(key)
+        if reason is None:
+            notes = [f"going around {blockers}"] if detour else []
+            if difficult:
+                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            detail = f" ({'; '.join(notes)})" if notes else ""
+            reason = texts[key] = (
+                f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
+            )
+        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
+
+
+def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> Reason:
+    """Why ``cell`` is not an attack hex for ``focus``: out of range, or no line of sight.
+
+    A hex it may end in, within range of the focus and in sight, is an attack hex
+    (Attacks.attack_hexes), so sight needs no new test (sight tests are costly)."""
+    target = view.grid.figures[focus]
+    name = describe(focus, view.figures)
+    distance = view.range_between(cell, target)
+    data: dict[str, object] = {"focus": focus, "distance": distance, "range": plan.range}
+    in_range = distance is not None and distance <= plan.range
+    if plan.pattern is not None and not (plan.targets > 1 and in_range):
+        if plan.melee:
+            how = f"no way of turning its area attack covers {name} in its line of sight"
+        else:
+            how = f"no placement of its area attack within range {plan.range} covers {name} in its line of sight"
+        return "range", f"It cannot attack {name} from here: {how}.", data
+    if distance is None:
+        return "range", f"It cannot attack {name} from here: walls cut {name} off.", data
+    if not in_range:
+        away = f"{name} is {count_of(distance, 'hex', 'hexes')} away (counted around walls)"
+        if not plan.real:
+            needs = "it moves as if for a melee attack, which needs an adjacent target"
+        elif plan.melee:
+            needs = "a melee attack needs an adjacent target"
+        else:
+            needs = f"its range is {plan.range}"
+        return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+
+
+def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
+    return (
+        f"It could attack {name} from here, but getting here this turn triggers {count_of(negatives, 'negative hex', 'negative hexes')}"
+        f" (traps, hazardous terrain) where its focus path needs only {fewest}."
+    )
+
+
+def rule_out_attack_now(ctx: Planning, goal: Goal, ranking: Ranking) -> None:
+    """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    turn, view, reach, focus, prefix = ctx.turn, ctx.view, ctx.reach, goal.focus, goal.prefix
+    winners = ranking.hexes()
+    name = describe(focus, view.figures)
+    for cell in sorted(reach):
+        if cell in turn.ruled_out or cell in winners:
+            continue
+        if cell not in goal.hexes:
+            step, reason, data = _why_no_attack(view, ctx.plan, focus, cell)
+            turn.rule_out(cell, step, prefix + reason, **data)
+        elif reach[cell][0][0] != goal.fewest_negatives:
+            _rule_out_negatives(ctx, goal, cell, against=winners)
+        elif cell in ranking.lost:
+            step, reason, data = _lost_preference(view, ctx.rules, focus, ranking.lost[cell])
+            turn.rule_out(cell, step, prefix + reason, against=winners, focus=focus, **data)
+        else:
+            turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
+
+
+def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> Reason:
+    """The preference a hex lost on, in words and numbers (see rank_attacks)."""
+    here, best = lost.here, lost.best
+    mine = lost.targets.sure if lost.targets is not None else frozenset()
+    theirs = lost.best_targets.sure if lost.best_targets is not None else frozenset()
+    if lost.stage == "extra-rank":
+        by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
+        if rules.extra_targets == "secondary-focus":
+            by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
+        return (
+            "extra-targets",
+            f"Its extra targets from here ({names(mine - {focus}, view.figures)}) rank below those of the best hexes ({names(theirs - {focus}, view.figures)}), by {by}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs)},
+        )
+    # Every other preference compares counts.
+    assert isinstance(here, int) and isinstance(best, int), lost
+    if lost.stage == "focus-disadvantage":
+        return (
+            "disadvantage",
+            f"From here it would attack {describe(focus, view.figures)} with disadvantage (a ranged attack on an adjacent target); the best hexes avoid that.",
+            {},
+        )
+    if lost.stage == "targets":
+        return (
+            "fewer-targets",
+            f"It could attack only {count_of(here, 'target')} from here; the best hexes attack {best}.",
+            {"targets": here, "best": best},
+        )
+    if lost.stage == "group-movement":
+        return (
+            "target-group",
+            f"Its targets from here ({names(mine, view.figures)}) need at least {count_of(here, 'movement point')} to attack;"
+            f" the best group ({names(theirs, view.figures)}) needs only {best}.",
+            {"targets": sorted(mine), "best_targets": sorted(theirs), "points": here, "best": best},
+        )
+    if lost.stage in ("extra-disadvantage", "disadvantage"):
+        return (
+            "disadvantage",
+            f"From here {count_of(here, 'attack')} would have disadvantage (ranged attacks on adjacent targets); from the best hexes {best}.",
+            {"disadvantaged": here, "best": best},
+        )
+    return (
+        "more-movement",
+        f"Getting here takes {count_of(here, 'movement point')}; the best hexes take {best}.",
+        {"points": here, "best": best},
+    )
+
+
+def _rule_out_negatives(ctx: Planning, goal: Goal, cell: Cell, *, against: Iterable[Cell] = ()) -> None:
+    """An attack hex for the focus, but getting there this turn triggers more negative hexes than needed."""
+    negatives, fewest = ctx.reach[cell][0][0], goal.fewest_negatives
+    ctx.turn.rule_out(
+        cell,
+        "negative-hexes",
+        goal.prefix + _negatives_reason(describe(goal.focus, ctx.figures), negatives, fewest),
+        against=against,
+        focus=goal.focus,
+        negatives=negatives,
+        fewest=fewest,
+    )
+
+
+def rule_out_costly_attack_hexes(ctx: Planning, goal: Goal) -> None:
+    """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    reach = ctx.reach
+    for cell in sorted(reach):
+        if cell in goal.hexes and reach[cell][0][0] > goal.fewest_negatives:
+            _rule_out_negatives(ctx, goal, cell)
+
+
+def rule_out_towards(ctx: Planning, goal: Goal, towards: Towards) -> None:
+    """Moving towards a destination: the reachable hexes that do not get as close, as safely, as cheaply."""
+    turn, prefix = ctx.turn, goal.prefix
+    best_score, here = towards.best_score, towards.here
+    stays = towards.stays
+    against = [ctx.view.start] if stays else towards.ends
+    score_of = {cell: score for score, cell in towards.scored}
+    to = format_position(towards.destination)
+    data = {"destination": list(towards.destination)}
+    for cell in sorted(ctx.reach):
+        if cell in turn.ruled_out or cell in against:
+            continue
+        score = score_of.get(cell)
+        if score is None or score[1] >= INFINITE[1]:
+            turn.rule_out(cell, "not-closer", prefix + f"From here it could never reach {to}.", against=against, **data)
+        elif score[0] > best_score[0]:
+            turn.rule_out(
+                cell,
+                "negative-hexes",
+                prefix
+                + f"Heading for {to} by way of here triggers {count_of(score[0], 'negative hex', 'negative hexes')} (traps, hazardous terrain); the best way only {best_score[0]}.",
+                against=against,
+                negatives=score[0],
+                fewest=best_score[0],
+                **data,
+            )
+        elif stays:
+            turn.rule_out(
+                cell,
+                "stays",
+                prefix
+                + f"No hex it can reach this turn shortens its path to {to} ({count_of(here[1], 'move')} from where it stands, {score[1]} from here), so it stays.",
+                against=against,
+                moves=score[1],
+                moves_from_start=here[1],
+                **data,
+            )
+        elif score[1] > best_score[1]:
+            turn.rule_out(
+                cell,
+                "not-closer",
+                prefix + f"From here it would still be {count_of(score[1], 'move')} from {to}; the best hexes get within {best_score[1]}.",
+                against=against,
+                moves=score[1],
+                best=best_score[1],
+                **data,
+            )
+        else:
+            turn.rule_out(
+                cell,
+                "more-movement",
+                prefix
+                + f"It gets just as close to {to} here ({count_of(score[1], 'move')} away) but uses {count_of(score[2], 'movement point')};"
+                f" the best hexes use only {best_score[2]}.",
+                against=against,
+                points=score[2],
+                best=best_score[2],
+                **data,
+            )
+
+
+def forget_options(turn: Turn) -> None:
+    """A hex ruled out for one focus or destination may be an option for another: then it is an option."""
+    for option in turn.options:
+        turn.ruled_out.pop(option.to, None)
+
+
+def take_reasons(turn: Turn, scratch: Turn, prefix: str) -> None:
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
+    for cell, ruled in scratch.ruled_out.items():
+        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+
+
+def after_card_reasons(turn: Turn, grid: Grid, earlier: dict[Position, RuledOut]) -> None:
+    """A card with several actions: hexes no later move explained keep the first move's reason."""
+    for cell in sorted(grid.terrain):
+        if cell not in turn.ruled_out and cell in earlier:
+            turn.ruled_out[cell] = earlier[cell]
+    ends = {option.to for option in turn.options}
+    for cell in sorted(grid.terrain):
+        if cell not in ends:
+            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    forget_options(turn)
