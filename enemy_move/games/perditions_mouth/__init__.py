@@ -32,6 +32,6 @@ GAME = Game(
     },
     board="square",
     model="enemy_move.games.perditions_mouth.model:PerditionsMouthScenario",
-    play="enemy_move.games.perditions_mouth.rules:PerditionsMouthPlay",
+    play="enemy_move.games.perditions_mouth.play:PerditionsMouthPlay",
     starter=STARTER,
 )

@@ -1,0 +1,271 @@
+"""How an enemy paths: who blocks it, what each step costs (terrain, doors, diagonals), cheapest paths, and how far its AP take it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ...geometry import squaregrid
+from ...geometry.grid import Grid
+from ...geometry.paths import Cost, dijkstra
+from ...result import Turn
+from .enemies import MINIONS
+from .engine import Figures
+from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
+
+#: Cheapest cost (a 1-tuple of AP) of each square reached, and its predecessors on cheapest paths.
+Best = dict[Cell, Cost]
+Preds = dict[Cell, list[Cell]]
+#: Where a walk ends: ``stop(path, spent, opened)``.
+Stop = Callable[[tuple[Cell, ...], int, tuple[Cell, ...]], None]
+
+
+@dataclass
+class Mover:
+    """How one enemy paths this turn."""
+
+    label: str
+    kind: str
+    ap: int
+    start: Cell
+    ignores_terrain: bool
+    opens_doors: bool
+    blocked: set[Cell] = field(default_factory=set)  # occupied squares it may not enter
+    passes: set[Cell] = field(default_factory=set)  # occupied squares it paths through but may not end on
+    tramples: set[Cell] = field(default_factory=set)  # minion squares it may enter and end on (swap)
+    # who stands on each occupied square and why it blocks or not (for "why not this square?")
+    occupants: dict[Cell, str] = field(default_factory=dict)
+    full_ap_rule: bool = True  # may spend all its AP on one costlier square
+
+
+@dataclass
+class Move:
+    """One way the move can end: destination, path, AP spent, doors opened."""
+
+    to: Cell
+    path: tuple[Cell, ...]
+    spent: int
+    opened: tuple[Cell, ...] = ()
+    remaining: int = 0  # AP (or squares) still between ``to`` and the goal, doors already opened counted
+    reached: bool = False  # ``to`` is a goal square
+
+
+class Pathing(Figures):
+    """Adds the movement rules: blockers, step costs, cheapest paths and the walk along them."""
+
+    def make_mover(self, board: Board, label: str, turn: Turn) -> Mover:
+        kind = self.figures[label].kind
+        grid = board
+        ignores_terrain = kind in ("boneworm", "rotikka") or (kind == "chileen" and not self.rules.chileen_pays_terrain)
+        full_ap = self.rules.full_ap_rule == "all" or kind in ("acolyte", "guard")
+        mover = Mover(
+            label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"), full_ap_rule=full_ap
+        )
+        kept, ignored, trampled = [], [], []
+        sleeping_note = ""
+        for other in sorted(grid.figures):
+            if other == label:
+                continue
+            other_kind = self.figures[other].kind
+            cell = grid.figures[other]
+            if other_kind == "hero":
+                mover.blocked.add(cell)
+                mover.occupants[cell] = f"hero {other} stands there (heroes block)"
+                continue
+            if kind == "chileen" and other_kind in MINIONS:
+                mover.tramples.add(cell)
+                trampled.append(other)
+                continue
+            reasons = []
+            if other in board.asleep:
+                if self.rules.sleeping_blocks:
+                    reasons.append("asleep")
+                else:
+                    sleeping_note = " Sleeping enemies out of attack range do not block (`sleeping_blocks: false`)."
+            in_range = self.in_attack_range(board, other)
+            if in_range:
+                reasons.append("in attack range of " + ", ".join(in_range))
+            if reasons:
+                mover.blocked.add(cell)
+                kept.append(f"{other} ({'; '.join(reasons)})")
+                mover.occupants[cell] = f"{other} stands there and blocks ({'; '.join(reasons)})"
+            else:
+                mover.passes.add(cell)
+                ignored.append(other)
+                mover.occupants[cell] = f"{other} stands there: expected to move away, it may be passed but not ended on"
+        rule = (
+            "only Chi'leens and the Demon already in attack range of a Hero count; Boneworms, Rotikkas and Cultists are ignored (trample)"
+            if kind == "chileen"
+            else "only enemies already in attack range of a Hero count"
+        )
+        if self.rules.sleeping_blocks:
+            rule += "; a sleeping enemy blocks (it cannot move out of the way)"
+        walk = (
+            "passed but not ended on"
+            if self.rules.pass_through_figures
+            else "planned through, but it stops before them (`pass_through_figures: false`)"
+        )
+        text = f"Path-finding: heroes block; {rule}. Blocking: {', '.join(kept) or 'none'}. Ignored (expected to move away; {walk}): {', '.join(ignored) or 'none'}."
+        if trampled:
+            text += f" Trampled (it may enter and end on their squares, swapping places): {', '.join(trampled)}."
+        turn.note("blockers", text + sleeping_note, blocking=kept, ignored=ignored, trampled=trampled)
+        return mover
+
+    def enter_cost(self, grid: Grid, mover: Mover, a: Cell, b: Cell, opened: tuple[Cell, ...] = ()) -> tuple[int, int] | None:
+        """(AP to open a door first, AP to enter) for the step a -> b, or None when b cannot be entered."""
+        if b in mover.blocked:
+            return None
+        terrain = grid.terrain[b]
+        door = 0
+        if terrain in CLOSED_DOORS and b not in opened:
+            if not mover.opens_doors:
+                return None
+            door, terrain = 1, "open-door"
+        elif terrain in BLOCKING_TERRAIN and b not in opened:
+            return None
+        elif b in opened:
+            terrain = "open-door"
+        base = 1 if mover.ignores_terrain else self.costs[terrain]
+        if squaregrid.is_diagonal(a, b):
+            base *= self.rules.diagonal_cost
+        return door, base
+
+    def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
+        def edges(cell: Cell) -> Iterator[tuple[Cell, Cost]]:
+            for nxt in self.steps(grid, cell):
+                cost = self.enter_cost(grid, mover, cell, nxt)
+                if cost is not None:
+                    yield nxt, (cost[0] + cost[1],)
+
+        return dijkstra([mover.start], edges, (0,))
+
+    def walk(self, grid: Grid, mover: Mover, best: Best, preds: Preds, goals: set[Cell]) -> tuple[list[Move], int | None]:
+        """Every way of spending AP along a cheapest path to the nearest goal; the moves ending closest.
+
+        Progress is the AP left to the goal after the move, counting a door opened with the last AP
+        (it need not be paid again). Returns (moves, cost of the goal) or ([], None) when no goal is reachable.
+        """
+        reachable = sorted(g for g in goals if g in best)
+        if not reachable:
+            return [], None
+        goal_cost = min(best[g][0] for g in reachable)
+        targets = {g for g in reachable if best[g][0] == goal_cost}
+        stops: dict[tuple[Cell, tuple[Cell, ...]], Move] = {}
+
+        def stop(path: tuple[Cell, ...], spent: int, opened: tuple[Cell, ...]) -> None:
+            # A move may not end on a square another figure still holds: fall back along the path
+            # (or, with `pass_through_figures: false`, to before the first such square).
+            end = len(path) - 1
+            if not self.rules.pass_through_figures:
+                held = [index for index, cell in enumerate(path) if index and cell in mover.passes]
+                if held:
+                    end = held[0] - 1
+            while end > 0 and path[end] in mover.passes:
+                end -= 1
+            if end < len(path) - 1:
+                path = path[: end + 1]
+                opened = tuple(door for door in opened if door in path)
+                spent = min(mover.ap, self.path_cost(grid, mover, path))
+            to = path[-1]
+            # Doors opened but not yet entered (the last AP opened them) count as progress.
+            pending = sum(1 for door in opened if door not in path)
+            move = Move(to, path, spent, opened, remaining=max(0, goal_cost - best[to][0] - pending), reached=to in goals)
+            key = (move.to, opened)
+            if key not in stops or move.path < stops[key].path:
+                stops[key] = move
+
+        self.spend(grid, mover, cheapest_successors(preds, targets), targets, stop)
+        moves = sorted(stops.values(), key=lambda m: (m.path, m.opened))
+        closest = min(m.remaining for m in moves)
+        return [m for m in moves if m.remaining == closest], goal_cost
+
+    def spend(self, grid: Grid, mover: Mover, successors: dict[Cell, list[Cell]], targets: set[Cell], stop: Stop) -> None:
+        """Walk the cheapest paths square by square, calling ``stop`` wherever the AP (or the path) runs out."""
+        layer: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {(mover.start, 0, ()): (mover.start,)}
+        while layer:
+            following: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {}
+            for key in sorted(layer):
+                cell, spent, opened = key
+                path = layer[key]
+                if cell in targets or cell not in successors or spent >= mover.ap:
+                    stop(path, spent, opened)
+                    continue
+                for nxt in sorted(successors[cell]):
+                    step_cost = self.enter_cost(grid, mover, cell, nxt, opened)
+                    # A cheapest-path edge can be entered, and opened doors only make entering easier.
+                    assert step_cost is not None
+                    door, enter = step_cost
+                    if nxt in mover.tramples and cell in mover.passes:
+                        stop(path, spent, opened)  # the pushed minion would land on another figure
+                        continue
+                    now_opened = opened
+                    now_spent = spent
+                    if door:
+                        if mover.ap - spent < door:
+                            stop(path, spent, opened)
+                            continue
+                        now_opened = opened + (nxt,)
+                        now_spent = spent + door
+                    if now_spent + enter <= mover.ap:
+                        now_spent += enter
+                    elif spent == 0 and not door and mover.full_ap_rule:
+                        now_spent = mover.ap  # "has all its AP and needs to enter costlier terrain": one square
+                    else:
+                        stop(path, now_spent, now_opened)
+                        continue
+                    nkey = (nxt, now_spent, now_opened)
+                    candidate = path + (nxt,)
+                    if nkey not in following or candidate < following[nkey]:
+                        following[nkey] = candidate
+            layer = following
+
+    def free_for(self, board: Board, mover: Mover, cell: Cell) -> bool:
+        """Whether the mover could end its move on ``cell``."""
+        terrain = board.terrain[cell]
+        if terrain in BLOCKING_TERRAIN:
+            return False
+        occupant = board.occupant(cell)
+        return occupant is None or occupant == mover.label or cell in mover.tramples
+
+    def possible_for(self, board: Board, mover: Mover, cell: Cell) -> bool:
+        """A goal square the mover may head for: free, or held by an enemy expected to move away
+        (it walks toward it and stops where it can end)."""
+        return self.free_for(board, mover, cell) or cell in mover.passes
+
+    def within_reach(self, mover: Mover, best: Best, preds: Preds, cell: Cell) -> bool:
+        """Whether the mover could get to ``cell`` this Move action (its AP, or all of it on one costlier first square)."""
+        if cell not in best:
+            return False
+        return best[cell][0] <= mover.ap or (mover.full_ap_rule and mover.start in preds.get(cell, ()))
+
+    def unit(self, mover: Mover, count: int = 2) -> str:
+        return ("square" if count == 1 else "squares") if mover.ignores_terrain else "AP"
+
+    def next_squares(self, board: Board, mover: Mover, move: Move) -> list[Cell]:
+        """Squares one step past the end of the move (to say why it stopped)."""
+        return [c for c in self.steps(board, move.to) if c not in move.path]
+
+    def path_cost(self, grid: Grid, mover: Mover, path: Sequence[Cell]) -> int:
+        total = 0
+        for a, b in zip(path, path[1:]):
+            cost = self.enter_cost(grid, mover, a, b)
+            if cost is None:  # a trampled or passed square: entering it costs its terrain
+                cost = (0, 1)
+            total += cost[0] + cost[1]
+        return total
+
+
+def cheapest_successors(preds: Preds, targets: set[Cell]) -> dict[Cell, list[Cell]]:
+    """The cheapest-path graph toward ``targets``, forwards: each square -> the next squares on a cheapest path."""
+    useful: set[Cell] = set()
+    stack = sorted(targets)
+    while stack:
+        node = stack.pop()
+        if node not in useful:
+            useful.add(node)
+            stack.extend(preds.get(node, []))
+    successors: dict[Cell, list[Cell]] = {}
+    for node in sorted(useful):
+        for before in preds.get(node, []):
+            successors.setdefault(before, []).append(node)
+    return successors

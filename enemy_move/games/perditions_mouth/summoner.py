@@ -1,0 +1,171 @@
+"""The Summoner: stays when it sees a hero; otherwise heads for the weakest hero, keeping as far as it can
+(within range 6) and away from every hero."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...geometry.paths import one_path
+from ...result import Option, StepId, Turn, count_of, format_positions
+from .enemies import SUMMONER_MAX_RANGE
+from .movement import Best, Move, Mover, Preds
+from .seekers import Seekers
+from .terrain import Board, Cell
+
+
+class Summoner(Seekers):
+    """Adds the Summoner's turn."""
+
+    def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
+        grid = board
+        cell = grid.figures[label]
+        heroes = [hero for hero in self.heroes if hero in grid.figures]
+        seen = [hero for hero in heroes if self.sees(board, cell, grid.figures[hero])]
+        if seen:
+            turn.note("line-of-sight", f"The Summoner has line of sight to {', '.join(seen)}: it does not move.", seen=seen)
+            turn.focus = []
+            attacks = self.summoner_attacks(board, label, cell, seen, turn)
+            turn.options.append(Option(cell, (cell,), attacks, {"AP": 0}))
+            self.rule_out_all(board, turn, "line-of-sight", f"the Summoner sees {', '.join(seen)}: it does not move")
+            return
+        turn.note("line-of-sight", "The Summoner sees no hero, so it moves.")
+        health = {hero: self.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
+        weakest = min(health.values())
+        targets = sorted(hero for hero in heroes if health[hero] == weakest)
+        turn.note(
+            "target",
+            f"Weakest hero (least health): {', '.join(targets)} with {weakest}"
+            + (f" against {', '.join(f'{h} {health[h]}' for h in heroes if h not in targets)}" if len(targets) < len(heroes) else "")
+            + (" (tie: the players choose)" if len(targets) > 1 else "")
+            + ".",
+            health=health,
+        )
+        turn.focus = list(targets)
+        mover = self.make_mover(board, label, turn)
+        best, preds = self.shortest(grid, mover)
+        self.rule_out_unreachable(board, mover, turn, best, preds)
+        for target in targets:
+            self.summoner_options(board, mover, turn, best, preds, target, heroes)
+        self.rule_out_rest(board, mover, turn, set())
+
+    def summoner_attacks(self, board: Board, label: str, cell: Cell, seen: list[str], turn: Turn) -> tuple[str, ...]:
+        """Whom the Summoner's following Attack faces from ``cell``: heroes in range with sight, the weakest first."""
+        in_range = [hero for hero in seen if self.distance(cell, board.figures[hero]) <= self.attack_range(label)]
+        if len(in_range) > 1 and all(self.figures[hero].health is not None for hero in in_range):
+            least = min(self.figures[hero].health or 0 for hero in in_range)
+            in_range = [hero for hero in in_range if self.figures[hero].health == least]
+        if in_range:
+            turn.note(
+                "target",
+                f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).",
+                attacks=in_range,
+            )
+        return tuple(in_range)
+
+    def summoner_options(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str, heroes: list[str]) -> None:
+        """Toward the weakest hero: the reachable squares within range 6 with sight, by range then safety (or the reverse)."""
+        positions = self.summoner_positions(board, mover, turn, best, preds, target)
+        if not positions:
+            self.summoner_toward(board, mover, turn, best, preds, target)
+            return
+        chosen = self.summoner_choice(board, turn, positions, target, heroes)
+        for c in chosen:
+            path = tuple(one_path(preds, c))
+            move = Move(c, path, min(best[c][0], mover.ap), reached=True)
+            self.add_moves(board, mover, turn, [move], target, best[c][0], goal_word="its chosen square")
+
+    def summoner_positions(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str) -> list[Cell]:
+        """The squares it can end on this turn within range 6 of ``target`` with line of sight; the other reachable ones are ruled out."""
+        target_cell = board.figures[target]
+        reachable = [
+            c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes
+        ]
+        positions = [
+            c
+            for c in reachable
+            if self.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sees(board, c, target_cell, ignore=(mover.label,))
+        ]
+        for c in reachable:
+            if c not in positions:
+                turn.rule_out(
+                    c,
+                    "range",
+                    f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight",
+                    hero=target,
+                    range=self.distance(c, target_cell),
+                )
+        return positions
+
+    def summoner_toward(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str) -> None:
+        """No such square this turn: toward the farthest "range N" square of ``target`` it can reach."""
+        turn.note(
+            "range",
+            f"No square within its {mover.ap} AP is within range {SUMMONER_MAX_RANGE} of {target} with line of sight: it moves toward the farthest such square it can reach.",
+        )
+        for distance in range(SUMMONER_MAX_RANGE, 0, -1):
+            goals = self.range_squares(board, mover, target, distance)
+            if any(g in best for g in goals):
+                moves, cost = self.walk(board, mover, best, preds, goals)
+                turn.note("distances", f"Nearest range-{distance} square of {target}: {cost} AP away.", range=distance, cost=cost)
+                self.add_moves(board, mover, turn, moves, target, cost or 0)
+                return
+        turn.note("range", f"No square in line of sight of {target} within range {SUMMONER_MAX_RANGE} is reachable: it does not move.")
+
+    def summoner_choice(self, board: Board, turn: Turn, positions: list[Cell], target: str, heroes: list[str]) -> list[Cell]:
+        """The farthest range from the target, then the farthest from every hero (`summoner_priority: safety`: the reverse)."""
+        target_cell = board.figures[target]
+
+        def closest_hero(c: Cell) -> int:
+            return min(self.distance(c, board.figures[h]) for h in heroes)
+
+        def by_range(squares: list[Cell]) -> list[Cell]:
+            return keep_best(
+                turn,
+                squares,
+                lambda c: self.distance(c, target_cell),
+                "range",
+                ("range", "farthest", "farthest"),
+                f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {{total}}; "
+                "the farthest range possible is {best} ({count}).",
+                f"range {{score}} of {target}; the Summoner prefers the farthest range, {{best}}",
+            )
+
+        def by_safety(squares: list[Cell]) -> list[Cell]:
+            return keep_best(
+                turn,
+                squares,
+                closest_hero,
+                "safety",
+                ("closest_hero", "best", "closest_hero"),
+                "Of those, the squares whose closest hero is farthest away ({best}): {kept}{choose}",
+                "its closest hero is {score} away; the Summoner keeps as far as possible from all heroes ({best})",
+            )
+
+        if self.rules.summoner_priority == "range":
+            return by_safety(by_range(positions))
+        turn.note("safety", "`summoner_priority: safety`: staying away from all heroes comes before the farthest range.")
+        return by_range(by_safety(positions))
+
+
+def keep_best(
+    turn: Turn, squares: list[Cell], score: Callable[[Cell], int], step: StepId, names: tuple[str, str, str], note: str, loser: str
+) -> list[Cell]:
+    """Keep the squares with the highest score, note it and rule out the others.
+    ``note`` and ``loser`` are formats of {best}, {kept}, {count}, {total}, {choose} and {score};
+    ``names``: the data keys of a ruled-out square's score, of the best score, and of the best score in the note."""
+    best_score = max(score(c) for c in squares)
+    kept = [c for c in squares if score(c) == best_score]
+    choose = " — the players choose." if len(kept) > 1 else "."
+    words = {
+        "best": best_score,
+        "kept": format_positions(kept),
+        "count": count_of(len(kept), "square"),
+        "total": len(squares),
+        "choose": choose,
+    }
+    turn.note(step, note.format(**words), **{names[2]: best_score})
+    for c in squares:
+        if c not in kept:
+            data = {names[0]: score(c), names[1]: best_score}
+            turn.rule_out(c, step, loser.format(score=score(c), best=best_score), against=kept, **data)
+    return kept

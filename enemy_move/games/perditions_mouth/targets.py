@@ -1,0 +1,73 @@
+"""Where an enemy heads: "range N" squares of a hero (range and sight), ties between heroes, and goals no path reaches."""
+
+from __future__ import annotations
+
+from ...result import Turn, format_positions
+from .movement import Best, Mover, Preds
+from .reasons import RuleOuts
+from .terrain import Board, Cell
+
+
+class Targeting(RuleOuts):
+    """Adds the goal squares and the choice of a target hero."""
+
+    def range_squares(self, board: Board, mover: Mover, hero: str, distance: int) -> set[Cell]:
+        """Possible squares at range exactly ``distance`` of the hero (with sight, by default)."""
+        hero_cell = board.figures[hero]
+        result = set()
+        for cell in board.terrain:
+            if self.distance(cell, hero_cell) != distance or not self.possible_for(board, mover, cell):
+                continue
+            if self.rules.range_needs_sight and not self.sees(board, cell, hero_cell, ignore=(mover.label,)):
+                continue
+            result.add(cell)
+        return result
+
+    def unreachable_text(self, mover: Mover) -> str:
+        if self.rules.unreachable_goal == "stay":
+            return ": it does not move (`unreachable_goal: stay`; `closer` would walk it as close as it can get)"
+        return ""
+
+    def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, goals: set[Cell], what: str) -> None:
+        """``unreachable_goal: closer``: no path reaches a goal square; walk to the reachable squares closest to one."""
+        if self.rules.unreachable_goal == "stay" or not goals:
+            return
+        ends = [c for c in sorted(best) if self.free_for(board, mover, c) and c not in mover.passes]
+        gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
+        nearest = min(gap.values())
+        near = {c for c in ends if gap[c] == nearest}
+        turn.note(
+            "distances",
+            f"No path reaches {what}; with `unreachable_goal: closer` it heads for the reachable square{'s' if len(near) != 1 else ''} closest to one ({nearest} square{'s' if nearest != 1 else ''} away): {format_positions(sorted(near))}.",
+            closest=nearest,
+            squares=sorted(near),
+        )
+        moves, cost = self.walk(board, mover, best, preds, near)
+        if cost is not None:
+            self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
+
+    def break_tie(self, tied: list[str], turn: Turn) -> list[str]:
+        if len(tied) < 2:
+            return tied
+        if self.rules.target_ties == "weakest":
+            health = {hero: self.hero_health(hero, "target_ties: weakest") for hero in tied}
+            weakest = min(health.values())
+            kept = sorted(hero for hero in tied if health[hero] == weakest)
+            turn.note(
+                "tie",
+                f"Heroes {', '.join(tied)} are equally close; `target_ties: weakest` keeps the least health ({weakest}): {', '.join(kept)}"
+                + ("; the players choose among them." if len(kept) > 1 else "."),
+                health=health,
+            )
+            return kept
+        turn.note(
+            "tie",
+            f"Heroes {', '.join(tied)} are equally close; the rules do not say which is the target, so the players choose (every option is listed).",
+        )
+        return tied
+
+    def hero_health(self, hero: str, why: str) -> int:
+        health = self.figures[hero].health
+        if health is None:
+            raise self.scenario.error(("figures", hero), f"hero {hero!r} needs `health:` (remaining health) for {why}", key=True)
+        return health

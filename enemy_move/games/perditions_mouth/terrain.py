@@ -1,0 +1,46 @@
+"""Perdition's Mouth squares: terrain symbols, what blocks, what each terrain costs, and the board after a move's effects."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...geometry.grid import Grid
+from ...result import Displaced, DoorOpened, Effect, Moved, Position, Woken
+
+Cell = tuple[int, int]
+
+EXTRA_SYMBOLS = {"+": "door", "$": "locked-door", "/": "open-door", "|": "portcullis", "!": "alarm", "&": "chest"}
+BLOCKING_TERRAIN = frozenset(("wall", "obstacle", "chest", "door", "locked-door", "portcullis"))
+CLOSED_DOORS = frozenset(("door", "locked-door"))
+DEFAULT_COSTS = {"floor": 1, "open-door": 1, "alarm": 1, "trap": 1, "difficult": 2, "hazardous": 2, "icy": 2}
+SPECIAL_TERRAIN = frozenset(("trap", "difficult", "hazardous", "icy"))
+ALL_TERRAINS = frozenset(DEFAULT_COSTS) | BLOCKING_TERRAIN
+
+
+#: The board: a square Grid whose ``asleep`` lists the sleeping enemies.
+Board = Grid
+
+
+def apply_effects(board: Board, effects: tuple[Effect, ...]) -> Board:
+    """The board once ``effects`` happened: figures moved or trampled, doors opened, sleepers woken."""
+    figures = dict(board.figures)
+    terrain = board.terrain
+    asleep = set(board.asleep)
+    for effect in effects:
+        if isinstance(effect, Moved):
+            figures[effect.figure] = _square(effect.path[-1])
+            asleep.discard(effect.figure)
+        elif isinstance(effect, Displaced):
+            figures[effect.figure] = _square(effect.to)
+        elif isinstance(effect, DoorOpened) and isinstance(effect.at, tuple):
+            terrain = dict(terrain) if terrain is board.terrain else terrain
+            terrain[effect.at] = "open-door"
+        elif isinstance(effect, Woken):
+            asleep.discard(effect.figure)
+    return replace(board, terrain=terrain, figures=figures, asleep=frozenset(asleep))
+
+
+def _square(position: Position) -> Cell:
+    """Perdition's Mouth effects always name squares (areas are Agemonia's)."""
+    assert not isinstance(position, str), position
+    return position
