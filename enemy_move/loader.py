@@ -15,6 +15,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,6 +28,7 @@ from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
 from .errors import ScenarioError
+from .yaml_blocks import LINE_BREAK, BlockOrigin, read_blocks
 
 #: Largest scenario file accepted. Real boards are a few KiB; 1 MiB leaves
 #: room for the largest map (64x64, about 9 KiB) many times over, and parses in seconds.
@@ -45,10 +47,9 @@ YamlPath = tuple[Any, ...]
 
 # Characters YAML itself refuses (the same set as PyYAML's reader), found
 # before parsing so that the message is one line at the true position.
-_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# U+2028 and U+2029 are refused too (see _check_characters).
+_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# `key: |` / `- key: >-2` ... : a block scalar header at the end of a line.
-_BLOCK_HEADER = re.compile(r"""^( *)((?:- +)*)([^\s#'"-][^:#]*?|"[^"]*"|'[^']*') *: +[|>]([-+]?)([1-9]?)([-+]?) *(?:#.*)?$""")
 
 
 class _StrictResolver(Resolver):
@@ -140,9 +141,9 @@ def _mark(node: Node) -> tuple[int, int]:
 class _Builder:
     """Turns a composed node tree into plain Python values, recording positions."""
 
-    def __init__(self, source: SourceMap):
+    def __init__(self, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]):
         self.source = source
-        self.lines = source.text.splitlines()
+        self.origins = origins
 
     def fail(self, node: Node, message: str) -> ScenarioError:
         line, col = _mark(node)
@@ -204,27 +205,18 @@ class _Builder:
             value = float(text)
             if not math.isfinite(value):  # unreachable under the length cap; JSON has no infinity
                 raise self.fail(node, "number is too large")
+            if Decimal(repr(value)) != Decimal(text):
+                # 20.000000000000000000000000001 would silently become 20.0 and tie with 20.
+                raise self.fail(
+                    node, f"number {text} has more digits than the tool keeps exactly (it would be read as {value!r}); write fewer digits"
+                )
             return value
         return text
 
     def _record_block(self, node: ScalarNode, path: YamlPath) -> None:
-        # The block's content starts on the line after the '|' indicator; its
-        # indentation is that of the first non-blank content line.
-        start = node.start_mark.line + 1
-        end = node.end_mark.line
-        indent = None
-        for number in range(start, min(end + 1, len(self.lines))):
-            line = self.lines[number]
-            if line.strip():
-                indent = len(line) - len(line.lstrip(" "))
-                break
-        header = self.lines[node.start_mark.line][node.start_mark.column :] if node.start_mark.line < len(self.lines) else ""
-        explicit = re.match(r"\|[+-]?([1-9])|\|([1-9])[+-]?", header)
-        if explicit:
-            digit = explicit.group(1) or explicit.group(2)
-            parent_indent = len(self.lines[node.start_mark.line]) - len(self.lines[node.start_mark.line].lstrip(" "))
-            indent = parent_indent + int(digit)
-        self.source.block_origins[path] = (start, indent or 0)
+        origin = self.origins.get((node.start_mark.line, node.start_mark.column))
+        if origin is not None:
+            self.source.block_origins[path] = (origin.first_line, origin.indent)
 
 
 try:  # libyaml's parser is several times faster; same events, same marks
@@ -332,9 +324,10 @@ def _event_error(event: Any, message: str) -> ScenarioError:
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
-    """1-based (line, column) of character ``index`` of ``text``."""
-    line_start = text.rfind("\n", 0, index) + 1
-    return text.count("\n", 0, index) + 1, index - line_start + 1
+    """1-based (line, column) of character ``index`` of ``text``, counting lines as YAML does."""
+    breaks = list(LINE_BREAK.finditer(text, 0, index))
+    line_start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, index - line_start + 1
 
 
 def _check_characters(text: str, file: str) -> None:
@@ -346,86 +339,30 @@ def _check_characters(text: str, file: str) -> None:
     if char == "\x00":
         raise ScenarioError(file, line, col, "NUL character: the file looks like UTF-16 or binary; save it as UTF-8 text")
     name = f"U+{ord(char):04X}"
+    if char in "\u2028\u2029":
+        # YAML breaks lines there but keeps the character in a map's text: rows and positions would disagree.
+        raise ScenarioError(file, line, col, f"line separator {name} is not allowed in a scenario file; use a plain line break")
     kind = "lone surrogate" if _SURROGATE.match(char) else "control character"
     raise ScenarioError(file, line, col, f"{kind} {name} is not allowed in a scenario file")
-
-
-def _check_block_indentation(text: str, file: str) -> None:
-    """Refuse a block scalar (``map: |``) line indented less than the block's first line.
-
-    YAML takes a block's indentation from its first line, so such a line ends
-    the block. When it starts with ``#`` (a wall), YAML reads it and every
-    later such row as a comment: the map would silently lose rows. When the
-    first row starts with blank cells, the block needs an explicit indentation.
-    """
-    lines = text.split("\n")
-    number = 0
-    while number < len(lines):
-        header = _BLOCK_HEADER.match(lines[number].rstrip("\r"))
-        number += 1
-        if header is None:
-            continue
-        key_col = len(header.group(1)) + len(header.group(2))
-        key = header.group(3).strip("'\"")
-        explicit = header.group(5)
-        first = number
-        while first < len(lines) and not lines[first].strip():
-            first += 1
-        if first == len(lines):
-            return
-        block_indent = key_col + int(explicit) if explicit else _indent(lines[first])
-        if block_indent <= key_col:
-            continue  # an empty block: the next line is already the next key
-        end = first
-        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) >= block_indent):
-            end += 1
-        if end < len(lines) and _indent(lines[end]) > key_col:
-            raise _indentation_error(file, lines, end, key, key_col, block_indent)
-        number = end
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _indentation_error(file: str, lines: list[str], number: int, key: str, key_col: int, block_indent: int) -> ScenarioError:
-    indent = _indent(lines[number])
-    # The smallest indentation of the lines the author meant to be in the block.
-    meant = indent
-    for line in lines[number:]:
-        if line.strip():
-            if _indent(line) <= key_col:
-                break
-            meant = min(meant, _indent(line))
-    what = "map row" if key == "map" else f"line of `{key}:`"
-    comment = " and reads it as a comment (with every later one starting with '#')" if lines[number].lstrip().startswith("#") else ""
-    return ScenarioError(
-        file,
-        number + 1,
-        indent + 1,
-        f"{what} indented {indent} spaces, less than the block's first line ({block_indent}): YAML ends the block here{comment}. "
-        f"Indent every line at least as much as the first one, or, if the first line starts with blanks, "
-        f"state the indentation: `{key}: |{meant - key_col}`",
-    )
 
 
 def load_text(text: str, file: str) -> Document:
     """Parse scenario text; every failure is a ScenarioError naming file, line and column."""
     source = SourceMap(file=file, text=text)
     _check_characters(text, file)
-    _check_block_indentation(text, file)
+    origins = read_blocks(text, file, _FastLoader)
     # The node tree holds no reference cycles; the cyclic garbage collector
     # would only rescan the growing tree (a file at the size cap parses 3x faster without it).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _load_text(text, file, source)
+        return _load_text(text, file, source, origins)
     finally:
         if collecting:
             gc.enable()
 
 
-def _load_text(text: str, file: str, source: SourceMap) -> Document:
+def _load_text(text: str, file: str, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]) -> Document:
     try:
         node = _compose(text, file)
     except ScenarioError as error:
@@ -443,7 +380,7 @@ def _load_text(text: str, file: str, source: SourceMap) -> Document:
     if node is None:
         raise ScenarioError(file, 1, 1, "the file is empty; a scenario needs at least `ruleset:`")
     try:
-        data = _Builder(source).build(node, ())
+        data = _Builder(source, origins).build(node, ())
     except RecursionError:
         raise ScenarioError(file, 1, 1, "YAML nesting is too deep") from None
     return Document(data=data, source=source)
@@ -484,6 +421,8 @@ def load_file(path: str | Path) -> Document:
     return load_text(_decode(raw, name, "file"), name)
 
 
+_BYTE_LINE_BREAK = re.compile(b"\r\n|[\r\n]|\xc2\x85")
+
 #: How standard input is named in error lines.
 STDIN_NAME = "<stdin>"
 
@@ -500,8 +439,9 @@ def _decode(raw: bytes, name: str, what: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        breaks = list(_BYTE_LINE_BREAK.finditer(raw, 0, error.start))
+        line = len(breaks) + 1
+        col = error.start - (breaks[-1].end() if breaks else 0) + 1
         hint = "; it is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
         raise ScenarioError(name, line, col, f"{what} is not valid UTF-8{hint}") from None
     return text.removeprefix("\ufeff")

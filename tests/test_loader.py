@@ -51,10 +51,17 @@ def test_block_scalar_text_positions_point_at_the_character() -> None:
 
 
 def test_block_scalar_on_its_own_line_and_with_leading_blank_line() -> None:
-    text = "ruleset: gloomhaven\nmap:\n  |\n\n    . a\n"
+    text = "ruleset: gloomhaven\ndescription:\n  |\n\n    . a\n"
     source = load_text(text, "f.yaml").source
-    assert load_text(text, "f.yaml").data["map"] == "\n. a\n"
-    assert source.text_position(("map",), 1, 2) == (5, 7)
+    assert load_text(text, "f.yaml").data["description"] == "\n. a\n"
+    assert source.text_position(("description",), 1, 2) == (5, 7)
+
+
+def test_a_map_that_starts_with_a_blank_line_is_refused_at_that_line() -> None:
+    # YAML would keep it as an empty row 0 and move every row (and every `at:`) down one.
+    with pytest.raises(ScenarioError) as caught:
+        load_text("ruleset: gloomhaven\nmap:\n  |\n\n    . a\n", "f.yaml")
+    assert (caught.value.line, caught.value.col) == (4, 1) and "starts with a blank line" in caught.value.message
 
 
 def test_error_string_is_file_line_col_message() -> None:

@@ -1,0 +1,211 @@
+"""Block scalars (``map: |``) read from the YAML token stream, whatever the spelling.
+
+A map row indented less than the block's first line ends the block; YAML
+then reads a row that starts with ``#`` (a wall) as a comment and drops it.
+Finding the blocks from the scanner's tokens and marks, not from the text
+split on ``\\n``, covers every spelling YAML accepts: CR, CRLF and NEL line
+breaks, a tab before ``|``, the explicit ``? map`` / ``: |`` key, a block in a
+list item. The same pass records where each block's text sits in the file,
+so that errors inside a map point at the right character.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import ScenarioError
+
+#: The line breaks YAML knows (PyYAML and libyaml count lines at each of them).
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+# The indicator of a block scalar: `|` or `>`, then an indentation digit and a chomping sign in either order.
+_HEADER = re.compile(r"[|>](?:([1-9])[+-]?|[+-]([1-9])?)?")
+# A comment that is a map row: `#` then single symbols separated by spaces (`# # . .`, `#   . a`).
+_ROW_LIKE = re.compile(r"#(?: +[^ ])+ *")
+
+
+@dataclass(frozen=True)
+class BlockOrigin:
+    """Where a literal block's text sits: 0-based file line of its first text line, and the indentation stripped."""
+
+    first_line: int
+    indent: int
+
+
+@dataclass(frozen=True)
+class _Block:
+    key: str | None  # the mapping key the block is the value of
+    is_map: bool  # the scenario's top-level `map:`
+    parent: int  # indentation of the collection holding the block (-1 at the top of the document)
+    indent: int  # indentation of the block's text
+    last_text: int  # 0-based file line of its last non-blank line
+    end: int  # first file line after the block
+
+
+def yaml_lines(text: str) -> list[str]:
+    """``text`` split at every line break YAML knows, so that index N is YAML's line N (0-based)."""
+    return LINE_BREAK.split(text)
+
+
+def read_blocks(text: str, file: str, make_scanner: Callable[[str], Any]) -> dict[tuple[int, int], BlockOrigin]:
+    """Origins of the literal blocks, keyed by the 0-based (line, column) of their ``|``.
+
+    Raises ScenarioError where a block would be misread: a line that ends it
+    too early, a map whose first line is blank, a map folded into one line.
+    A YAML syntax error stops the pass quietly: composing reports it.
+    """
+    reader = _BlockReader(text, file)
+    scanner = make_scanner(text)
+    try:
+        while True:
+            token = scanner.get_token()
+            if token is None:
+                break
+            reader.feed(token)
+    except yaml.MarkedYAMLError as error:
+        # "while scanning a simple key" marks where the value with no key starts (a row slipped to column 1).
+        mark = error.context_mark or error.problem_mark
+        if mark is not None:
+            reader.check_pending(mark.line, mark.column, stray=error.context == "while scanning a simple key")
+    except yaml.YAMLError:
+        pass
+    finally:
+        dispose = getattr(scanner, "dispose", None)
+        if dispose is not None:
+            dispose()
+    return reader.origins
+
+
+class _BlockReader:
+    def __init__(self, text: str, file: str):
+        self.file = file
+        self.lines = yaml_lines(text)
+        self.origins: dict[tuple[int, int], BlockOrigin] = {}
+        self.stack: list[int] = []  # columns of the open block collections
+        self.previous: Any = None
+        self.key: str | None = None
+        self.key_depth = -1
+        self.pending: _Block | None = None
+
+    def feed(self, token: Any) -> None:
+        if self.pending is not None:
+            self.check_pending(token.start_mark.line, token.start_mark.column, stray=isinstance(token, yaml.ScalarToken))
+        if isinstance(token, (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken)):
+            self.stack.append(token.start_mark.column)
+        elif isinstance(token, yaml.BlockEndToken) and self.stack:
+            self.stack.pop()
+        elif isinstance(token, yaml.ScalarToken):
+            if isinstance(self.previous, yaml.KeyToken):
+                self.key, self.key_depth = token.value, len(self.stack)
+            elif isinstance(self.previous, yaml.ValueToken) or token.style in ("|", ">"):
+                self.value(token, isinstance(self.previous, yaml.ValueToken))
+        self.previous = token
+
+    def value(self, token: Any, keyed: bool) -> None:
+        key = self.key if keyed else None
+        is_map = key == "map" and self.key_depth == 1 and len(self.stack) == 1
+        start, end = token.start_mark, token.end_mark
+        if is_map and token.style == ">":
+            raise self.error(start.line, start.column, "`map: >` joins the rows into one line; write `map: |`")
+        if is_map and token.style != "|" and self.folded(start, end, token.style):
+            raise self.error(
+                start.line, start.column, "the map spans several lines without `|`, so YAML joins its rows into one: write `map: |`"
+            )
+        if token.style not in ("|", ">"):
+            return
+        parent = self.stack[-1] if self.stack else -1
+        first = start.line + 1
+        last = min(end.line if end.column else end.line - 1, len(self.lines) - 1)
+        text_lines = [number for number in range(first, last + 1) if self.lines[number].strip(" ")]
+        header = _HEADER.match(self.lines[start.line], start.column)
+        digit = header.group(1) or header.group(2) if header else None
+        if digit:
+            indent = max(parent, 0) + int(digit)
+        elif text_lines:
+            indent = _indent(self.lines[text_lines[0]])
+        else:
+            return  # an empty block
+        if token.style == "|":
+            self.origins[(start.line, start.column)] = BlockOrigin(first, indent)
+        if not text_lines:
+            return
+        if is_map and text_lines[0] != first:
+            raise self.error(
+                first,
+                0,
+                "the map starts with a blank line, which YAML keeps as an empty row 0 (every row would move down one): "
+                "delete the blank line",
+            )
+        self.pending = _Block(key, is_map, parent, indent, text_lines[-1], last + 1)
+
+    def folded(self, start: Any, end: Any, style: str | None) -> bool:
+        """True when a plain or quoted scalar spans two adjacent non-blank lines: YAML joins them with a space."""
+        if end.line == start.line:
+            return False
+        span = [self.lines[start.line][start.column :], *self.lines[start.line + 1 : end.line], self.lines[end.line][: end.column]]
+        filled = [bool(line.strip(" \t")) for line in span]
+        # In double quotes a line ending in `\` escapes its break: nothing is joined there (PyYAML writes long lines so).
+        escaped = [style == '"' and line.rstrip(" \t").endswith("\\") for line in span]
+        return any(filled[i] and filled[i + 1] and not escaped[i] for i in range(len(span) - 1))
+
+    def check_pending(self, line: int, column: int, *, stray: bool = False) -> None:
+        """The lines between a block and the next token (at ``line``, ``column``) must not belong to the block.
+
+        ``stray``: the next token is a value with no key, which cannot follow a block in a mapping.
+        """
+        block, self.pending = self.pending, None
+        if block is None:
+            return
+        for number in range(block.end, min(line, len(self.lines))):
+            text = self.lines[number]
+            if not text.strip(" \t"):
+                continue
+            indent = _indent(text)
+            if indent > block.parent:
+                raise self.slipped(block, number)
+            if block.is_map and number == block.last_text + 1 and _ROW_LIKE.fullmatch(text.strip(" \t")):
+                raise self.error(
+                    number,
+                    indent,
+                    f"map row at column {indent + 1} starts with '#', so YAML reads it as a comment and drops it "
+                    "(with every later one): indent it like the rows above",
+                )
+        if block.parent < column < block.indent and line >= block.end and line < len(self.lines):
+            raise self.slipped(block, line)
+        if block.is_map and stray and line == block.last_text + 1:
+            raise self.error(
+                line, column, f"map row at column {column + 1} ends the map (YAML expects the next key here): indent it like the rows above"
+            )
+
+    def slipped(self, block: _Block, number: int) -> ScenarioError:
+        indent = _indent(self.lines[number])
+        # The smallest indentation of the lines the author meant to be in the block.
+        meant = indent
+        for line in self.lines[number:]:
+            if line.strip(" \t"):
+                if _indent(line) <= block.parent:
+                    break
+                meant = min(meant, _indent(line))
+        what = "map row" if block.key == "map" else f"line of `{block.key}:`" if block.key else "line of the block"
+        comment = (
+            " and reads it as a comment (with every later one starting with '#')" if self.lines[number].lstrip().startswith("#") else ""
+        )
+        key = block.key or "key"
+        return self.error(
+            number,
+            indent,
+            f"{what} indented {indent} spaces, less than the block's first line ({block.indent}): YAML ends the block here{comment}. "
+            f"Indent every line at least as much as the first one, or, if the first line starts with blanks, "
+            f"state the indentation: `{key}: |{meant - max(block.parent, 0)}`",
+        )
+
+    def error(self, line: int, column: int, message: str) -> ScenarioError:
+        return ScenarioError(self.file, line + 1, column + 1, message)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
