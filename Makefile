@@ -4,13 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench check clean pictures
+.PHONY: demo test bench check clean pictures constraints
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+# Pinned versions of the test tools (and everything else installed here): constraints.txt.
+CONSTRAINTS := constraints.txt
+
+# The install is quiet: its log goes to $(VENV)/install.log and is shown only when it fails.
+$(STAMP): pyproject.toml $(CONSTRAINTS)
+	@echo "setting up $(VENV) (the first time takes about a minute; log: $(VENV)/install.log)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]' > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/enemy-move resolve scenarios/gloomhaven/demo.yaml
@@ -33,6 +37,10 @@ pictures: $(STAMP)
 	$(BIN)/enemy-move resolve scenarios/perditions-mouth/phase-05-acolyte-opens-door-for-guard.yaml --svg docs/pictures/perditions-mouth.svg --json > /dev/null
 	$(BIN)/enemy-move resolve scenarios/agemonia/ag6-double-line-detour.yaml --svg docs/pictures/agemonia.svg --json > /dev/null
 	$(BIN)/enemy-move resolve scenarios/cloudspire/cs6-terrain-forest-player.yaml --svg docs/pictures/cloudspire.svg --json > /dev/null
+
+# Refresh the pins to today's newest versions; then run `make test` and commit constraints.txt.
+constraints:
+	rm -rf .venv-pins && $(PYTHON) -m venv .venv-pins && .venv-pins/bin/python -m pip install --quiet -e '.[test]' && (sed -n '1,2p' $(CONSTRAINTS) && .venv-pins/bin/python -m pip freeze --exclude-editable) > $(CONSTRAINTS).new && mv $(CONSTRAINTS).new $(CONSTRAINTS) && rm -rf .venv-pins
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
-from .errors import ScenarioError, internal_error
-from .loader import load_file
+from .errors import ScenarioError, escape_controls, internal_error
+from .loader import STDIN_NAME, load_file, load_stdin
 from .models import validate_document
 from .result import Result, Turn, format_position, position_key, position_to_json
 
@@ -27,6 +29,21 @@ SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})
 #: A checked file passed, failed (differences), or could not be loaded or resolved.
 FileStatus = Literal["pass", "fail", "error", "valid"]  # valid: no `expect:` block; it loads and resolves
 
+#: ``-`` among the paths: one scenario read from standard input.
+STDIN_PATH = "-"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a file, where it is: ``FILE:LINE:COL: message`` (1-based)."""
+
+    line: int
+    col: int
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "column": self.col, "message": self.message}
+
 
 @dataclass
 class FileResult:
@@ -34,21 +51,44 @@ class FileResult:
     status: FileStatus
     expected: list[Any] | None = None
     got: list[Any] | None = None
-    message: str | None = None
-    differences: list[str] = field(default_factory=list)
-    # Where to point an annotation: the error's position, or the `expect:` key of a failure.
-    line: int = 1
-    col: int = 1
+    # A failure's differences, each at the option or field of `expect:` that differs; an error's one problem.
+    problems: list[Problem] = field(default_factory=list)
+    # The engine's answer turn by turn (actor, focus, options as JSON): what `check --update` writes.
+    answer: list[dict[str, Any]] | None = None
+
+    @property
+    def line(self) -> int:
+        return self.problems[0].line if self.problems else 1
+
+    @property
+    def col(self) -> int:
+        return self.problems[0].col if self.problems else 1
+
+    @property
+    def message(self) -> str | None:
+        """An error's message, without its location."""
+        return self.problems[0].message if self.status == "error" and self.problems else None
+
+    def located(self) -> list[str]:
+        """One ``FILE:LINE:COL: what`` line per problem, printable whatever the file name or message."""
+        return [escape_controls(f"{self.file}:{p.line}:{p.col}: {p.message}") for p in self.problems]
 
     def to_dict(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"file": self.file, "status": self.status}
+        if self.status in ("fail", "error"):
+            entry["line"] = self.line
+            entry["column"] = self.col
         if self.status == "fail":
             entry["expected"] = self.expected
             entry["got"] = self.got
-            entry["differences"] = self.differences
+            entry["differences"] = [p.to_dict() for p in self.problems]
         if self.message is not None:
             entry["message"] = self.message
         return entry
+
+
+def error_result(error: ScenarioError) -> FileResult:
+    return FileResult(file=error.file, status="error", problems=[Problem(error.line, error.col, error.message)])
 
 
 @dataclass
@@ -142,9 +182,18 @@ def _folder_id(path: str) -> tuple[int, int]:
 #: What `check` compares of an option: where it ends and whom it attacks.
 OptionFacts = tuple[Any, tuple[str, ...]]
 
+YamlPath = tuple[str | int, ...]
+
+#: Where a path of the file is: (line, column), 1-based; ``key=True`` for the key's own position.
+Locate = Callable[..., tuple[int, int]]
+
+
+def _option_facts(option: Any) -> OptionFacts:
+    return (_to_key(option["to"]), tuple(sorted(set(option["attacks"]))))
+
 
 def _option_set(options: Any) -> list[OptionFacts]:
-    return sorted({(_to_key(o["to"]), tuple(sorted(set(o["attacks"])))) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
+    return sorted({_option_facts(o) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
 
 
 def _to_key(position: Any) -> Any:
@@ -163,42 +212,104 @@ def _turn_facts(turn: Turn) -> dict[str, Any]:
     }
 
 
-def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any]]:
-    """Differences between an ``Expect`` model and a result, plus both sides as JSON."""
-    wanted: list[dict[str, Any]] = []
-    if expect.turns is not None:
-        for turn in expect.turns:
-            wanted.append(turn.model_dump())
+def turn_answer(turn: Turn) -> dict[str, Any]:
+    """A turn's answer in the shape of an `expect:` turn (what `check --update` writes)."""
+    facts = _turn_facts(turn)
+    return {"actor": facts["actor"], "focus": facts["focus"], "options": _options_json(facts["options"])}
+
+
+@dataclass
+class _Wanted:
+    """One expected turn and where each of its parts is written in the file."""
+
+    actor: str | None = None
+    actor_at: YamlPath = ()
+    focus: list[str] | None = None
+    focus_at: YamlPath = ()
+    options: list[dict[str, Any]] | None = None
+    options_at: YamlPath = ()
+    at: YamlPath = ("expect",)
+
+
+def _wanted_turns(expect: Any) -> list[_Wanted]:
+    """The expected turns; top-level ``focus``/``options`` speak of the first one (and win over ``turns[0]``)."""
+    wanted: list[_Wanted] = []
+    for index, turn in enumerate(expect.turns or []):
+        base: YamlPath = ("expect", "turns", index)
+        options = [o.model_dump() for o in turn.options] if turn.options is not None else None
+        wanted.append(_Wanted(turn.actor, (*base, "actor"), turn.focus, (*base, "focus"), options, (*base, "options"), base))
     if expect.focus is not None or expect.options is not None:
-        first = {"actor": None, "focus": expect.focus, "options": None}
+        if not wanted:
+            wanted.append(_Wanted())
+        first = wanted[0]
+        if expect.focus is not None:
+            first.focus, first.focus_at = expect.focus, ("expect", "focus")
         if expect.options is not None:
-            first["options"] = [o.model_dump() for o in expect.options]
-        if wanted:
-            wanted[0] = {k: (v if v is not None else wanted[0].get(k)) for k, v in first.items()}
+            first.options, first.options_at = [o.model_dump() for o in expect.options], ("expect", "options")
+    return wanted
+
+
+def _names(labels: list[str]) -> str:
+    return ", ".join(labels) if labels else "none"
+
+
+def _attacking(attacks: tuple[str, ...]) -> str:
+    return f"attacking {', '.join(attacks)}" if attacks else "attacking nobody"
+
+
+def _describe_one(option: OptionFacts) -> str:
+    to, attacks = option
+    return f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to)
+
+
+def _option_problems(want: _Wanted, got: list[OptionFacts], prefix: str, where: Locate) -> list[Problem]:
+    """An expected option the answer lacks, at its own line; an answer's option missing from the file, at ``options:``."""
+    assert want.options is not None
+    first_path: dict[OptionFacts, YamlPath] = {}
+    for index, option in enumerate(want.options):
+        first_path.setdefault(_option_facts(option), (*want.options_at, index))
+    extra = [o for o in got if o not in first_path]
+    problems: list[Problem] = []
+    for facts, path in sorted(first_path.items(), key=lambda item: item[1]):
+        if facts in got:
+            continue
+        same_place = next((o for o in extra if o[0] == facts[0]), None)
+        if same_place is not None:
+            extra.remove(same_place)  # the same destination, other targets: one difference, not two
+            message = f"option {format_position(facts[0])}: expected {_attacking(facts[1])}, got {_attacking(same_place[1])}"
         else:
-            wanted.append(first)
+            message = f"expected option {_describe_one(facts)}, got no option to {format_position(facts[0])}"
+        problems.append(Problem(*where(path), prefix + message))
+    line, col = where(want.options_at, key=True)
+    problems.extend(Problem(line, col, f"{prefix}missing option: got {_describe_one(o)}, not listed") for o in extra)
+    return problems
+
+
+def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[list[Problem], Any, Any]:
+    """Differences between an ``Expect`` model and a result, each located in the file, plus both sides as JSON.
+
+    ``where(path, key=False)`` locates a YAML path; without it every difference is at 1:1.
+    """
+    locate: Locate = where or (lambda path, key=False: (1, 1))
+    wanted = _wanted_turns(expect)
     got_turns = [_turn_facts(t) for t in result.turns]
-    differences: list[str] = []
+    problems: list[Problem] = []
+    if expect.turns is not None and len(expect.turns) != len(result.turns):
+        problems.append(Problem(*locate(("expect", "turns"), key=True), f"expected {len(expect.turns)} turns, got {len(result.turns)}"))
     expected_json: list[Any] = []
     got_json: list[Any] = []
-    if expect.turns is not None and len(expect.turns) != len(result.turns):
-        differences.append(f"expected {len(expect.turns)} turns, got {len(result.turns)}")
     for index, want in enumerate(wanted):
         got = got_turns[index] if index < len(got_turns) else {"actor": None, "focus": [], "options": []}
         prefix = f"turn {index + 1}: " if len(wanted) > 1 else ""
-        if want.get("actor") is not None and want["actor"] != got["actor"]:
-            differences.append(f"{prefix}actor: expected {want['actor']}, got {got['actor']}")
-        if want.get("focus") is not None and sorted(set(want["focus"])) != got["focus"]:
-            differences.append(f"{prefix}focus: expected {sorted(set(want['focus']))}, got {got['focus']}")
-        if want.get("options") is not None:
-            expected_set = _option_set(want["options"])
+        if want.actor is not None and want.actor != got["actor"]:
+            problems.append(Problem(*locate(want.actor_at), f"{prefix}actor: expected {want.actor}, got {got['actor'] or 'none'}"))
+        if want.focus is not None and sorted(set(want.focus)) != got["focus"]:
+            message = f"{prefix}focus: expected {_names(sorted(set(want.focus)))}, got {_names(got['focus'])}"
+            problems.append(Problem(*locate(want.focus_at), message))
+        if want.options is not None:
+            expected_set = _option_set(want.options)
             if expected_set != got["options"]:
-                missing = [o for o in expected_set if o not in got["options"]]
-                extra = [o for o in got["options"] if o not in expected_set]
-                if missing:
-                    differences.append(f"{prefix}missing options: {_describe(missing)}")
-                if extra:
-                    differences.append(f"{prefix}unexpected options: {_describe(extra)}")
+                problems.extend(_option_problems(want, got["options"], prefix, locate))
             expected_json.append(
                 _options_json(expected_set) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(expected_set)}
             )
@@ -206,16 +317,8 @@ def compare(expect: Any, result: Result) -> tuple[list[str], list[Any], list[Any
                 _options_json(got["options"]) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(got["options"])}
             )
     if len(wanted) == 1:
-        expected_json = expected_json[0] if expected_json else []
-        got_json = got_json[0] if got_json else []
-    return differences, expected_json, got_json
-
-
-def _describe(options: list[OptionFacts]) -> str:
-    parts = []
-    for to, attacks in options:
-        parts.append(f"{format_position(to)} attacking {', '.join(attacks)}" if attacks else format_position(to))
-    return "; ".join(parts)
+        return problems, (expected_json[0] if expected_json else []), (got_json[0] if got_json else [])
+    return problems, expected_json, got_json
 
 
 def resolve_scenario(
@@ -231,39 +334,59 @@ def resolve_scenario(
     return rulesets.resolve(scenario, variant, choices, first)
 
 
-def check_file(file: str) -> FileResult | None:
-    """Check one file: ``valid`` when it loads and resolves but has no ``expect:`` block."""
+def _load_document(file: str, stdin: BinaryIO | None) -> Any:
+    if file == STDIN_PATH:
+        return load_stdin(stdin if stdin is not None else sys.stdin.buffer)
+    return load_file(file)
+
+
+def check_file(file: str, stdin: BinaryIO | None = None) -> FileResult | None:
+    """Check one file (``-``: standard input): ``valid`` when it loads and resolves but has no ``expect:`` block."""
     try:
-        document = load_file(file)
-        scenario = validate_document(document)
+        scenario = validate_document(_load_document(file, stdin))
         result = resolve_scenario(scenario)
     except ScenarioError as error:
-        return FileResult(file=file, status="error", message=str(error), line=error.line, col=error.col)
+        return error_result(error)
+    name = scenario.source.file
     if scenario.model.expect is None:
-        return FileResult(file=file, status="valid")
-    differences, expected, got = compare(scenario.model.expect, result)
-    if differences:
-        line, col = scenario.source.where(("expect",), key=True)
-        return FileResult(file=file, status="fail", expected=expected, got=got, differences=differences, line=line, col=col)
-    return FileResult(file=file, status="pass")
+        return FileResult(file=name, status="valid")
+    answer = [turn_answer(t) for t in result.turns]
+    problems, expected, got = compare(scenario.model.expect, result, scenario.source.where)
+    problems.sort(key=lambda p: (p.line, p.col))  # file order, as a reader goes down the file
+    if problems:
+        return FileResult(file=name, status="fail", expected=expected, got=got, problems=problems, answer=answer)
+    return FileResult(file=name, status="pass", answer=answer)
 
 
-def check_file_contained(file: str) -> FileResult | None:
+def check_file_contained(file: str, stdin: BinaryIO | None = None) -> FileResult | None:
     """``check_file``, with any internal error turned into that file's error line: the batch goes on."""
     try:
-        return check_file(file)
+        return check_file(file, stdin)
     except Exception as error:
         if os.environ.get("ENEMY_MOVE_DEBUG"):
             raise
-        return FileResult(file=file, status="error", message=str(internal_error(file, error)))
+        return error_result(internal_error(STDIN_NAME if file == STDIN_PATH else file, error))
 
 
-def check_paths(paths: list[str]) -> CheckReport:
+def check_paths(paths: list[str], *, stdin: BinaryIO | None = None, on_file: Callable[[FileResult], None] | None = None) -> CheckReport:
+    """Check every scenario under ``paths``; ``on_file`` hears of each file as it is done (a progress bar)."""
     files, problems = find_scenarios(paths)
-    results = [FileResult(file=path, status="error", message=str(ScenarioError(path, 1, 1, message))) for path, message in problems.items()]
+    return check_files(files, problems, stdin=stdin, on_file=on_file)
+
+
+def check_files(
+    files: list[str],
+    problems: dict[str, str] | None = None,
+    *,
+    stdin: BinaryIO | None = None,
+    on_file: Callable[[FileResult], None] | None = None,
+) -> CheckReport:
+    results = [error_result(ScenarioError(path, 1, 1, message)) for path, message in (problems or {}).items()]
     for file in files:
-        outcome = check_file_contained(file)
+        outcome = check_file_contained(file, stdin)
         if outcome is not None:
             results.append(outcome)
+            if on_file is not None:
+                on_file(outcome)
     results.sort(key=lambda r: r.file)
     return CheckReport(results)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from enemy_move import OUTPUT_FORMAT
 from enemy_move.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,7 @@ active: a
 
 def unstamped(document: dict) -> dict:
     """A JSON document without the "version"/"format" keys every document carries."""
-    assert document.pop("version") and document.pop("format") == 1
+    assert document.pop("version") and document.pop("format") == OUTPUT_FORMAT
     return document
 
 
@@ -170,7 +171,9 @@ def test_check_json_summary_and_statuses(tmp_path: Path, toy_game) -> None:
     assert passed == {"file": str(tmp_path / "a-pass.yaml"), "status": "pass"}
     assert failed["expected"] == [{"to": [3, 0], "attacks": ["A"]}]
     assert failed["got"] == [{"to": [1, 0], "attacks": []}, {"to": [2, 0], "attacks": ["A"]}]
-    assert error["message"] == f"{tmp_path / 'sub' / 'c-error.yaml'}:2:1: unknown key 'titel' (did you mean 'title'?)"
+    assert (error["line"], error["column"], error["message"]) == (2, 1, "unknown key 'titel' (did you mean 'title'?)")
+    # The first difference in the file: the answer's options the file does not list, at `options:`.
+    assert (failed["line"], failed["column"]) == (FAILING.splitlines().index("  options:") + 1, 3)
 
 
 def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, toy_game) -> None:
@@ -183,16 +186,16 @@ def test_check_all_passing_exits_0_and_prints_a_table(tmp_path: Path, toy_game) 
 
 def test_check_table_lists_the_differences(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "b.yaml", FAILING)
-    result = runner.invoke(app, ["check", str(tmp_path)], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["check", str(tmp_path), "-v"], env={"COLUMNS": "200"})
     assert result.exit_code == 1
-    assert "missing options: [3, 0] attacking A" in result.stdout
+    assert "expected option [3, 0] attacking A, got no option to [3, 0]" in result.stdout and "│ fail" in result.stdout
 
 
 def test_check_focus_mismatch_fails(tmp_path: Path, toy_game) -> None:
     write(tmp_path, "f.yaml", SCENARIO + "expect:\n  focus: [a]\n")
     report = unstamped(json.loads(runner.invoke(app, ["check", str(tmp_path), "--json"]).stdout))
     assert report["results"][0]["status"] == "fail"
-    assert "focus: expected ['a'], got ['A']" in report["results"][0]["differences"]
+    assert {"line": SCENARIO.count("\n") + 2, "column": 10, "message": "focus: expected a, got A"} in report["results"][0]["differences"]
 
 
 def test_check_of_a_file_without_expect_reports_it_valid(tmp_path: Path, toy_game) -> None:
@@ -207,7 +210,7 @@ def test_check_of_a_file_without_expect_reports_it_valid(tmp_path: Path, toy_gam
 
 def test_check_missing_path_is_usage_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(tmp_path / "nope")])
-    assert result.exit_code == 2 and "no such file or folder" in result.stderr
+    assert result.exit_code == 2 and result.stderr == f"enemy-move: {tmp_path / 'nope'}: no such file\n"
 
 
 # --- rulesets and schema --------------------------------------------------------

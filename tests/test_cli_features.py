@@ -146,24 +146,27 @@ def test_check_github_annotations(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     fail = tmp_path / "b-fail.yaml"
     broken = tmp_path / "d-broken.yaml"
-    expect_line = FAIL.splitlines().index("expect:") + 1
-    assert lines[0].startswith(
-        f"::error file={fail},line={expect_line},col=1,title=scenario check failed::missing options: [3, 3] attacking A"
-    )
+    # The same destination with other targets would be one difference; [3, 3] and [2, 3] are two: each at its line.
+    options_line = FAIL.splitlines().index("  options:") + 1
+    option_line = next(n for n, line in enumerate(FAIL.splitlines(), 1) if "[3, 3]" in line)
+    assert lines[:2] == [
+        f"::error file={fail},line={options_line},col=3,title=scenario check failed::missing option: got [2, 3] attacking A, not listed",
+        f"::error file={fail},line={option_line},col=7,title=scenario check failed::expected option [3, 3] attacking A, got no option to [3, 3]",
+    ]
     title_line = BROKEN.splitlines().index(next(line for line in BROKEN.splitlines() if line.startswith("titel:"))) + 1
-    assert lines[1] == f"::error file={broken},line={title_line},col=1,title=invalid scenario::unknown key 'titel' (did you mean 'title'?)"
-    assert lines[2] == "4 checked: 1 passed, 1 failed, 1 errors, 1 valid" and len(lines) == 3
+    assert lines[2] == f"::error file={broken},line={title_line},col=1,title=invalid scenario::unknown key 'titel' (did you mean 'title'?)"
+    assert lines[3] == "4 checked: 1 passed, 1 failed, 1 errors, 1 valid" and len(lines) == 4
 
 
 def test_github_annotation_escapes_newlines_and_commas() -> None:
-    from enemy_move.checking import CheckReport, FileResult
+    from enemy_move.checking import CheckReport, FileResult, Problem
     from enemy_move.render.github import github_annotations
 
-    report = CheckReport([FileResult(file="a,b:c.yaml", status="fail", differences=["x%y", "line\nbreak"], line=3)])
-    assert (
-        github_annotations(report).splitlines()[0]
-        == "::error file=a%2Cb%3Ac.yaml,line=3,col=1,title=scenario check failed::x%25y; line%0Abreak"
-    )
+    report = CheckReport([FileResult(file="a,b:c.yaml", status="fail", problems=[Problem(3, 1, "x%y"), Problem(4, 2, "line\nbreak")])])
+    assert github_annotations(report).splitlines()[:2] == [
+        "::error file=a%2Cb%3Ac.yaml,line=3,col=1,title=scenario check failed::x%25y",
+        "::error file=a%2Cb%3Ac.yaml,line=4,col=2,title=scenario check failed::line%0Abreak",
+    ]
 
 
 # --- usage errors ---------------------------------------------------------------------------

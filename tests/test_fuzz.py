@@ -9,6 +9,7 @@ fixed, so a failure is reproducible: the test prints the mutated text.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
@@ -171,7 +172,7 @@ def test_mutated_scenarios_never_give_a_traceback(tmp_path: Path) -> None:
             path.write_text(text, encoding="utf-8", errors="surrogatepass")
             args = ["resolve", str(path)] + (["--json"] if count % 2 else [])
             result = runner.invoke(app, args)
-            problem = _problem(result, path)
+            problem = _problem(result, path, json_output="--json" in args)
             if problem:
                 failures.append(f"{source.name} -> {path.name}: {problem}\n--- mutated text ---\n{text}\n---")
             else:
@@ -181,7 +182,7 @@ def test_mutated_scenarios_never_give_a_traceback(tmp_path: Path) -> None:
     assert outcomes[0] > 10 and outcomes[2] > count // 3, outcomes
 
 
-def _problem(result: Result, path: Path) -> str | None:
+def _problem(result: Result, path: Path, *, json_output: bool) -> str | None:
     exception = result.exception
     if exception is not None and not isinstance(exception, SystemExit):
         return f"exception {exception!r}"
@@ -199,6 +200,10 @@ def _problem(result: Result, path: Path) -> str | None:
         return f"not FILE:LINE:COL: {lines[0]!r}"
     if "internal error" in located.group("message"):
         return lines[0]
-    if result.stdout:
-        return "exit 2 with output on stdout"
+    if not json_output:
+        return "exit 2 with output on stdout" if result.stdout else None
+    # --json: the same error as a JSON document on stdout.
+    error = json.loads(result.stdout)["error"]
+    if f"{error['file']}:{error['line']}:{error['column']}: {error['message']}" != lines[0]:
+        return f"JSON error {error!r} is not {lines[0]!r}"
     return None

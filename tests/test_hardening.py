@@ -141,12 +141,12 @@ def test_undecodable_file_name_gives_valid_utf8(tmp_path: Path, monkeypatch: pyt
     except OSError:
         pytest.skip("the file system refuses undecodable names")
     name = os.fsdecode(raw)
-    assert one_error_line(["resolve", name + ".missing"]).endswith("caf\\xe9.yaml.missing:1:1: no such file")
+    assert one_error_line(["resolve", name + ".missing"]).endswith("caf\\xe9.yaml.missing: no such file")
     result = runner.invoke(app, ["check", str(folder), "--json"])
     assert result.exit_code == 0, result.output
     result.stdout_bytes.decode("utf-8")  # valid UTF-8, no lone surrogates
     assert json.loads(result.stdout)["results"][0]["file"].endswith("caf\\xe9.yaml")
-    text = runner.invoke(app, ["check", str(folder)])
+    text = runner.invoke(app, ["check", str(folder), "-v"])
     assert text.exit_code == 0 and "caf\\xe9.yaml" in text.stdout
 
 
@@ -184,8 +184,9 @@ def test_internal_error_is_one_file_error_and_the_batch_goes_on(tmp_path: Path, 
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert [r["status"] for r in report["results"]] == ["error", "pass"]
-    message = report["results"][0]["message"]
-    assert message.startswith(f"{tmp_path / 'a.yaml'}:1:1: internal error (KeyError: 'a bug')") and "\n" not in message
+    error = report["results"][0]
+    assert (error["line"], error["column"]) == (1, 1)
+    assert error["message"].startswith("internal error (KeyError: 'a bug')") and "\n" not in error["message"]
 
 
 def test_internal_error_in_resolve_is_one_line(tmp_path: Path, broken_engine: None) -> None:
@@ -229,7 +230,7 @@ def test_unreadable_folder_is_reported(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(checking.os, "scandir", scandir)  # root ignores chmod, so fake it
     report = checking.check_paths([str(tmp_path)])
     assert [(r.file, r.status) for r in report.results] == [(str(tmp_path / "locked"), "error"), (str(tmp_path / "ok.yaml"), "pass")]
-    assert report.results[0].message == f"{tmp_path / 'locked'}:1:1: cannot read folder: Permission denied"
+    assert report.results[0].located() == [f"{tmp_path / 'locked'}:1:1: cannot read folder: Permission denied"]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -238,7 +239,7 @@ def test_fifo_in_a_folder_is_an_error_not_a_hang(tmp_path: Path) -> None:
     write(tmp_path / "ok.yaml")
     report = checking.check_paths([str(tmp_path)])
     assert [r.status for r in report.results] == ["pass", "error"]
-    assert report.results[1].message == f"{tmp_path / 'pipe.yaml'}:1:1: is a FIFO, not a scenario file"
+    assert report.results[1].located() == [f"{tmp_path / 'pipe.yaml'}:1:1: is a FIFO, not a scenario file"]
 
 
 def test_explicit_block_indentation_keeps_leading_blank_cells() -> None:

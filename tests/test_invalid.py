@@ -114,7 +114,8 @@ def test_file_over_the_size_cap(tmp_path: Path) -> None:
 
 
 def test_missing_file_and_directory(tmp_path: Path) -> None:
-    assert resolve_fails(tmp_path / "nope.yaml") == f"{tmp_path / 'nope.yaml'}:1:1: no such file"
+    # A missing file is not a mistake inside a file: no made-up 1:1 location (issue 23).
+    assert resolve_fails(tmp_path / "nope.yaml") == f"enemy-move: {tmp_path / 'nope.yaml'}: no such file"
     assert resolve_fails(tmp_path) == f"{tmp_path}:1:1: is a directory, not a scenario file"
 
 

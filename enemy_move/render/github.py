@@ -1,7 +1,8 @@
 """``check --format github``: one GitHub Actions workflow command per failure or error.
 
 GitHub shows ``::error file=F,line=L,col=C::message`` lines as annotations on
-the pull request's diff; the last line is a plain summary for the log.
+the pull request's diff (a mismatch at the option or field of ``expect:``
+that differs); the last line is a plain summary for the log.
 """
 
 from __future__ import annotations
@@ -18,18 +19,15 @@ def _escape_property(text: str) -> str:
 
 
 def github_annotations(report: CheckReport) -> str:
+    """One annotation per problem, at its line: a failure's every difference, an error's mistake."""
     lines = []
     for entry in report.results:
-        if entry.status == "fail":
-            title, message = "scenario check failed", "; ".join(entry.differences)
-        elif entry.status == "error":
-            title = "invalid scenario"
-            # The message repeats FILE:LINE:COL, which the annotation already carries.
-            message = (entry.message or "").removeprefix(f"{entry.file}:{entry.line}:{entry.col}: ")
-        else:
+        if entry.status not in ("fail", "error"):
             continue
-        where = f"file={_escape_property(entry.file)},line={entry.line},col={entry.col},title={_escape_property(title)}"
-        lines.append(f"::error {where}::{_escape_data(message)}")
+        title = "scenario check failed" if entry.status == "fail" else "invalid scenario"
+        for problem in entry.problems:
+            where = f"file={_escape_property(entry.file)},line={problem.line},col={problem.col},title={_escape_property(title)}"
+            lines.append(f"::error {where}::{_escape_data(problem.message)}")
     s = report.summary
     lines.append(f"{s['total']} checked: {s['passed']} passed, {s['failed']} failed, {s['errors']} errors, {s['valid']} valid")
     return "\n".join(lines) + "\n"

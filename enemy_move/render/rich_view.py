@@ -14,7 +14,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..checking import CheckReport
 from ..errors import escape_controls
 from ..geometry.grid import Grid
 from ..result import Option, Result, Step, Turn, describe_effect, format_position
@@ -242,32 +241,6 @@ def _render_brief(result: Result, console: Console) -> None:
         console.print(_map_renderable(None, result.boards_after[-1], width=console.width, brief=True))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
-
-
-def render_check(report: CheckReport, console: Console, *, quiet: bool = False) -> None:
-    """The results table (with ``quiet``, only failures and errors), then the summary line."""
-    shown = [r for r in report.results if not quiet or r.status not in ("pass", "valid")]
-    table = Table(title="Scenario check", title_justify="left")
-    table.add_column("file")
-    table.add_column("status")
-    table.add_column("detail")
-    styles = {"pass": "green", "valid": "cyan", "fail": "bold red", "error": "bold yellow"}
-    for entry in shown:
-        detail = ""
-        if entry.status == "fail":
-            detail = "\n".join(entry.differences)
-        elif entry.status == "error":
-            detail = entry.message or ""
-        table.add_row(
-            Text(escape_controls(entry.file)), Text(entry.status, style=styles[entry.status]), Text(escape_controls(detail, keep="\n"))
-        )  # Text: "[3, 4]" is not markup
-    if shown:
-        console.print(table)
-    s = report.summary
-    console.print(
-        f"{s['total']} checked: [green]{s['passed']} passed[/], [red]{s['failed']} failed[/], [yellow]{s['errors']} errors[/]"
-        + (f", [cyan]{s['valid']} valid[/] (no expect: block)" if s["valid"] else "")
-    )
 
 
 def render_rulesets(known: list[Game], console: Console) -> None:
