@@ -222,6 +222,10 @@ class ResolveRequest:
     svg: str | None = None
     html: str | None = None
     color: Color = Color.auto
+    #: --place, --set (applied to the file before resolving) and --after (where the next round's file goes).
+    places: tuple[str, ...] = ()
+    sets: tuple[str, ...] = ()
+    after: str | None = None
 
 
 def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
@@ -231,13 +235,40 @@ def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
     _fail_scenario(error)
 
 
+def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
+    """The scenario to resolve and, when --place/--set/--after ask for it, its editable document (ruamel loads only then)."""
+    if not (request.places or request.sets or request.after):
+        return _load(file), None
+    from .edit.document import EditError, ScenarioDocument
+    from .edit.overrides import apply_edits
+
+    scenario = _load(file)  # the file's own mistakes first, at their true FILE:LINE:COL
+    document = ScenarioDocument.from_text(scenario.source.text, scenario.path)
+    try:
+        return (apply_edits(document, request.places, request.sets) if request.places or request.sets else scenario), document
+    except EditError as error:
+        _fail(str(error))
+
+
+def _write_after(document: Any, result: Any, path: str) -> None:
+    from .edit.atomic import WriteError, write_atomic
+
+    try:
+        write_atomic(path, document.after_phase(result).text())
+    except WriteError as error:
+        _fail(f"--after {error}")
+
+
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
     from .checking import resolve_scenario
     from .errors import ScenarioError
     from .game import UsageError
 
     try:
-        result = resolve_scenario(_load(file), request.variant, request.choices, request.first)
+        scenario, document = _load_for(file, request)
+        result = resolve_scenario(scenario, request.variant, request.choices, request.first)
+        if request.after:
+            _write_after(document, result, request.after)
         if request.why_not:
             from .why_not import WhyNotError, explain, parse_positions
 
@@ -318,13 +349,35 @@ def resolve(
         str | None, typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")
     ] = None,
     color: ColorOption = Color.auto,
+    place: Annotated[
+        list[str],
+        typer.Option(
+            "--place", metavar="LABEL=COL,ROW", help="Before resolving, put figure LABEL on COL,ROW (area maps: LABEL=AREA); repeatable."
+        ),
+    ] = [],
+    set_: Annotated[
+        list[str],
+        typer.Option(
+            "--set", metavar="KEY=VALUE", help="Before resolving, set a dotted key (action.move=4, figures.A.initiative=12); repeatable."
+        ),
+    ] = [],
+    after: Annotated[
+        str | None,
+        typer.Option(
+            "--after",
+            metavar="NEXT.yaml",
+            help="Write the board as it stands after the phase (the next round's file); --choose picks options.",
+        ),
+    ] = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
         _fail("--brief and --full exclude each other")
     if file != "-" and not os.path.exists(file):
         _fail(f"{file}: no such file")
-    request = ResolveRequest(variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html, color)
+    request = ResolveRequest(
+        variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html, color, tuple(place), tuple(set_), after
+    )
     if not watch:
         _resolve_once(file, request, json_output)
         return

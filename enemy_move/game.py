@@ -103,6 +103,14 @@ class Game:
     #: The commented starter scenario of `enemy-move new` (format keys: modeline, variant).
     starter: str = ""
 
+    # What the scenario editor (enemy_move/edit/) needs to know of the game's files:
+    #: Attributes of a figure created for a new label, by the label's case: "upper", "lower" or "digit".
+    new_figure: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The map symbol that walls a new room ("" where the game has no walls: the room is open ground).
+    wall_symbol: str = "#"
+    #: The figure attribute that marks a sleeper ("" when the game has none): dropped when the phase wakes it.
+    sleep_key: str = ""
+
     def scenario_model(self) -> type[ScenarioBase] | None:
         """The scenario model (imported on first use), or None when its module does not exist yet."""
         model: type[ScenarioBase] | None = load_target(self.model)

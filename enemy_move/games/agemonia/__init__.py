@@ -20,4 +20,5 @@ GAME = Game(
     model="enemy_move.games.agemonia.model:AgemoniaScenario",
     play="enemy_move.games.agemonia.play:AgemoniaPlay",
     starter=STARTER,
+    new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
 )

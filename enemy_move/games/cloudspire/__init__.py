@@ -28,4 +28,10 @@ GAME = Game(
     model="enemy_move.games.cloudspire.model:CloudspireScenario",
     play="enemy_move.games.cloudspire.play:CloudspirePlay",
     starter=STARTER,
+    new_figure={
+        "upper": {"kind": "hero", "faction": "blue"},
+        "lower": {"kind": "minion", "faction": "red", "move": 3},
+        "digit": {"kind": "minion", "faction": "red", "move": 3},
+    },
+    wall_symbol="",  # no walls in Cloudspire: a new board is open path
 )

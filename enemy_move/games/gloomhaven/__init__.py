@@ -28,4 +28,5 @@ GAME = Game(
     model="enemy_move.games.gloomhaven.model:GloomhavenScenario",
     play="enemy_move.games.gloomhaven.play:GloomhavenPlay",
     starter=STARTER,
+    new_figure={"upper": {"kind": "character"}, "lower": {"kind": "monster"}, "digit": {"kind": "monster"}},
 )

@@ -34,4 +34,6 @@ GAME = Game(
     model="enemy_move.games.perditions_mouth.model:PerditionsMouthScenario",
     play="enemy_move.games.perditions_mouth.play:PerditionsMouthPlay",
     starter=STARTER,
+    new_figure={"upper": {"kind": "hero"}, "lower": {"kind": "guard"}, "digit": {"kind": "guard"}},
+    sleep_key="sleeping",
 )

@@ -1,0 +1,568 @@
+"""A scenario file as an editable document: comments, key order and quoting survive an edit.
+
+The YAML is held as ruamel.yaml's round-trip tree (a hand-written file keeps
+its comments, key order, flow or block style and quoting; only what is edited
+changes). The file is parsed by the project's hardened loader first, so bad
+YAML gets the loader's own ``FILE:LINE:COL`` message and the same refusals
+(aliases, tags, duplicate keys...). Whether the scenario is *valid* is the
+models' business: :meth:`ScenarioDocument.validate` runs them on :meth:`text`.
+
+Operations change the document in place; :meth:`copy` is the cheap snapshot
+(undo, trying an edit). Mistakes an edit can see at once (a cell off the map,
+a figure label that is not a letter...) raise :class:`EditError`.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+from ..errors import ScenarioError
+from ..game import BoardKind, Game
+from ..geometry import hexgrid, squaregrid
+from ..loader import load_file, load_text
+from ..registry import GAMES
+from . import gridtext
+from .gridtext import FLOOR, NO_CELL, Cell
+
+if TYPE_CHECKING:
+    from ..models import Scenario
+    from ..result import Result
+
+#: A grid cell, or an area's name on area maps.
+Position = Cell | str
+
+#: Where a new top-level key goes: after the last of these that the file has (others go before `expect`).
+KEY_ORDER = (
+    "ruleset",
+    "variant",
+    "title",
+    "description",
+    "map",
+    "areas",
+    "links",
+    "sight",
+    "legend",
+    "walls",
+    "figures",
+    "active",
+    "action",
+    "actions",
+    "rules",
+    "expect",
+)
+
+#: Largest grid side (the loader's limit, geometry.grid.MAX_MAP_SIDE).
+MAX_SIDE = 64
+
+_LABEL = re.compile(r"^[A-Za-z0-9]$")
+
+
+class EditError(ValueError):
+    """An edit that cannot be made as asked; the message says why (one line, no position)."""
+
+
+def _yaml(indent: tuple[int, int, int]) -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap a long line the author wrote on one line
+    # `[{to: [1, 2]}]` stays as written (ruamel would drop the braces of a one-key mapping).
+    yaml.brace_single_entry_mapping_in_flow_sequence = True
+    mapping, sequence, offset = indent
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+    return yaml
+
+
+def guess_indent(text: str) -> tuple[int, int, int]:
+    """(mapping indent, sequence indent, dash offset) of a file, so that untouched lines keep their layout.
+
+    The project's style (2, 4, 2) is the default: nested keys two spaces in,
+    list dashes two spaces in under their key.
+    """
+    mapping, sequence, offset = 2, 4, 2
+    lines = [line for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#")]
+    found_mapping = found_sequence = False
+    for before, after in zip(lines, lines[1:]):
+        header = re.match(r"^( *)(?:- +)?[^\s#:][^:#]*: *(?:#.*)?$", before)
+        if header is None:
+            continue
+        outer, inner = len(header.group(1)), len(after) - len(after.lstrip(" "))
+        dash = re.match(r"^( *)- +", after)
+        if dash is not None and inner >= outer and not found_sequence:
+            # `key:` then `  - item`: the dash's offset, and where the item's text starts.
+            offset, sequence, found_sequence = inner - outer, dash.end() - outer, True
+        elif dash is None and inner > outer and not found_mapping and not before.lstrip().startswith("- "):
+            mapping, found_mapping = inner - outer, True
+        if found_mapping and found_sequence:
+            break
+    return (mapping, sequence, offset)
+
+
+def to_yaml(value: Any) -> Any:
+    """A plain value as a round-trip node: mappings and lists in flow style, multi-line text as a literal block."""
+    if isinstance(value, dict):
+        mapping = CommentedMap()
+        for key, item in value.items():
+            mapping[key] = to_yaml(item)
+        mapping.fa.set_flow_style()
+        return mapping
+    if isinstance(value, (list, tuple)):
+        sequence = CommentedSeq([to_yaml(item) for item in value])
+        sequence.fa.set_flow_style()
+        return sequence
+    if isinstance(value, str) and "\n" in value:
+        return LiteralScalarString(value)
+    return value
+
+
+def plain(value: Any) -> Any:
+    """A round-trip node as plain dicts, lists, str, int, float, bool and None."""
+    if isinstance(value, dict):
+        return {(str(k) if isinstance(k, str) else k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return value
+
+
+def split_key(dotted: str) -> list[str]:
+    parts = dotted.split(".")
+    if not dotted or any(not part for part in parts):
+        raise EditError(f"{dotted!r} is not a key: write dotted names such as action.move or figures.A.initiative")
+    return parts
+
+
+def _find(container: Any, part: str) -> tuple[bool, Any]:
+    """(found, key or index) of ``part`` in a mapping or a list; digit labels may be keys written as numbers."""
+    if isinstance(container, dict):
+        if part in container:
+            return True, part
+        if part.lstrip("-").isdigit() and int(part) in container:
+            return True, int(part)
+        return False, part
+    if isinstance(container, list):
+        if not part.isdigit():
+            raise EditError(f"{part!r} is not a list position (0, 1, ...)")
+        index = int(part)
+        return index < len(container), index
+    raise EditError(f"{part!r}: the value above it is {_describe(container)}, not a mapping")
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return "text"
+    return "nothing" if value is None else type(value).__name__
+
+
+def insert_key(mapping: CommentedMap, key: str, value: Any, order: tuple[str, ...] = ()) -> None:
+    """Add ``key`` after the last key of ``order`` that precedes it (or at the end / before a later one)."""
+    if key in mapping or key not in order:
+        mapping[key] = value
+        return
+    rank = order.index(key)
+    keys = list(mapping)
+    position = len(keys)
+    for index, existing in enumerate(keys):
+        if existing in order and order.index(existing) > rank:
+            position = index
+            break
+    mapping.insert(position, key, value)
+
+
+class ScenarioDocument:
+    """One scenario file being edited (see the module docstring). ``path`` is where it was read or saved, if anywhere."""
+
+    def __init__(self, data: CommentedMap, *, file: str, path: Path | None = None, indent: tuple[int, int, int] = (2, 4, 2)):
+        self.data = data
+        self.file = file
+        self.path = path
+        self.indent = indent
+
+    # --- reading and writing --------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str, file: str = "<text>") -> ScenarioDocument:
+        """Parse ``text``; bad YAML raises the loader's ScenarioError (FILE:LINE:COL). The scenario may still be invalid."""
+        load_text(text, file)  # the hardened loader's checks and messages come first
+        indent = guess_indent(text)
+        data = _yaml(indent).load(text)
+        if not isinstance(data, CommentedMap):
+            raise ScenarioError(file, 1, 1, "a scenario file must be a mapping of keys (ruleset:, map:, figures:, ...)")
+        return cls(data, file=file, indent=indent)
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> ScenarioDocument:
+        """Read a scenario file (size cap, UTF-8 and YAML checks of the loader)."""
+        text = load_file(path).source.text
+        document = cls.from_text(text, str(path))
+        document.path = Path(path)
+        return document
+
+    @classmethod
+    def new(cls, ruleset: str, variant: str | None = None, size: tuple[int, int] | None = None) -> ScenarioDocument:
+        """The ruleset's starter (valid as it is); ``size=(cols, rows)``: a walled room of that size instead of its map."""
+        from ..starters import starter
+
+        game = GAMES.get(ruleset)
+        if game is None or not game.starter:
+            known = ", ".join(sorted(name for name, g in GAMES.items() if g.starter))
+            raise EditError(f"unknown ruleset {ruleset!r}; known: {known}")
+        chosen = variant or game.default_variant
+        if chosen not in game.variants:
+            raise EditError(f"unknown variant {chosen!r} for ruleset {ruleset!r}; known: {', '.join(game.variants)}")
+        document = cls.from_text(starter(ruleset, chosen), f"<new {ruleset}>")
+        if size is not None:
+            from .rooms import make_room
+
+            make_room(document, *size)
+        return document
+
+    def text(self) -> str:
+        stream = io.StringIO()
+        _yaml(self.indent).dump(self.data, stream)
+        return stream.getvalue()
+
+    def copy(self) -> ScenarioDocument:
+        """An independent snapshot (comments included)."""
+        return ScenarioDocument(copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent)
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write :meth:`text` atomically to ``path`` (default: where it was read); returns the path written."""
+        from .atomic import write_atomic
+
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise EditError("no file to save to: give a path")
+        write_atomic(target, self.text())
+        self.path = target
+        self.file = str(target)
+        return target
+
+    def validate(self) -> Scenario:
+        """The validated scenario of :meth:`text`; an invalid state raises the loader's ScenarioError."""
+        from ..models import load_scenario_text
+
+        return load_scenario_text(self.text(), self.file)
+
+    # --- keys ------------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> str | None:
+        value = self.data.get("ruleset")
+        return str(value) if isinstance(value, str) else None
+
+    @property
+    def game(self) -> Game | None:
+        return GAMES.get(self.ruleset or "")
+
+    @property
+    def board_kind(self) -> BoardKind | None:
+        game = self.game
+        return game.board if game is not None else None
+
+    def get(self, dotted: str, default: Any = None) -> Any:
+        """The value at ``dotted`` (``action.move``, ``figures.A.initiative``, ``action.0.move``) as plain data."""
+        node: Any = self.data
+        for part in split_key(dotted):
+            if not isinstance(node, (dict, list)):
+                return default
+            found, key = _find(node, part)
+            if not found:
+                return default
+            node = node[key]
+        return plain(node)
+
+    def set(self, dotted: str, value: Any) -> None:
+        """Set the value at ``dotted``, creating missing mappings on the way (new ones in flow style)."""
+        parts = split_key(dotted)
+        node: Any = self.data
+        for depth, part in enumerate(parts[:-1]):
+            found, key = _find(node, part)
+            if not found:
+                if isinstance(node, list):
+                    raise EditError(f"{'.'.join(parts[: depth + 1])}: the list has {len(node)} items (positions 0 to {len(node) - 1})")
+                child = CommentedMap()
+                child.fa.set_flow_style()
+                insert_key(node, key, child, KEY_ORDER if depth == 0 else ())
+            node = node[key]
+            if not isinstance(node, (dict, list)):
+                raise EditError(
+                    f"{'.'.join(parts[: depth + 1])} is {_describe(plain(node))}, not a mapping: it has no key {parts[depth + 1]!r}"
+                )
+        found, key = _find(node, parts[-1])
+        new = to_yaml(value)
+        if isinstance(node, list):
+            if key > len(node):
+                raise EditError(f"{dotted}: the list has {len(node)} items (positions 0 to {len(node) - 1}, or {len(node)} to add one)")
+            if key == len(node):
+                node.append(new)
+            else:
+                node[key] = new
+        elif found:
+            node[key] = new
+        else:
+            insert_key(node, key, new, KEY_ORDER if len(parts) == 1 else ())
+
+    def delete(self, dotted: str) -> None:
+        """Remove the key (or list item) at ``dotted``; nothing happens when it is not there."""
+        parts = split_key(dotted)
+        node: Any = self.data
+        for part in parts[:-1]:
+            if not isinstance(node, (dict, list)):
+                return
+            found, key = _find(node, part)
+            if not found:
+                return
+            node = node[key]
+        if isinstance(node, (dict, list)):
+            found, key = _find(node, parts[-1])
+            if found:
+                del node[key]
+
+    # --- figures ---------------------------------------------------------------------------
+
+    def _figures(self) -> CommentedMap:
+        figures = self.data.get("figures")
+        if figures is None:
+            figures = CommentedMap()
+            insert_key(self.data, "figures", figures, KEY_ORDER)
+        if not isinstance(figures, CommentedMap):
+            raise EditError(f"figures is {_describe(plain(figures))}, not a mapping of labels")
+        return figures
+
+    def _figure(self, label: str) -> CommentedMap | None:
+        figures = self.data.get("figures")
+        if not isinstance(figures, dict):
+            return None
+        found, key = _find(figures, label)
+        figure = figures[key] if found else None
+        return figure if isinstance(figure, CommentedMap) else None
+
+    def labels(self) -> list[str]:
+        figures = self.data.get("figures")
+        return [str(label) for label in figures] if isinstance(figures, dict) else []
+
+    def _ensure_figure(self, label: str) -> CommentedMap:
+        if not _LABEL.match(label):
+            raise EditError(f"{label!r} is not a figure label (labels are single letters or digits)")
+        figure = self._figure(label)
+        if figure is not None:
+            return figure
+        game = self.game
+        case = "digit" if label.isdigit() else "upper" if label.isupper() else "lower"
+        template = dict(game.new_figure.get(case, {})) if game is not None else {}
+        figures = self._figures()
+        figures[label] = to_yaml(template)
+        return figures[label]  # type: ignore[no-any-return]
+
+    def positions(self) -> dict[str, Position]:
+        """Where each placed figure stands: drawn on the map, ``at:``, or ``area:`` on area maps."""
+        found: dict[str, Position] = {}
+        if self.board_kind in ("hex", "square") and isinstance(self.data.get("map"), str):
+            for cell, char in gridtext.cells(self._rows(), self._grid_kind()).items():
+                if gridtext.is_figure(char):
+                    found.setdefault(char, cell)
+        for label in self.labels():
+            figure = self._figure(label)
+            if figure is None or label in found:
+                continue
+            at, area = plain(figure.get("at")), figure.get("area")
+            if isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) for n in at):
+                found[label] = (at[0], at[1])
+            elif isinstance(area, str):
+                found[label] = str(area)
+        return found
+
+    def remove_figure(self, label: str) -> None:
+        """Take the figure off the board and out of ``figures``."""
+        if self._figure(label) is None and label not in self.positions():
+            raise EditError(f"no figure {label!r} (figures: {', '.join(self.labels()) or 'none'})")
+        if self.board_kind in ("hex", "square"):
+            rows = self._rows()
+            self._lift(label, rows)
+            self._store_rows(rows)
+        figures = self.data.get("figures")
+        if isinstance(figures, dict):
+            found, key = _find(figures, label)
+            if found:
+                del figures[key]
+
+    def place_in_area(self, label: str, area: str) -> None:
+        """Area maps: put the figure in ``area`` (creating the figure from the game's template when new)."""
+        if self.board_kind != "areas":
+            raise EditError("this board is a grid: place a figure on a cell (COL,ROW), not in an area")
+        areas = self.data.get("areas")
+        if not isinstance(areas, dict) or area not in areas:
+            known = ", ".join(str(name) for name in areas) if isinstance(areas, dict) else "none"
+            raise EditError(f"no area {area!r} (areas: {known})")
+        self._ensure_figure(label)["area"] = area
+
+    # --- grid maps -------------------------------------------------------------------------
+
+    def _grid_kind(self) -> gridtext.GridKind:
+        kind = self.board_kind
+        if kind == "hex" or kind == "square":
+            return kind
+        if kind == "areas":
+            raise EditError("this board is an area map (areas: and links:), not a grid")
+        raise EditError(f"unknown ruleset {self.ruleset!r}: its board is neither a hex nor a square grid")
+
+    def _rows(self) -> list[str]:
+        self._grid_kind()
+        text = self.data.get("map")
+        if not isinstance(text, str):
+            raise EditError("the scenario has no map: text (write `map: |` and the rows)")
+        return gridtext.rows_of(str(text))
+
+    def _store_rows(self, rows: list[str]) -> None:
+        value = LiteralScalarString(gridtext.text_of(rows))
+        if "map" in self.data:
+            self.data["map"] = value
+        else:
+            insert_key(self.data, "map", value, KEY_ORDER)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(columns, rows) of the map."""
+        return gridtext.size(self._rows(), self._grid_kind())
+
+    def cell(self, col: int, row: int) -> str:
+        """The map symbol of the terrain at the cell (a drawn figure stands on open floor: ``.``; no cell: a blank)."""
+        char = gridtext.char_at(self._rows(), self._grid_kind(), (col, row))
+        return FLOOR if gridtext.is_figure(char) else char
+
+    def set_cell(self, col: int, row: int, symbol: str) -> None:
+        """Paint the terrain ``symbol`` (``" "`` removes the cell); a figure drawn there keeps its place with ``at:``."""
+        if len(symbol) != 1 or gridtext.is_figure(symbol) or symbol in "\t\n\r":
+            raise EditError(f"{symbol!r} is not a terrain symbol (one character, not a letter or digit: figures are placed, not painted)")
+        kind = self._grid_kind()
+        _check_cell(col, row)
+        rows = self._rows()
+        char = gridtext.char_at(rows, kind, (col, row))
+        if gridtext.is_figure(char) and symbol != FLOOR:
+            self._ensure_figure(char)["at"] = to_yaml([col, row])
+        elif gridtext.is_figure(char):
+            return
+        gridtext.put(rows, kind, (col, row), symbol)
+        self._store_rows(rows)
+
+    def figure_at(self, col: int, row: int) -> str | None:
+        for label, position in self.positions().items():
+            if position == (col, row):
+                return label
+        return None
+
+    def place(self, label: str, col: int, row: int) -> None:
+        """Move figure ``label`` to the cell (drawn as its letter on open floor, else ``at:``); new labels get the game's template."""
+        kind = self._grid_kind()
+        _check_cell(col, row)
+        rows = self._rows()
+        if gridtext.char_at(rows, kind, (col, row)) == NO_CELL:
+            width, height = gridtext.size(rows, kind)
+            raise EditError(f"[{col}, {row}] is not a cell of the map ({width} columns x {height} rows)")
+        occupant = self.figure_at(col, row)
+        if occupant is not None and occupant != label:
+            raise EditError(f"[{col}, {row}] is taken by figure {occupant!r}")
+        self._ensure_figure(label)
+        self._lift(label, rows)
+        self._drop(label, (col, row), rows)
+        self._store_rows(rows)
+
+    def _lift(self, label: str, rows: list[str]) -> None:
+        """Take ``label`` off the map text: its letter becomes open floor, its ``at:`` goes."""
+        kind = self._grid_kind()
+        for cell, char in gridtext.cells(rows, kind).items():
+            if char == label:
+                gridtext.put(rows, kind, cell, FLOOR)
+        figure = self._figure(label)
+        if figure is not None and "at" in figure:
+            del figure["at"]
+
+    def _drop(self, label: str, cell: Cell, rows: list[str]) -> None:
+        kind = self._grid_kind()
+        if gridtext.char_at(rows, kind, cell) == FLOOR:
+            gridtext.put(rows, kind, cell, label)
+        else:
+            self._ensure_figure(label)["at"] = to_yaml(list(cell))
+
+    def walls(self) -> list[tuple[Cell, Cell]]:
+        found = []
+        for pair in plain(self.data.get("walls")) or []:
+            try:
+                (a, b), (c, d) = pair
+                found.append(((int(a), int(b)), (int(c), int(d))))
+            except (TypeError, ValueError):
+                continue  # a malformed entry: validation reports it
+        return found
+
+    def toggle_wall(self, first: Cell, second: Cell) -> None:
+        """Add the thin wall between two neighbouring cells, or remove it when it is there."""
+        kind = self._grid_kind()
+        a, b = (int(first[0]), int(first[1])), (int(second[0]), int(second[1]))
+        around = hexgrid.neighbours(a) if kind == "hex" else squaregrid.neighbours(a)
+        if b not in around:
+            raise EditError(f"[{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] are not neighbours: a thin wall lies between two neighbouring cells")
+        walls = self.data.get("walls")
+        if not isinstance(walls, list):
+            walls = to_yaml([])
+            insert_key(self.data, "walls", walls, KEY_ORDER)
+        for index, pair in enumerate(self.walls()):
+            if set(pair) == {a, b}:
+                del walls[index]
+                return
+        walls.append(to_yaml([list(a), list(b)]))
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Cut or extend the map to ``cols`` x ``rows`` (new cells are open floor); figures and walls left outside go."""
+        kind = self._grid_kind()
+        if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+            raise EditError(f"a map is 1 to {MAX_SIDE} columns and rows, not {cols}x{rows}")
+        old = self._rows()
+        old_cols, old_rows = gridtext.size(old, kind)
+        new: list[str] = []
+        for row in range(rows):
+            for col in range(cols):
+                inside = col < old_cols and row < old_rows
+                gridtext.put(new, kind, (col, row), gridtext.char_at(old, kind, (col, row)) if inside else FLOOR)
+        for label, position in self.positions().items():
+            if isinstance(position, tuple) and not (position[0] < cols and position[1] < rows):
+                self.remove_figure(label)
+        kept = [pair for pair in self.walls() if any(c < cols and r < rows for c, r in pair)]
+        if isinstance(self.data.get("walls"), list) and len(kept) != len(self.walls()):
+            self.data["walls"] = to_yaml([[list(a), list(b)] for a, b in kept])
+        self._store_rows(new)
+
+    # --- the next round ----------------------------------------------------------------------
+
+    def after_phase(self, result: Result) -> ScenarioDocument:
+        """The board after the phase of ``result`` (resolved from this document) as a new document."""
+        from .nextround import board_after
+
+        return board_after(self, result)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(str(key) for key in self.data)
+
+
+def _check_cell(col: int, row: int) -> None:
+    if not (0 <= col < MAX_SIDE and 0 <= row < MAX_SIDE):
+        raise EditError(f"[{col}, {row}] is off the map (columns and rows count from 0, at most {MAX_SIDE} each)")

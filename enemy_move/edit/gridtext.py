@@ -1,0 +1,79 @@
+"""The ``map:`` text of grid scenarios as rows of characters (docs/scenario-format.md, "Grid maps").
+
+A cell ``(col, row)`` sits at text column ``2*col`` on square grids and
+``2*col + row % 2`` on hex grids (odd rows shifted by one column). A blank at
+a cell position is no cell; letters and digits are figures standing on open floor.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Cell = tuple[int, int]
+GridKind = Literal["hex", "square"]
+
+#: Open floor: what a figure drawn as its letter stands on, and what it leaves behind.
+FLOOR = "."
+NO_CELL = " "
+
+
+def rows_of(text: str) -> list[str]:
+    """The map's rows, trailing blanks and trailing empty rows dropped."""
+    rows = [row.rstrip() for row in text.split("\n")]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def text_of(rows: list[str]) -> str:
+    trimmed = [row.rstrip() for row in rows]
+    while trimmed and not trimmed[-1]:
+        trimmed.pop()
+    return "\n".join(trimmed) + "\n"
+
+
+def column(kind: GridKind, cell: Cell) -> int:
+    col, row = cell
+    return 2 * col + (row & 1 if kind == "hex" else 0)
+
+
+def char_at(rows: list[str], kind: GridKind, cell: Cell) -> str:
+    """The character at ``cell`` (a blank when the cell is off the text)."""
+    col, row = cell
+    if col < 0 or row < 0 or row >= len(rows):
+        return NO_CELL
+    text, index = rows[row], column(kind, cell)
+    return text[index] if index < len(text) else NO_CELL
+
+
+def put(rows: list[str], kind: GridKind, cell: Cell, char: str) -> None:
+    """Write ``char`` at ``cell``, growing the text as needed (in place)."""
+    col, row = cell
+    if col < 0 or row < 0:
+        raise ValueError(f"[{col}, {row}] is off the map (columns and rows count from 0)")
+    while len(rows) <= row:
+        rows.append("")
+    index = column(kind, cell)
+    text = rows[row].ljust(index + 1)
+    rows[row] = (text[:index] + char + text[index + 1 :]).rstrip()
+
+
+def cells(rows: list[str], kind: GridKind) -> dict[Cell, str]:
+    """Every cell written on the map -> its character."""
+    found: dict[Cell, str] = {}
+    for row, text in enumerate(rows):
+        shift = row & 1 if kind == "hex" else 0
+        for index, char in enumerate(text):
+            if char != NO_CELL and index >= shift and (index - shift) % 2 == 0:
+                found[((index - shift) // 2, row)] = char
+    return found
+
+
+def size(rows: list[str], kind: GridKind) -> tuple[int, int]:
+    """(columns, rows): one more than the largest column holding a cell, and the number of rows."""
+    found = cells(rows, kind)
+    return (max((col for col, _ in found), default=-1) + 1, len(rows))
+
+
+def is_figure(char: str) -> bool:
+    return len(char) == 1 and char.isascii() and char.isalnum()

@@ -1,0 +1,117 @@
+"""`resolve --place LABEL=COL,ROW` and `--set KEY=VALUE`: per-round changes applied to the file before resolving.
+
+Each change is made on the round-trip document, then the whole scenario is
+validated like a file. A mistake is reported as one line naming the change
+(``--set action.move=40: action.move: ... less than or equal to 15``): the
+positions of the edited text would not match the file on disk.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ScenarioError
+from ..loader import load_text
+from .document import EditError, ScenarioDocument, split_key
+
+if TYPE_CHECKING:
+    from ..models import Scenario
+
+_CELL = re.compile(r"^\s*\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s*$")
+
+
+@dataclass(frozen=True)
+class Edit:
+    flag: str  # "--place" or "--set"
+    text: str  # as given, for messages
+    path: tuple[str, ...]  # the scenario keys it changes
+    value: Any
+
+    def __str__(self) -> str:
+        return f"{self.flag} {self.text}"
+
+
+def parse_place(text: str, board: str | None) -> Edit:
+    label, sep, where = text.partition("=")
+    label = label.strip()
+    example = "LABEL=AREA (e.g. s=A2)" if board == "areas" else "LABEL=COL,ROW (e.g. A=3,4)"
+    if not sep or not where.strip() or not re.match(r"^[A-Za-z0-9]$", label):
+        raise EditError(f"--place {text}: expected {example}; a label is one letter or digit")
+    if board == "areas":
+        return Edit("--place", text, ("figures", label), where.strip())
+    match = _CELL.match(where)
+    if match is None:
+        raise EditError(f"--place {text}: expected {example}: COL,ROW are two whole numbers counted from 0")
+    return Edit("--place", text, ("figures", label), (int(match.group(1)), int(match.group(2))))
+
+
+def parse_set(text: str) -> Edit:
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise EditError(f"--set {text}: expected KEY=VALUE with a dotted KEY (e.g. action.move=4, figures.A.initiative=12)")
+    try:
+        parts = tuple(split_key(key))
+    except EditError as error:
+        raise EditError(f"--set {text}: {error}") from None
+    if not raw.strip():
+        raise EditError(f"--set {text}: no value after '=' (write null to clear a key)")
+    try:
+        # The value is read as YAML exactly like the file's values (strict typing: `yes` stays text).
+        value = load_text(raw, "--set").data
+    except ScenarioError as error:
+        raise EditError(f"--set {text}: the value is not valid YAML: {error.message}") from None
+    return Edit("--set", text, parts, value)
+
+
+def apply_edits(document: ScenarioDocument, places: Sequence[str], sets: Sequence[str]) -> Scenario:
+    """Apply every --place, then every --set, and validate; mistakes raise EditError naming the change."""
+    edits = [parse_place(text, document.board_kind) for text in places] + [parse_set(text) for text in sets]
+    for edit in edits:
+        try:
+            _apply(document, edit)
+        except EditError as error:
+            raise EditError(f"{edit}: {error}") from None
+    try:
+        scenario = document.validate()
+        _check_board(scenario)
+    except ScenarioError as error:
+        raise EditError(_blame(document, edits, error)) from None
+    return scenario
+
+
+def _check_board(scenario: Scenario) -> None:
+    """What only the game checks (figures on walls, off the map...), while the mistake can still be blamed on an edit."""
+    from ..phase import get, pick_variant
+
+    game = get(scenario.ruleset)
+    if game is not None:
+        game.setup(scenario, pick_variant(game, scenario, None))
+
+
+def _apply(document: ScenarioDocument, edit: Edit) -> None:
+    if edit.flag == "--set":
+        if edit.value is None and len(edit.path) > 0:
+            document.delete(".".join(edit.path))
+        else:
+            document.set(".".join(edit.path), edit.value)
+    elif isinstance(edit.value, tuple):
+        document.place(edit.path[1], *edit.value)
+    else:
+        document.place_in_area(edit.path[1], edit.value)
+
+
+def _blame(document: ScenarioDocument, edits: list[Edit], error: ScenarioError) -> str:
+    """The error as `--set KEY=VALUE: message`, naming the change whose keys it is about (else every change)."""
+    source = load_text(document.text(), document.file).source
+    where = (error.line, error.col)
+    paths = [path for path, at in (*source.positions.items(), *source.key_positions.items()) if at == where]
+    located = tuple(str(part) for part in max(paths, key=len)) if paths else ()
+    for edit in reversed(edits):
+        common = min(len(edit.path), len(located))
+        if common and edit.path[:common] == located[:common]:
+            return f"{edit}: {error.message}"
+    return f"{', '.join(str(edit) for edit in edits)}: {error.message}"
