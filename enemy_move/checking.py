@@ -55,6 +55,8 @@ class FileResult:
     problems: list[Problem] = field(default_factory=list)
     # The engine's answer turn by turn (actor, focus, options as JSON): what `check --update` writes.
     answer: list[dict[str, Any]] | None = None
+    # `check --update`: the differences that were settled by writing the answer into the file.
+    updated: list[Problem] = field(default_factory=list)
 
     @property
     def line(self) -> int:
@@ -73,6 +75,10 @@ class FileResult:
         """One ``FILE:LINE:COL: what`` line per problem, printable whatever the file name or message."""
         return [escape_controls(f"{self.file}:{p.line}:{p.col}: {p.message}") for p in self.problems]
 
+    def located_updates(self) -> list[str]:
+        """``check --update``: one ``FILE:LINE:COL: updated: what differed`` line per settled difference."""
+        return [escape_controls(f"{self.file}:{p.line}:{p.col}: updated: {p.message}") for p in self.updated]
+
     def to_dict(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"file": self.file, "status": self.status}
         if self.status in ("fail", "error"):
@@ -84,6 +90,8 @@ class FileResult:
             entry["differences"] = [p.to_dict() for p in self.problems]
         if self.message is not None:
             entry["message"] = self.message
+        if self.updated:
+            entry["updated"] = [p.to_dict() for p in self.updated]
         return entry
 
 
@@ -94,12 +102,16 @@ def error_result(error: ScenarioError) -> FileResult:
 @dataclass
 class CheckReport:
     results: list[FileResult]
+    #: Set by `check --update`: the summary then counts the updated files too.
+    updating: bool = False
 
     @property
     def summary(self) -> dict[str, int]:
         counts = {"total": len(self.results), "passed": 0, "failed": 0, "errors": 0, "valid": 0}
         for result in self.results:
             counts[{"pass": "passed", "fail": "failed", "error": "errors", "valid": "valid"}[result.status]] += 1
+        if self.updating:
+            counts["updated"] = sum(1 for r in self.results if r.updated)
         return counts
 
     @property

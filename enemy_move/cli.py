@@ -457,9 +457,7 @@ def check(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also a table of every file and its status.")] = False,
     update: Annotated[
         bool,
-        typer.Option(
-            "--update", hidden=True, help="Write the current answers into the expect: blocks that differ (comments and order kept)."
-        ),
+        typer.Option("--update", help="Write the current answers into the expect: blocks that differ (comments and order kept)."),
     ] = False,
     color: ColorOption = Color.auto,
 ) -> None:
@@ -482,15 +480,12 @@ def check(
     else:
         report = check_files(files, problems, stdin=stdin)
     if update:
-        report = _update_expectations(report, _console(color, stderr=True))
+        from .updating import update_report
+
+        update_report(report)
     _print_check(report, chosen, quiet=quiet, verbose=verbose, color=color)
     if not report.ok:
         raise typer.Exit(1)
-
-
-def _update_expectations(report: Any, console: Any) -> Any:
-    """``check --update``: not available yet (it needs the round-trip YAML document layer)."""
-    _fail("--update is not available yet")
 
 
 def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool, color: Color) -> None:

@@ -295,3 +295,90 @@ def test_readme_first_screen() -> None:
     assert "make demo" in text and "make test" in text and "pipx install" in text
     commands = [line.strip() for line in first if line.strip().startswith("enemy-move ")]
     assert len(commands) >= 3 and not any(line.startswith(".venv/bin/enemy-move") for line in first)
+
+
+# --- check --update ----------------------------------------------------------------------------------------
+
+
+def broken_copies(tmp_path: Path) -> tuple[Path, Path]:
+    """The demo with a wrong focus and a wrong option, and a phase with a wrong actor and wrong targets."""
+    demo, _ = demo_with("{to: [2, 1], attacks: [A]}", "{to: [3, 1], attacks: [A]}", tmp_path)
+    demo.write_text(demo.read_text().replace("focus: [A]", "focus: [B]  # who the archer shoots"))
+    phase = tmp_path / "phase.yaml"
+    phase.write_text(PHASE.read_text().replace("- actor: f", "- actor: g").replace("{to: [5, 0], attacks: []}", "{to: [5, 0], attacks: [A]}"))
+    return demo, phase
+
+
+def test_update_writes_the_answers_and_keeps_everything_else(tmp_path: Path) -> None:
+    demo, phase = broken_copies(tmp_path)
+    before = demo.read_text()
+    result = invoke("check", str(tmp_path), "--update")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert f"{demo}:{line_of(before, 'focus: [B]')}:10: updated: focus: expected B, got A" in lines
+    assert f"{phase}:{line_of(phase.read_text(), '- actor: f')}:14: updated: turn 2: actor: expected g, got f" in lines
+    assert lines[-1] == "2 checked: 2 passed, 0 failed, 0 errors; 2 files updated"
+    # Byte for byte the original files, but for the comment written on the focus line, which stays.
+    assert demo.read_text() == DEMO.read_text().replace("focus: [A]", "focus: [A]  # who the archer shoots")
+    assert phase.read_text() == PHASE.read_text()
+    assert invoke("check", str(tmp_path)).exit_code == 0
+
+
+def test_update_adds_and_removes_turns_and_options(tmp_path: Path) -> None:
+    text = PHASE.read_text()
+    last_turn = text.index("    - actor: n")
+    path = tmp_path / "phase.yaml"
+    path.write_text(text[:last_turn])  # the third turn is missing
+    assert invoke("check", str(path), "--update").exit_code == 0
+    assert path.read_text() == text
+    extra = DEMO.read_text().replace("    - {to: [2, 3], attacks: [A]}\n", "    - {to: [2, 3], attacks: [A]}\n    - {to: [5, 3], attacks: []}\n")
+    path = tmp_path / "demo.yaml"
+    path.write_text(extra.replace("    - {to: [2, 1], attacks: [A]}\n", ""))
+    assert invoke("check", str(path), "--update").exit_code == 0
+    assert path.read_text() == DEMO.read_text()
+
+
+def test_without_update_nothing_is_written(tmp_path: Path) -> None:
+    demo, phase = broken_copies(tmp_path)
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in (demo, phase)}
+    for args in ([], ["--json"], ["--format", "github"], ["-v"]):
+        assert invoke("check", str(tmp_path), *args).exit_code == 1
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in (demo, phase)} == before
+
+
+def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo, phase = broken_copies(tmp_path)
+    import enemy_move.edit.atomic as atomic
+
+    real_replace = os.replace
+    replaced: list[str] = []
+
+    def replace(source: str, target: str) -> None:
+        replaced.append(str(target))
+        assert Path(source).parent == Path(target).parent and Path(source).name.endswith(".tmp")  # a whole temporary file beside it
+        real_replace(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    document = json.loads(invoke("check", str(tmp_path), "--update", "--json").stdout)
+    assert sorted(replaced) == sorted([str(demo), str(phase)])
+    assert document["summary"]["updated"] == 2 and document["summary"]["failed"] == 0
+    entry = next(r for r in document["results"] if r["file"] == str(demo))
+    assert entry["status"] == "pass" and {"line": 27, "column": 10, "message": "focus: expected B, got A"} in entry["updated"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.yaml", "phase.yaml"]  # no temporary file left
+
+
+def test_update_leaves_errors_and_a_file_it_cannot_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo, phase = broken_copies(tmp_path)
+    (tmp_path / "broken.yaml").write_text("ruleset: gloomhaven\ntitel: x\n")
+    import enemy_move.edit.atomic as atomic
+
+    def refuse(source: str, target: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(atomic.os, "replace", refuse)
+    before = demo.read_text()
+    result = invoke("check", str(tmp_path), "--update")
+    assert result.exit_code == 1 and demo.read_text() == before
+    assert "not updated:" in result.stdout and "Permission denied" in result.stdout
+    assert "2 failed, 1 errors; 0 files updated" in result.stdout
+    assert invoke("check", "-", "--update", input=DEMO.read_bytes()).exit_code == 2

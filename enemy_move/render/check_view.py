@@ -31,10 +31,21 @@ def _problem_text(entry: FileResult) -> list[Text]:
     return texts
 
 
+def _update_text(entry: FileResult) -> list[Text]:
+    texts = []
+    for problem in entry.updated:
+        text = Text(escape_controls(entry.file), style="bold")
+        text.append(f":{problem.line}:{problem.col}:", style="cyan")
+        text.append(" updated: ", style="green")
+        text.append(escape_controls(problem.message))
+        texts.append(text)
+    return texts
+
+
 def render_problems(report: CheckReport, console: Console) -> None:
-    """Every failure and error, one ``FILE:LINE:COL: what`` line each, in file order."""
+    """Every failure and error, one ``FILE:LINE:COL: what`` line each, in file order (and what --update changed)."""
     for entry in report.results:
-        for text in _problem_text(entry):
+        for text in _update_text(entry) + _problem_text(entry):
             # soft_wrap: a long line stays one line (a narrow terminal wraps it visually, grep still sees one).
             console.print(text, soft_wrap=True)
 
@@ -51,6 +62,9 @@ def summary_text(report: CheckReport) -> Text:
         text.append(", ")
         text.append(f"{s['valid']} valid", style="cyan")
         text.append(" (no expect: block)")
+    if "updated" in s:
+        text.append("; ")
+        text.append(f"{s['updated']} files updated", style="green" if s["updated"] else "")
     return text
 
 
@@ -68,11 +82,13 @@ def render_table(report: CheckReport, console: Console, *, quiet: bool = False) 
     table.add_column("status", no_wrap=True)
     table.add_column("problems", overflow="fold")
     for entry in shown:
-        detail = "\n".join(f"{p.line}:{p.col}: {p.message}" for p in entry.problems)
+        detail = "\n".join(
+            [f"{p.line}:{p.col}: updated: {p.message}" for p in entry.updated] + [f"{p.line}:{p.col}: {p.message}" for p in entry.problems]
+        )
         # Text, not markup: "[3, 4]" in a message is not a style.
         table.add_row(
             Text(escape_controls(entry.file)),
-            Text(entry.status, style=STATUS_STYLES[entry.status]),
+            Text(entry.status + (" (updated)" if entry.updated else ""), style=STATUS_STYLES[entry.status]),
             Text(escape_controls(detail, keep="\n")),
         )
     console.print(table)

@@ -22,6 +22,9 @@ def github_annotations(report: CheckReport) -> str:
     """One annotation per problem, at its line: a failure's every difference, an error's mistake."""
     lines = []
     for entry in report.results:
+        for problem in entry.updated:  # check --update: a notice where the file changed
+            where = f"file={_escape_property(entry.file)},line={problem.line},col={problem.col},title=expect updated"
+            lines.append(f"::notice {where}::{_escape_data('updated: ' + problem.message)}")
         if entry.status not in ("fail", "error"):
             continue
         title = "scenario check failed" if entry.status == "fail" else "invalid scenario"
@@ -29,5 +32,6 @@ def github_annotations(report: CheckReport) -> str:
             where = f"file={_escape_property(entry.file)},line={problem.line},col={problem.col},title={_escape_property(title)}"
             lines.append(f"::error {where}::{_escape_data(problem.message)}")
     s = report.summary
-    lines.append(f"{s['total']} checked: {s['passed']} passed, {s['failed']} failed, {s['errors']} errors, {s['valid']} valid")
+    updated = f"; {s['updated']} files updated" if "updated" in s else ""
+    lines.append(f"{s['total']} checked: {s['passed']} passed, {s['failed']} failed, {s['errors']} errors, {s['valid']} valid{updated}")
     return "\n".join(lines) + "\n"
