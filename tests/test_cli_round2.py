@@ -16,7 +16,8 @@ import yaml
 from typer.testing import CliRunner, Result
 
 from enemy_move import OUTPUT_FORMAT, __version__
-from enemy_move.cli import CheckFormat, _progress_wanted, app
+from enemy_move.cli import app
+from enemy_move.cli.check import CheckFormat, _progress_wanted
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "scenarios" / "gloomhaven" / "demo.yaml"
@@ -305,7 +306,9 @@ def broken_copies(tmp_path: Path) -> tuple[Path, Path]:
     demo, _ = demo_with("{to: [2, 1], attacks: [A]}", "{to: [3, 1], attacks: [A]}", tmp_path)
     demo.write_text(demo.read_text().replace("focus: [A]", "focus: [B]  # who the archer shoots"))
     phase = tmp_path / "phase.yaml"
-    phase.write_text(PHASE.read_text().replace("- actor: f", "- actor: g").replace("{to: [5, 0], attacks: []}", "{to: [5, 0], attacks: [A]}"))
+    phase.write_text(
+        PHASE.read_text().replace("- actor: f", "- actor: g").replace("{to: [5, 0], attacks: []}", "{to: [5, 0], attacks: [A]}")
+    )
     return demo, phase
 
 
@@ -331,7 +334,9 @@ def test_update_adds_and_removes_turns_and_options(tmp_path: Path) -> None:
     path.write_text(text[:last_turn])  # the third turn is missing
     assert invoke("check", str(path), "--update").exit_code == 0
     assert path.read_text() == text
-    extra = DEMO.read_text().replace("    - {to: [2, 3], attacks: [A]}\n", "    - {to: [2, 3], attacks: [A]}\n    - {to: [5, 3], attacks: []}\n")
+    extra = DEMO.read_text().replace(
+        "    - {to: [2, 3], attacks: [A]}\n", "    - {to: [2, 3], attacks: [A]}\n    - {to: [5, 3], attacks: []}\n"
+    )
     path = tmp_path / "demo.yaml"
     path.write_text(extra.replace("    - {to: [2, 1], attacks: [A]}\n", ""))
     assert invoke("check", str(path), "--update").exit_code == 0

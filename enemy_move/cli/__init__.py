@@ -1,5 +1,8 @@
 """The ``enemy-move`` command line. Thin: parse arguments, call the core, render.
 
+The package holds the app, the shared helpers and most commands; ``check``
+is in cli/check.py.
+
 Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
 2 bad usage or an invalid scenario file.
 """
@@ -16,15 +19,15 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from . import OUTPUT_FORMAT, __version__
+from .. import OUTPUT_FORMAT, __version__
 
 if TYPE_CHECKING:
-    from .errors import ScenarioError as ScenarioErrorLike
+    from ..errors import ScenarioError as ScenarioErrorLike
 
 #: -h as well as --help, on every command (subcommands inherit the context settings).
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
-app = typer.Typer(
+app: typer.Typer = typer.Typer(
     no_args_is_help=True,
     context_settings=CONTEXT,
     help="Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios.",
@@ -107,7 +110,7 @@ def _main(
 
 
 def _complete_ruleset(incomplete: str) -> list[str]:
-    from .starters import starter_rulesets
+    from ..starters import starter_rulesets
 
     return [name for name in starter_rulesets() if name.startswith(incomplete)]
 
@@ -125,7 +128,7 @@ def _dump_json(document: Any) -> None:
 
 def _json_safe(value: Any) -> Any:
     """Lone surrogates (undecodable bytes in file names) escaped, so the output is valid UTF-8."""
-    from .errors import escape_surrogates
+    from ..errors import escape_surrogates
 
     if isinstance(value, str):
         return escape_surrogates(value)
@@ -159,7 +162,7 @@ def _stdout_takes_unicode() -> bool:
 
 def _fail(message: str) -> NoReturn:
     """A usage error: one line on stderr, exit 2."""
-    from .errors import escape_controls
+    from ..errors import escape_controls
 
     typer.echo(escape_controls(f"enemy-move: {message}"), err=True)
     raise typer.Exit(2)
@@ -182,10 +185,10 @@ def _parse_choices(choose: list[str]) -> dict[str, int]:
 
 
 def _load(file: str) -> Any:
-    from .models import load_scenario, validate_document
+    from ..models import load_scenario, validate_document
 
     if file == "-":
-        from .loader import load_stdin
+        from ..loader import load_stdin
 
         return validate_document(load_stdin(_stdin_stream()))
     return load_scenario(file)
@@ -199,7 +202,7 @@ def _stdin_stream() -> Any:
 
 
 def _write_picture(result: Any, path: str, kind: str) -> None:
-    from .render import svg
+    from ..render import svg
 
     text = svg.result_svg(result) if kind == "svg" else svg.result_html(result)
     try:
@@ -239,8 +242,8 @@ def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
     """The scenario to resolve and, when --place/--set/--after ask for it, its editable document (ruamel loads only then)."""
     if not (request.places or request.sets or request.after):
         return _load(file), None
-    from .edit.document import EditError, ScenarioDocument
-    from .edit.overrides import apply_edits
+    from ..edit.document import EditError, ScenarioDocument
+    from ..edit.overrides import apply_edits
 
     scenario = _load(file)  # the file's own mistakes first, at their true FILE:LINE:COL
     document = ScenarioDocument.from_text(scenario.source.text, scenario.path)
@@ -251,7 +254,7 @@ def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
 
 
 def _write_after(document: Any, result: Any, path: str) -> None:
-    from .edit.atomic import WriteError, write_atomic
+    from ..edit.atomic import WriteError, write_atomic
 
     try:
         write_atomic(path, document.after_phase(result).text())
@@ -260,9 +263,9 @@ def _write_after(document: Any, result: Any, path: str) -> None:
 
 
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
-    from .checking import resolve_scenario
-    from .errors import ScenarioError
-    from .game import UsageError
+    from ..checking import resolve_scenario
+    from ..errors import ScenarioError
+    from ..game import UsageError
 
     try:
         scenario, document = _load_for(file, request)
@@ -270,7 +273,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if request.after:
             _write_after(document, result, request.after)
         if request.why_not:
-            from .why_not import WhyNotError, explain, parse_positions
+            from ..why_not import WhyNotError, explain, parse_positions
 
             try:
                 explain(result, parse_positions(result, request.why_not))
@@ -281,11 +284,11 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if request.html:
             _write_picture(result, request.html, "html")
         if json_output:
-            from .result import result_to_dict
+            from ..result import result_to_dict
 
             _write_json(result_to_dict(result))
             return
-        from .render.rich_view import render_result, small_terminal
+        from ..render.rich_view import render_result, small_terminal
 
         _stdout_takes_unicode()
         console = _console(request.color)
@@ -301,8 +304,8 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
     except Exception as error:  # a bug: still one located line, never a traceback
         if isinstance(error, (typer.Exit, typer.Abort, BrokenPipeError)) or os.environ.get("ENEMY_MOVE_DEBUG"):
             raise
-        from .errors import internal_error
-        from .loader import STDIN_NAME
+        from ..errors import internal_error
+        from ..loader import STDIN_NAME
 
         bug = internal_error(STDIN_NAME if file == "-" else file, error)
         if json_output:
@@ -390,7 +393,7 @@ def resolve(
 
 def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
     """Clear the screen and resolve again after each save; errors are shown, not fatal."""
-    from .watch import watch_file
+    from ..watch import watch_file
 
     console = _console(request.color)
 
@@ -406,110 +409,10 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
         return 0
 
 
-class CheckFormat(StrEnum):
-    text = "text"
-    json = "json"
-    github = "github"
+# `check` lives in its own module (cli/check.py); imported here so the commands keep their order in --help.
+from .check import CheckFormat, check  # noqa: E402
 
-
-def _expand_paths(paths: list[str]) -> list[str]:
-    """Paths as given; a pattern the shell did not expand (quoted, or on Windows) is expanded here."""
-    import glob
-
-    expanded: list[str] = []
-    for path in paths:
-        if path == "-" or os.path.exists(path):
-            expanded.append(path)
-        elif glob.has_magic(path):
-            matches = sorted(glob.glob(path, recursive=True))
-            if not matches:
-                _fail(f"{path}: no file matches this pattern")
-            expanded.extend(matches)
-        else:
-            _fail(f"{path}: no such file")
-    if expanded.count("-") > 1:
-        _fail("- (standard input) can be checked once")
-    return expanded
-
-
-def _progress_wanted(chosen: CheckFormat, quiet: bool, files: int) -> bool:
-    """A progress bar only for people: text output, not -q, several files, stdout and stderr both terminals."""
-    return chosen is CheckFormat.text and not quiet and files > 1 and sys.stdout.isatty() and sys.stderr.isatty()
-
-
-@app.command()
-def check(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH...",
-            help="Scenario files, folders (every *.yaml / *.yml below), quoted glob patterns ('scenarios/**/0*.yaml'), or - (standard input).",
-        ),
-    ],
-    json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
-    output_format: Annotated[
-        CheckFormat,
-        typer.Option(
-            "--format", help="text (problems as FILE:LINE:COL: what), json (one document) or github (GitHub Actions annotations)."
-        ),
-    ] = CheckFormat.text,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; with --json or -v, only the failures and errors.")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also a table of every file and its status.")] = False,
-    update: Annotated[
-        bool,
-        typer.Option("--update", help="Write the current answers into the expect: blocks that differ (comments and order kept)."),
-    ] = False,
-    color: ColorOption = Color.auto,
-) -> None:
-    """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
-    from .checking import check_files, find_scenarios
-
-    chosen = CheckFormat.json if json_output else output_format
-    expanded = _expand_paths(paths)
-    if update and "-" in expanded:
-        _fail("--update writes files; it cannot update standard input")
-    files, problems = find_scenarios(expanded)
-    if not files and not problems:
-        _fail(f"no scenario files (*.yaml, *.yml) found in {', '.join(paths)}")
-    stdin = _stdin_stream() if "-" in files else None
-    if _progress_wanted(chosen, quiet, len(files)):
-        from .render.check_view import CheckProgress
-
-        with CheckProgress(_console(color, stderr=True), len(files)) as progress:
-            report = check_files(files, problems, stdin=stdin, on_file=progress.advance)
-    else:
-        report = check_files(files, problems, stdin=stdin)
-    if update:
-        from .updating import update_report
-
-        update_report(report)
-    _print_check(report, chosen, quiet=quiet, verbose=verbose, color=color)
-    if not report.ok:
-        raise typer.Exit(1)
-
-
-def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool, color: Color) -> None:
-    if chosen is CheckFormat.json:
-        document = report.to_dict()
-        if quiet:
-            document["results"] = [r for r in document["results"] if r["status"] not in ("pass", "valid")]
-        _write_json(document)
-        return
-    _stdout_takes_unicode()
-    if chosen is CheckFormat.github:
-        from .errors import escape_surrogates
-        from .render.github import github_annotations
-
-        sys.stdout.write(escape_surrogates(github_annotations(report)))
-        return
-    from .render.check_view import render_problems, render_summary, render_table
-
-    console = _console(color)
-    if verbose:
-        render_table(report, console, quiet=quiet)
-    else:
-        render_problems(report, console)
-    render_summary(report, console)
+__all__ = ["CheckFormat", "ResolveRequest", "app", "check", "main", "run_watch"]
 
 
 @app.command()
@@ -518,7 +421,7 @@ def rulesets(
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
-    from .phase import all_rulesets
+    from ..phase import all_rulesets
 
     known = all_rulesets()
     if name is not None:
@@ -534,7 +437,7 @@ def rulesets(
         return
     from rich.console import Console
 
-    from .render.rich_view import render_rulesets
+    from ..render.rich_view import render_rulesets
 
     _stdout_takes_unicode()
     render_rulesets(known, Console(highlight=False))
@@ -543,7 +446,7 @@ def rulesets(
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of scenario files (for editors' YAML support)."""
-    from .schema import scenario_schema
+    from ..schema import scenario_schema
 
     _dump_json(scenario_schema())
 
@@ -557,8 +460,8 @@ def new(
     schema_location: Annotated[str | None, typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
     """Print a short, commented starter scenario that resolves as it is."""
-    from . import phase as registry
-    from .starters import SCHEMA_MODELINE, starter, starter_rulesets
+    from .. import phase as registry
+    from ..starters import SCHEMA_MODELINE, starter, starter_rulesets
 
     if ruleset not in starter_rulesets():
         _fail(f"unknown ruleset {ruleset!r}; known: {', '.join(starter_rulesets())}")
@@ -582,7 +485,7 @@ def import_gloom(
     ] = None,
 ) -> None:
     """Write the scenario of a gloom (Gloomhaven Monster Mover) share link."""
-    from .importers.gloom import GloomLinkError, decode_link, scenario_yaml
+    from ..importers.gloom import GloomLinkError, decode_link, scenario_yaml
 
     try:
         board = decode_link(link)

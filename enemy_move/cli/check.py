@@ -1,0 +1,123 @@
+"""``enemy-move check``: validate scenario files and compare them with their ``expect:`` blocks.
+
+Prints problems one per line (``FILE:LINE:COL: what``) and a summary; ``-v``
+the table; ``--json`` one document; ``--format github`` annotations;
+``--update`` writes the current answers into the ``expect:`` blocks that differ.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from . import Color, ColorOption, _console, _fail, _stdin_stream, _stdout_takes_unicode, _write_json, app
+
+
+class CheckFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def _expand_paths(paths: list[str]) -> list[str]:
+    """Paths as given; a pattern the shell did not expand (quoted, or on Windows) is expanded here."""
+    import glob
+
+    expanded: list[str] = []
+    for path in paths:
+        if path == "-" or os.path.exists(path):
+            expanded.append(path)
+        elif glob.has_magic(path):
+            matches = sorted(glob.glob(path, recursive=True))
+            if not matches:
+                _fail(f"{path}: no file matches this pattern")
+            expanded.extend(matches)
+        else:
+            _fail(f"{path}: no such file")
+    if expanded.count("-") > 1:
+        _fail("- (standard input) can be checked once")
+    return expanded
+
+
+def _progress_wanted(chosen: CheckFormat, quiet: bool, files: int) -> bool:
+    """A progress bar only for people: text output, not -q, several files, stdout and stderr both terminals."""
+    return chosen is CheckFormat.text and not quiet and files > 1 and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PATH...",
+            help="Scenario files, folders (every *.yaml / *.yml below), quoted glob patterns ('scenarios/**/0*.yaml'), or - (standard input).",
+        ),
+    ],
+    json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
+    output_format: Annotated[
+        CheckFormat,
+        typer.Option(
+            "--format", help="text (problems as FILE:LINE:COL: what), json (one document) or github (GitHub Actions annotations)."
+        ),
+    ] = CheckFormat.text,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar; with --json or -v, only the failures and errors.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also a table of every file and its status.")] = False,
+    update: Annotated[
+        bool,
+        typer.Option("--update", help="Write the current answers into the expect: blocks that differ (comments and order kept)."),
+    ] = False,
+    color: ColorOption = Color.auto,
+) -> None:
+    """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
+    from ..checking import check_files, find_scenarios
+
+    chosen = CheckFormat.json if json_output else output_format
+    expanded = _expand_paths(paths)
+    if update and "-" in expanded:
+        _fail("--update writes files; it cannot update standard input")
+    files, problems = find_scenarios(expanded)
+    if not files and not problems:
+        _fail(f"no scenario files (*.yaml, *.yml) found in {', '.join(paths)}")
+    stdin = _stdin_stream() if "-" in files else None
+    if _progress_wanted(chosen, quiet, len(files)):
+        from ..render.check_view import CheckProgress
+
+        with CheckProgress(_console(color, stderr=True), len(files)) as progress:
+            report = check_files(files, problems, stdin=stdin, on_file=progress.advance)
+    else:
+        report = check_files(files, problems, stdin=stdin)
+    if update:
+        from ..updating import update_report
+
+        update_report(report)
+    _print_check(report, chosen, quiet=quiet, verbose=verbose, color=color)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool, color: Color) -> None:
+    if chosen is CheckFormat.json:
+        document = report.to_dict()
+        if quiet:
+            document["results"] = [r for r in document["results"] if r["status"] not in ("pass", "valid")]
+        _write_json(document)
+        return
+    _stdout_takes_unicode()
+    if chosen is CheckFormat.github:
+        from ..errors import escape_surrogates
+        from ..render.github import github_annotations
+
+        sys.stdout.write(escape_surrogates(github_annotations(report)))
+        return
+    from ..render.check_view import render_problems, render_summary, render_table
+
+    console = _console(color)
+    if verbose:
+        render_table(report, console, quiet=quiet)
+    else:
+        render_problems(report, console)
+    render_summary(report, console)
