@@ -336,14 +336,10 @@ def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[l
 def resolve_scenario(
     scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()
 ) -> Result:
-    """Run the scenario's engine; without one, still report mistakes in its map first."""
-    from . import phase as rulesets  # engines load lazily, only when a file needs one
+    """Play the scenario through its game (the file was loaded and its board parsed once, before)."""
+    from . import phase  # engines load lazily, only when a file needs one
 
-    if rulesets.get(scenario.ruleset) is None:
-        from .geometry.grid import precheck_grid
-
-        precheck_grid(scenario)
-    return rulesets.resolve(scenario, variant, choices, first)
+    return phase.resolve(scenario, variant, choices, first)
 
 
 def _load_document(file: str, stdin: BinaryIO | None) -> Any:

@@ -10,7 +10,7 @@ the phase, who acts, and the operations the runner (:mod:`enemy_move.phase`)
 calls, and nothing else:
 
 * ``next_actor(board, waiting, prefer)``: who acts next on the board as it
-  stands (Cloudspire's leading minion is recomputed after every move);
+  stands (a game may recompute the order after every move);
 * ``turn(board, actor)``: one figure's turn, every option with its effects;
 * ``apply(board, option)``: the board once that option was followed, worked
   out from ``option.effects`` only.
@@ -23,12 +23,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from .look import GRID_LOOK, BoardLook
+
+__all__ = ["GRID_LOOK", "BoardLook", "Game", "Importer", "NextActor", "Play", "UsageError", "in_order", "load_target"]
+
 if TYPE_CHECKING:
     from .models import Scenario
     from .models.common import ScenarioBase
     from .result import BoardState, Option, Step, Turn
 
 BoardKind = Literal["hex", "square", "areas"]
+
+#: Reasoning step ids the core itself records, whatever the game (``--why-not`` answers).
+CORE_STEP_IDS: tuple[str, ...] = ("why-not",)
+
+
+@dataclass(frozen=True)
+class Importer:
+    """``enemy-move import NAME LINK``: a game's reader of another tool's boards.
+
+    ``read`` is ``"module:function"``: ``function(link) -> scenario text``;
+    it raises ``ValueError`` with a one-line message for a bad link."""
+
+    name: str
+    help: str
+    read: str
+    argument_help: str = "The link or code to import."
 
 
 class UsageError(Exception):
@@ -102,6 +122,22 @@ class Game:
 
     #: The commented starter scenario of `enemy-move new` (format keys: modeline, variant).
     starter: str = ""
+    #: Every reasoning step id the game records (closed: the phase runner refuses others; docs/output.md lists them).
+    step_ids: tuple[str, ...] = ()
+    #: Terrain styles, colours and legend words of its boards.
+    look: BoardLook = field(default_factory=BoardLook)
+    #: "module:function" building the game's board from a validated scenario, run once when the file is loaded
+    #: (``Scenario.board``); errors are located ScenarioErrors. Empty: the game's Play builds it.
+    board_parser: str = ""
+    #: ``enemy-move import`` readers of other tools' boards.
+    importers: tuple[Importer, ...] = ()
+    #: "module:attribute" of the variant type: ``variant_type(name)`` is the typed variant the Play receives;
+    #: empty: the variant's name.
+    variant_type: str = ""
+
+    def known_step_ids(self) -> frozenset[str]:
+        """The ids a Result of this game may hold: the game's own and the core's."""
+        return frozenset(self.step_ids) | frozenset(CORE_STEP_IDS)
 
     # What the scenario editor (enemy_move/edit/) needs to know of the game's files:
     #: Attributes of a figure created for a new label, by the label's case: "upper", "lower" or "digit".
@@ -119,12 +155,24 @@ class Game:
     def has_engine(self) -> bool:
         return load_target(self.play) is not None
 
+    def typed_variant(self, name: str) -> Any:
+        """The variant the Play receives: the game's typed object for ``name``, or ``name`` itself."""
+        if not self.variant_type:
+            return name
+        return load_target(self.variant_type)(name)
+
     def setup(self, scenario: Scenario, variant: str) -> Play:
         play_class = load_target(self.play)
         if play_class is None:
             raise RuntimeError(f"ruleset {self.name!r} has no engine")
-        play: Play = play_class(scenario, variant)
+        play: Play = play_class(scenario, self.typed_variant(variant))
         return play
+
+    def parse_board(self, scenario: Scenario) -> Any:
+        """The game's board of a validated scenario (None when the game's Play builds it itself)."""
+        if not self.board_parser:
+            return None
+        return load_target(self.board_parser)(scenario)
 
 
 def in_order(waiting: Sequence[str]) -> NextActor:

@@ -13,7 +13,7 @@ from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
 from .models import Scenario
 from .registry import GAMES, game_names
-from .result import Option, Result, Turn, format_position
+from .result import Option, Result, Turn
 
 __all__ = ["UsageError", "all_rulesets", "get", "pick_variant", "resolve"]
 
@@ -83,7 +83,10 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         notes=list(play.notes) if whole_phase else [],
         has_focus=game.has_focus,
         has_attacks=game.has_attacks,
+        board_kind=game.board,
+        look=game.look,
     )
+    known_steps = game.known_step_ids()
     board, state = play.board, play.state
     waiting = list(actors)
     while waiting:
@@ -91,7 +94,8 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         turn = play.turn(board, following.label)
         if following.step is not None:
             turn.reasoning.insert(0, following.step)
-        option = _follow(turn, choices, result, last=len(waiting) == 1)
+        _check_step_ids(game, turn, known_steps)
+        option = _follow(turn, choices, last=len(waiting) == 1)
         if option is not None:
             board = play.apply(board, option)
             state = state.after(option.effects)
@@ -111,7 +115,14 @@ def _check_labels(flag: str, labels: Sequence[str], actors: list[str]) -> None:
             )
 
 
-def _follow(turn: Turn, choices: dict[str, int], result: Result, *, last: bool) -> Option | None:
+def _check_step_ids(game: Game, turn: Turn, known: frozenset[str]) -> None:
+    """The closed set of step ids: a game records only the ids it declares (``Game.step_ids``)."""
+    unknown = turn.step_ids() - known
+    if unknown:
+        raise ValueError(f"unknown reasoning step id {sorted(unknown)[0]!r} for ruleset {game.name!r}: add it to the game's step_ids")
+
+
+def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None:
     """Record which option the rest of the phase follows (``--choose``, default 0) and return it."""
     if not turn.options:
         return None
@@ -121,9 +132,5 @@ def _follow(turn: Turn, choices: dict[str, int], result: Result, *, last: bool) 
         options = "1 option, numbered 0" if count == 1 else f"{count} options, numbered 0 to {count - 1}"
         raise UsageError(f"--choose {turn.actor}={index}: {turn.actor} has {options}")
     turn.chosen = index
-    option = turn.options[index]
-    if count > 1 and not last:
-        result.notes.append(
-            f"{turn.actor}: the rest of the phase follows option {index} (to {format_position(option.to)}); --choose {turn.actor}=N picks another."
-        )
-    return option
+    turn.follows = count > 1 and not last
+    return turn.options[index]

@@ -11,8 +11,14 @@ sorted alphabetically.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal
+
+from .look import GRID_LOOK, BoardLook
+from .wording import count_of, figure_name
+
+__all__ = ["count_of", "figure_name"]  # re-exported: games import them from here
 
 #: A grid cell, ``(col, row)``.
 Cell = tuple[int, int]
@@ -38,96 +44,9 @@ def format_positions(positions: Any) -> str:
     return ", ".join(format_position(p) for p in positions)
 
 
-def count_of(count: int, word: str, plural: str | None = None) -> str:
-    """``1 hex``, ``2 hexes``: the one way counts are written for people."""
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
-def figure_name(label: str, name: str | None) -> str:
-    """The one way a figure is named for people: ``Bandit Guard (a)``, or just ``a`` without a name."""
-    return f"{name} ({label})" if name else label
-
-
-#: Every reasoning step id, one kebab-case style for all rulesets. A stable
-#: interface for scripts: docs/output.md lists the ids each ruleset uses.
-StepId = Literal[
-    # shared by every ruleset (the phase runner and common situations)
-    "order",
-    "card",
-    "move",
-    "stunned",
-    "no-attack",
-    "range",
-    "target",
-    # gloomhaven
-    "focus",
-    "focus-path",
-    "focus-proximity",
-    "focus-initiative",
-    "focus-choice",
-    "attack-now",
-    "destination",
-    "invisible",
-    "card-action",
-    "reading",
-    # gloomhaven, why not this hex (also uses stunned, card, unreachable, range, line-of-sight, stays)
-    "cannot-end",
-    "immobilized",
-    "no-focus",
-    "negative-hexes",
-    "disadvantage",
-    "fewer-targets",
-    "target-group",
-    "extra-targets",
-    "more-movement",
-    "not-closer",
-    # perditions-mouth
-    "action-points",
-    "alarm",
-    "blockers",
-    "demon",
-    "distances",
-    "failure-events",
-    "line-of-sight",
-    "safety",
-    "sleeping",
-    "terrain",
-    "threatened-squares",
-    "tie",
-    # agemonia
-    "already-in-attack-area",
-    "as-far-as-possible",
-    "attack-areas",
-    "capacity",
-    "closest-to-an-ally",
-    "enemy",
-    "held",
-    "least-movement",
-    "no-allies",
-    "no-attack-area",
-    "no-route",
-    "players-choose",
-    "routes",
-    "slowed",
-    "stays",
-    "taunt",
-    "traps",
-    "unreachable",
-    # cloudspire
-    "leading-minion",
-    "distance",
-    "movement",
-    "blocking",
-    "lateral",
-    "closest",
-    "choice",
-    "displace",
-    "invalid-hex",
-    # --why-not answers (added after the engine ran; see enemy_move/why_not.py)
-    "why-not",
-]
-STEP_IDS: tuple[str, ...] = get_args(StepId)
-_KNOWN_STEPS = frozenset(STEP_IDS)
+#: A reasoning step id: kebab-case, one of the ids the game declares (``Game.step_ids``, listed in
+#: docs/output.md) or the core's (``game.CORE_STEP_IDS``); the phase runner refuses any other.
+StepId = str
 
 
 @dataclass(frozen=True)
@@ -138,10 +57,6 @@ class Step:
     step: StepId
     text: str
     data: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.step not in _KNOWN_STEPS:  # a closed set: a new id is added to StepId and docs/output.md
-            raise ValueError(f"unknown reasoning step id {self.step!r}")
 
 
 # --- option effects: what following an option does to the board ---------------------------
@@ -256,10 +171,6 @@ class RuledOut:
     against: tuple[Position, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.step not in _KNOWN_STEPS:
-            raise ValueError(f"unknown reasoning step id {self.step!r}")
-
 
 # --- boards ----------------------------------------------------------------------------------
 
@@ -308,6 +219,14 @@ class BoardState:
 # --- turns and results -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TurnExtra:
+    """What an answer built after the run adds to one turn's views (``--why-not``): steps and JSON keys."""
+
+    steps: list[Step] = field(default_factory=list)
+    keys: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass
 class Turn:
     actor: str
@@ -318,12 +237,16 @@ class Turn:
     chosen: int | None = None
     # The board state once the chosen option was followed (set by the phase runner).
     board_after: BoardState | None = None
-    # Where the actor heads for, when the rules name a place (Cloudspire: its mark); drawn on maps.
+    # Where the actor heads for, when the rules name a place; drawn on maps (the game's look names it).
     goals: tuple[Position, ...] = ()
     # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
     ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
-    # The ``--why-not`` answers as JSON entries (empty unless asked; see enemy_move/why_not.py).
-    why_not: list[dict[str, Any]] = field(default_factory=list)
+    # Whether the rest of the phase follows ``chosen`` (set by the phase runner: several options, later turns).
+    follows: bool = False
+
+    def step_ids(self) -> set[str]:
+        """Every reasoning step id this turn holds (its reasoning and its rule-outs)."""
+        return {step.step for step in self.reasoning} | {ruled.step for ruled in self.ruled_out.values()}
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
@@ -369,11 +292,24 @@ class Result:
     boards_after: list[Any] = field(default_factory=list)
     # The board facts before the phase (figures, doors, traps, sleepers).
     initial: BoardState | None = None
-    # Scenario-level notes (e.g. which option the phase followed).
+    # Scenario-level notes of the game (e.g. the activation order); which option a phase follows is
+    # data (``Turn.chosen``/``Turn.follows``), written by ``follow_notes``.
     notes: list[str] = field(default_factory=list)
     # Whether the game's turns have a focus and its options list attacks (renderers hide them otherwise).
     has_focus: bool = True
     has_attacks: bool = True
+    # How ``board`` is drawn ("hex", "square" or "areas") and the game's terrain styles and legend words.
+    board_kind: str = "hex"
+    look: BoardLook = GRID_LOOK
+
+    def follow_notes(self) -> list[str]:
+        """One sentence per turn whose chosen option the rest of the phase follows."""
+        return [
+            f"{turn.actor}: the rest of the phase follows option {turn.chosen} (to {format_position(turn.options[turn.chosen].to)}); "
+            f"--choose {turn.actor}=N picks another."
+            for turn in self.turns
+            if turn.follows and turn.chosen is not None
+        ]
 
     @property
     def final(self) -> BoardState | None:
@@ -408,10 +344,15 @@ def option_to_json(option: Option) -> dict[str, Any]:
     }
 
 
-def result_to_dict(result: Result) -> dict[str, Any]:
-    """The JSON document of ``resolve --json`` (contract section 1; docs/output.md)."""
+def result_to_dict(result: Result, extra: Sequence[TurnExtra] = ()) -> dict[str, Any]:
+    """The JSON document of ``resolve --json`` (contract section 1; docs/output.md).
+
+    ``extra`` (one per turn, e.g. the ``--why-not`` answers) adds reasoning steps and keys
+    to each turn without changing the Result."""
     turns = []
-    for turn in result.turns:
+    for index, turn in enumerate(result.turns):
+        added = extra[index] if index < len(extra) else None
+        steps = turn.reasoning + (added.steps if added is not None else [])
         turns.append(
             {
                 "actor": turn.actor,
@@ -419,12 +360,11 @@ def result_to_dict(result: Result) -> dict[str, Any]:
                 "options": [option_to_json(option) for option in turn.options],
                 "chosen": turn.chosen,
                 "reasoning": [
-                    {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})}
-                    for step in turn.reasoning
+                    {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})} for step in steps
                 ],
                 "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
                 **({"goals": [position_to_json(p) for p in turn.goals]} if turn.goals else {}),
-                **({"why_not": list(turn.why_not)} if turn.why_not else {}),
+                **(added.keys if added is not None else {}),
             }
         )
     document: dict[str, Any] = {
@@ -436,6 +376,7 @@ def result_to_dict(result: Result) -> dict[str, Any]:
         "turns": turns,
         "final_board": result.final.to_json() if result.final is not None else None,
     }
-    if result.notes:
-        document["notes"] = list(result.notes)
+    notes = result.notes + result.follow_notes()
+    if notes:
+        document["notes"] = notes
     return document

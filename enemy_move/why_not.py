@@ -3,7 +3,9 @@
 The engines record the reason while they resolve (``Turn.rule_out``); this
 module only looks it up. When the engine recorded nothing, it says what the
 board alone shows (not a cell of the map, a wall, occupied...), labelled as
-coming from the board and not from the rules. It decides nothing.
+coming from the board and not from the rules. It decides nothing, and it
+leaves the Result alone: ``explain`` builds its own answer (:class:`WhyNotReport`),
+which renderers show beside the Result.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .result import Position, Result, Step, Turn, format_position, format_positions, position_to_json
+from .look import BoardLook
+from .result import Position, Result, Step, Turn, TurnExtra, format_position, format_positions, position_to_json
+from .wording import article
 
 if TYPE_CHECKING:
     from .geometry.areas import AreaBoard
@@ -27,10 +31,7 @@ class WhyNotError(ValueError):
 
 def parse_positions(result: Result, texts: Sequence[str]) -> list[Position]:
     """Each ``--why-not`` argument as a position of the result's board kind (WhyNotError when one names nothing)."""
-    from .registry import GAMES
-
-    game_entry = GAMES.get(result.ruleset)
-    kind = game_entry.board if game_entry is not None else "hex"
+    kind = result.board_kind
     names = sorted(result.board.areas) if kind == "areas" and result.board is not None else None
     return [parse_position(text, kind, names) for text in texts]
 
@@ -82,7 +83,7 @@ class WhyNot:
         return entry
 
 
-def answer(turn: Turn, board: Any, at: Position, *, whole_phase: bool = False) -> WhyNot:
+def answer(turn: Turn, board: Any, at: Position, *, whole_phase: bool = False, look: BoardLook | None = None) -> WhyNot:
     """Why ``at`` is (or is not) a destination of ``turn`` on ``board`` (the board the turn started from)."""
     where = format_position(at)
     indexes = [index for index, option in enumerate(turn.options) if option.to == at]
@@ -97,10 +98,11 @@ def answer(turn: Turn, board: Any, at: Position, *, whole_phase: bool = False) -
         if ruled.against:
             text += f" (against {format_positions(ruled.against)})"
         return WhyNot(at, "engine", text, step=ruled.step, against=ruled.against, data=dict(ruled.data))
-    return WhyNot(at, "board", f"{where}: {_board_fact(turn, board, at)} (from the board only: the rules engine recorded no reason)")
+    fact = _board_fact(turn, board, at, look or BoardLook())
+    return WhyNot(at, "board", f"{where}: {fact} (from the board only: the rules engine recorded no reason)")
 
 
-def _board_fact(turn: Turn, board: Any, at: Position) -> str:
+def _board_fact(turn: Turn, board: Any, at: Position, look: BoardLook) -> str:
     if getattr(board, "kind", None) == "areas":
         return _area_fact(turn, board, str(at))
     if not isinstance(at, tuple) or at not in board:
@@ -112,11 +114,10 @@ def _board_fact(turn: Turn, board: Any, at: Position) -> str:
         return f"{turn.actor} starts there and the options do not include staying"
     if occupant is not None:
         return f"occupied by {occupant}"
-    if terrain in ("wall", "obstacle"):
-        return f"it is {'a wall' if terrain == 'wall' else 'an obstacle'}"
+    if terrain in look.blocking_terrains:
+        return f"it is {look.blocking_terrains[terrain]}"
     if terrain != "floor":
-        name = terrain.replace("-", " ")
-        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}{' terrain' if terrain in ('hazardous', 'difficult', 'icy') else ''}; not among the options"
+        return f"{article(terrain, adjective=terrain in look.terrain_adjectives)}; not among the options"
     return "not among the options"
 
 
@@ -133,21 +134,33 @@ def _area_fact(turn: Turn, board: AreaBoard, name: str) -> str:
     return f"not among the options ({used}/{area.capacity} used)"
 
 
-def explain(result: Result, positions: list[Position]) -> list[list[WhyNot]]:
-    """One list of answers per turn, in the order of ``positions``; also appended to each
-    turn's reasoning as a ``why-not`` step (the table view shows them there)."""
+@dataclass(frozen=True)
+class WhyNotReport:
+    """The answers of ``--why-not``, one list per turn of a Result (which stays as the engine left it)."""
+
+    answers: list[list[WhyNot]]
+
+    def extras(self) -> list[TurnExtra]:
+        """Per turn, what the views add: a ``why-not`` reasoning step per answer and the JSON ``why_not`` key."""
+        extras = []
+        for entries in self.answers:
+            steps = []
+            for entry in entries:
+                data: dict[str, Any] = {"at": entry.at, "source": entry.source}
+                if entry.step is not None:
+                    data["rule_step"] = entry.step
+                steps.append(Step("why-not", _with_step(entry), data))
+            extras.append(TurnExtra(steps, {"why_not": [entry.to_json() for entry in entries]} if entries else {}))
+        return extras
+
+
+def explain(result: Result, positions: list[Position]) -> WhyNotReport:
+    """One list of answers per turn, in the order of ``positions``."""
     answers: list[list[WhyNot]] = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]
-        entries = [answer(turn, board, at, whole_phase=len(result.turns) > 1) for at in positions]
-        for entry in entries:
-            data: dict[str, Any] = {"at": entry.at, "source": entry.source}
-            if entry.step is not None:
-                data["rule_step"] = entry.step
-            turn.reasoning.append(Step("why-not", _with_step(entry), data))
-        turn.why_not = [entry.to_json() for entry in entries]
-        answers.append(entries)
-    return answers
+        answers.append([answer(turn, board, at, whole_phase=len(result.turns) > 1, look=result.look) for at in positions])
+    return WhyNotReport(answers)
 
 
 def _with_step(entry: WhyNot) -> str:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-import toy_game as toy_game_module
+import toy
 
 from enemy_move.registry import GAMES
 
 
 @pytest.fixture
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test-only game of tests/toy_game.py, registered like a real one."""
-    monkeypatch.setitem(GAMES, "toy", toy_game_module.GAME)
+    """The test-only game of tests/toy/, registered like a real one (undone after the test)."""
+    monkeypatch.setitem(GAMES, "toy", toy.GAME)

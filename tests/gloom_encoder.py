@@ -1,7 +1,7 @@
 """A small encoder of gloom share codes, written from gloom's handleShareScenario.
 
 Test-only: it lets the tests build boards the other way and round-trip them
-through ``enemy_move.importers.gloom``. It writes every data version the web
+through ``enemy_move.games.gloomhaven.gloom_import``. It writes every data version the web
 app reads (the older layouts too, so each reading branch is exercised).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 
-from enemy_move.importers import gloom as g
+from enemy_move.games.gloomhaven import gloom_import as g
 
 
 class BitWriter:

@@ -1,4 +1,4 @@
-"""`enemy-move import gloom`: gloom's share links (see enemy_move/importers/gloom.py).
+"""`enemy-move import gloom`: gloom's share links (see enemy_move/games/gloomhaven/gloom_import.py).
 
 The example links are those listed in the comments above gloom's
 ``loadStateFromURL`` (MapEditor.jsx, AluminumAngel/gloom, MIT licence), one or
@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from enemy_move import phase as rulesets
 from enemy_move.cli import app
+from enemy_move.games.gloomhaven import gloom_import as g
 from enemy_move.geometry import hexgrid
-from enemy_move.importers import gloom as g
 from enemy_move.models import load_scenario_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

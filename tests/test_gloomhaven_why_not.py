@@ -22,7 +22,8 @@ from enemy_move import phase as rulesets
 from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario, load_scenario_text
-from enemy_move.result import STEP_IDS, Result, RuledOut, _jsonable
+from enemy_move.registry import GAMES
+from enemy_move.result import Result, RuledOut, _jsonable
 
 GUARD = {"kind": "monster", "name": "Bandit Guard", "number": 1}
 MELEE = {"range": 0}
@@ -385,7 +386,7 @@ def check_turns(result: Result) -> None:
         assert set(turn.ruled_out) == cells - ends
         for cell, ruled in turn.ruled_out.items():
             assert ruled.at == cell
-            assert ruled.step in STEP_IDS
+            assert ruled.step in GAMES[result.ruleset].step_ids
             assert PREFIXES.sub("", ruled.reason)[:1].isupper(), ruled.reason
             assert ruled.reason.endswith(".")
             assert set(ruled.against) <= ends, "it only loses to options"

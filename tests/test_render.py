@@ -1,6 +1,6 @@
 """Maps a player can read, pictures of the board and ``--why-not``.
 
-The toy game (tests/toy_game.py) records a ``rule_out`` for the hex west of the
+The toy game (tests/toy/) records a ``rule_out`` for the hex west of the
 monster; the real scenarios give one board of each kind (hex, square, areas).
 """
 

@@ -20,9 +20,14 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from .. import OUTPUT_FORMAT, __version__
+from ..importing import add_import_commands
+from ..registry import GAMES, game_names
 
 if TYPE_CHECKING:
     from ..errors import ScenarioError as ScenarioErrorLike
+
+#: The games come from the registry (their light ``__init__`` only: no rules are imported here).
+APP_HELP = f"Resolve enemy movement in board-game scenarios ({', '.join(game_names())})."
 
 #: -h as well as --help, on every command (subcommands inherit the context settings).
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -30,7 +35,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 app: typer.Typer = typer.Typer(
     no_args_is_help=True,
     context_settings=CONTEXT,
-    help="Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios.",
+    help=APP_HELP,
 )
 import_app = typer.Typer(no_args_is_help=True, help="Turn boards drawn in other tools into scenario files.")
 app.add_typer(import_app, name="import")
@@ -100,13 +105,13 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(help=APP_HELP)
 def _main(
     version: Annotated[
         bool, typer.Option("--version", "-V", callback=_show_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Resolve enemy movement for Gloomhaven, Perdition's Mouth, Agemonia and Cloudspire scenarios."""
+    pass
 
 
 def _complete_ruleset(incomplete: str) -> list[str]:
@@ -201,10 +206,10 @@ def _stdin_stream() -> Any:
     return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
 
 
-def _write_picture(result: Any, path: str, kind: str) -> None:
+def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None) -> None:
     from ..render import svg
 
-    text = svg.result_svg(result) if kind == "svg" else svg.result_html(result)
+    text = svg.result_svg(result) if kind == "svg" else svg.result_html(result, extra or [])
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -272,21 +277,22 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         result = resolve_scenario(scenario, request.variant, request.choices, request.first)
         if request.after:
             _write_after(document, result, request.after)
+        extra: list[Any] = []
         if request.why_not:
             from ..why_not import WhyNotError, explain, parse_positions
 
             try:
-                explain(result, parse_positions(result, request.why_not))
+                extra = explain(result, parse_positions(result, request.why_not)).extras()
             except WhyNotError as error:
                 _fail(str(error))
         if request.svg:
             _write_picture(result, request.svg, "svg")
         if request.html:
-            _write_picture(result, request.html, "html")
+            _write_picture(result, request.html, "html", extra)
         if json_output:
             from ..result import result_to_dict
 
-            _write_json(result_to_dict(result))
+            _write_json(result_to_dict(result, extra))
             return
         from ..render.rich_view import render_result, small_terminal
 
@@ -294,7 +300,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         console = _console(request.color)
         # --color always forces a "terminal" in a pipe too; only a real one may choose the brief view.
         small = small_terminal(console) and sys.stdout.isatty()
-        render_result(result, console, brief=request.brief or (not request.full and small))
+        render_result(result, console, brief=request.brief or (not request.full and small), extra=extra)
     except ScenarioError as error:
         if json_output:
             _fail_scenario_json(error)
@@ -453,7 +459,7 @@ def schema() -> None:
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="gloomhaven, perditions-mouth, agemonia or cloudspire.", autocompletion=_complete_ruleset)],
+    ruleset: Annotated[str, typer.Argument(help="The ruleset (see `enemy-move rulesets`).", autocompletion=_complete_ruleset)],
     variant: Annotated[
         str | None, typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")
     ] = None,
@@ -475,31 +481,8 @@ def new(
     sys.stdout.write(starter(ruleset, chosen, modeline))
 
 
-@import_app.command("gloom")
-def import_gloom(
-    link: Annotated[
-        str, typer.Argument(help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.")
-    ],
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")
-    ] = None,
-) -> None:
-    """Write the scenario of a gloom (Gloomhaven Monster Mover) share link."""
-    from ..importers.gloom import GloomLinkError, decode_link, scenario_yaml
-
-    try:
-        board = decode_link(link)
-    except GloomLinkError as error:
-        _fail(f"gloom link: {error}")
-    text = scenario_yaml(board, source=link.strip())
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        _fail(f"{output}: cannot write: {error.strerror}")
+# `enemy-move import NAME`: one command per importer a game declares (enemy_move/importing.py).
+add_import_commands(import_app, GAMES.values(), _fail)
 
 
 def main() -> None:

@@ -8,10 +8,11 @@ It decides nothing about any game's rules.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
+
+from .paths import bfs
 
 LINE_KINDS = ("single", "double", "barrier")
 
@@ -90,19 +91,8 @@ class AreaBoard:
         The returned mapping is cached: read it, do not modify it."""
         key = (start, kinds)
         if key not in self._distance_cache:
-            self._distance_cache[key] = self._bfs(start, kinds)
+            self._distance_cache[key] = bfs(start, lambda area: self.neighbours(area, kinds))[0]
         return self._distance_cache[key]
-
-    def _bfs(self, start: str, kinds: tuple[str, ...]) -> dict[str, int]:
-        distance = {start: 0}
-        queue = deque([start])
-        while queue:
-            area = queue.popleft()
-            for other in self.neighbours(area, kinds):
-                if other not in distance:
-                    distance[other] = distance[area] + 1
-                    queue.append(other)
-        return distance
 
     def sees(self, a: str, b: str) -> bool:
         if a == b:

@@ -76,6 +76,14 @@ class Grid:
             figures[label] = to
         return replace(self, figures=figures)
 
+    def without_trap(self, cell: Cell) -> Grid:
+        """A copy where the trap at ``cell`` is gone (floor): ``apply`` of a removed ``TrapSprung``."""
+        return replace(self, terrain={**self.terrain, cell: "floor"})
+
+    def woken(self, label: str) -> Grid:
+        """A copy where ``label`` no longer sleeps: ``apply`` of ``Woken``."""
+        return replace(self, asleep=self.asleep - {label})
+
     def symbol_for(self, terrain: str) -> str:
         for symbol, name in self.symbols.items():
             if name == terrain:
@@ -101,12 +109,22 @@ def parse_grid(
     ``figure_cells`` maps each declared figure to its ``at:`` cell (or None);
     ``standable`` lists the terrains a figure may stand on (default: all but walls).
     """
-    model = scenario.model
+    symbols, known_terrains = _symbols(scenario, extra_symbols, terrains)
+    figure_cells = dict(figure_cells or {})
+    terrain, drawn, width, height = _read_map(scenario, kind, symbols, figure_cells)
+    standable = standable or (set(symbols.values()) | known_terrains) - {"wall"}
+    figures = _place_figures(scenario.source, kind, (terrain, width, height), drawn, figure_cells, standable)
+    thin = _thin_walls(scenario, kind, terrain)
+    return Grid(kind, width, height, terrain, frozenset(thin), figures, symbols)
+
+
+def _symbols(scenario: Scenario, extra_symbols: dict[str, str] | None, terrains: set[str] | None) -> tuple[dict[str, str], set[str]]:
+    """Map symbol -> terrain (the grid's, the game's, then the file's ``legend:``), and every terrain name known."""
     source = scenario.source
     symbols = dict(DEFAULT_SYMBOLS)
     symbols.update(extra_symbols or {})
     known_terrains = set(symbols.values()) | (terrains or set())
-    for symbol, name in model.legend.items():
+    for symbol, name in scenario.model.legend.items():
         if name not in known_terrains:
             raise source.error(
                 ("legend", symbol), f"unknown terrain {name!r} for symbol {symbol!r}; known: {', '.join(sorted(known_terrains))}"
@@ -114,16 +132,27 @@ def parse_grid(
         if _is_label_char(symbol):
             raise source.error(("legend", symbol), f"symbol {symbol!r} is a figure label; choose a punctuation character")
         symbols[symbol] = name
-    figure_cells = dict(figure_cells or {})
+    return symbols, known_terrains
 
-    lines = model.map.split("\n")
+
+def _map_lines(scenario: Scenario) -> list[str]:
+    source = scenario.source
+    lines: list[str] = str(scenario.model.map).split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise source.error(("map",), "the map is empty")
     if len(lines) > MAX_MAP_SIDE:
         raise source.text_error(("map",), MAX_MAP_SIDE, 0, f"the map has {len(lines)} rows; at most {MAX_MAP_SIDE} are allowed")
+    return lines
 
+
+def _read_map(
+    scenario: Scenario, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]
+) -> tuple[dict[Cell, str], dict[str, Cell], int, int]:
+    """The map text as terrain per cell, the figures drawn in it, its width and height."""
+    source = scenario.source
+    lines = _map_lines(scenario)
     terrain: dict[Cell, str] = {}
     drawn: dict[str, Cell] = {}
     width = 0
@@ -133,29 +162,11 @@ def parse_grid(
         if len(text) > 2 * MAX_MAP_SIDE + 1:
             raise source.text_error(("map",), row, 2 * MAX_MAP_SIDE, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
         for position, char in enumerate(text):
-            offset = position - shift
             if char == NO_CELL:
                 continue
-            if char == "\t":
-                raise source.text_error(("map",), row, position, "tab in the map; use spaces")
-            if offset < 0 or offset % 2:
-                raise source.text_error(
-                    ("map",),
-                    row,
-                    position,
-                    f"{char!r} sits between cells (row {row}, text column {position}); "
-                    + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
-                )
-            cell = (offset // 2, row)
-            if cell[0] >= MAX_MAP_SIDE:  # an even hex row or a square row one cell too wide passes the length test
-                raise source.text_error(("map",), row, position, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
+            cell = _cell_at(source, kind, row, position, shift, char)
             if _is_label_char(char) and char not in symbols:
-                if char not in figure_cells:
-                    raise source.text_error(("map",), row, position, f"figure {char!r} is drawn on the map but not listed in figures")
-                if char in drawn:
-                    raise source.text_error(("map",), row, position, f"figure {char!r} is drawn twice on the map")
-                if figure_cells[char] is not None:
-                    raise source.error(("figures", char, "at"), f"figure {char!r} is drawn on the map and also given `at:`; use one")
+                _drawn_figure(source, (row, position), char, figure_cells, drawn)
                 drawn[char] = cell
                 terrain[cell] = "floor"
             elif char in symbols:
@@ -165,10 +176,52 @@ def parse_grid(
                     ("map",), row, position, f"unknown map symbol {char!r}; add it to `legend:` or use one of {' '.join(sorted(symbols))}"
                 )
             width = max(width, cell[0] + 1)
-    height = len(lines)
+    return terrain, drawn, width, len(lines)
 
+
+def _cell_at(source: SourceMap, kind: GridKind, row: int, position: int, shift: int, char: str) -> Cell:
+    """The cell of the character at text column ``position`` of map row ``row``."""
+    offset = position - shift
+    if char == "\t":
+        raise source.text_error(("map",), row, position, "tab in the map; use spaces")
+    if offset < 0 or offset % 2:
+        raise source.text_error(
+            ("map",),
+            row,
+            position,
+            f"{char!r} sits between cells (row {row}, text column {position}); "
+            + ("on hex maps odd rows start one space further right" if kind == "hex" else "cells are separated by single spaces"),
+        )
+    cell = (offset // 2, row)
+    if cell[0] >= MAX_MAP_SIDE:  # an even hex row or a square row one cell too wide passes the length test
+        raise source.text_error(("map",), row, position, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
+    return cell
+
+
+def _drawn_figure(
+    source: SourceMap, where: tuple[int, int], char: str, figure_cells: dict[str, Cell | None], drawn: dict[str, Cell]
+) -> None:
+    """Check a figure letter drawn in the map: declared, drawn once, not also given ``at:``."""
+    row, position = where
+    if char not in figure_cells:
+        raise source.text_error(("map",), row, position, f"figure {char!r} is drawn on the map but not listed in figures")
+    if char in drawn:
+        raise source.text_error(("map",), row, position, f"figure {char!r} is drawn twice on the map")
+    if figure_cells[char] is not None:
+        raise source.error(("figures", char, "at"), f"figure {char!r} is drawn on the map and also given `at:`; use one")
+
+
+def _place_figures(
+    source: SourceMap,
+    kind: GridKind,
+    board: tuple[dict[Cell, str], int, int],
+    drawn: dict[str, Cell],
+    figure_cells: dict[str, Cell | None],
+    standable: set[str],
+) -> dict[str, Cell]:
+    """Every figure's cell (drawn, or its ``at:``), each on standable terrain and alone."""
+    terrain, width, height = board
     figures: dict[str, Cell] = dict(drawn)
-    standable = standable or (set(symbols.values()) | known_terrains) - {"wall"}
     for label in sorted(figure_cells):
         at = figure_cells[label]
         if label in drawn:
@@ -189,9 +242,13 @@ def parse_grid(
         if cell in seen:
             raise _figure_error(source, kind, label, drawn, cell, f"figures {seen[cell]!r} and {label!r} are both at {list(cell)}")
         seen[cell] = label
+    return figures
 
+
+def _thin_walls(scenario: Scenario, kind: GridKind, terrain: dict[Cell, str]) -> set[frozenset[Cell]]:
+    source = scenario.source
     thin: set[frozenset[Cell]] = set()
-    for index, pair in enumerate(model.walls):
+    for index, pair in enumerate(scenario.model.walls):
         a, b = tuple(pair[0]), tuple(pair[1])
         around = hexgrid.neighbours(a) if kind == "hex" else squaregrid.neighbours(a)
         if b not in around:
@@ -199,25 +256,25 @@ def parse_grid(
         if a not in terrain and b not in terrain:
             raise source.error(("walls", index), f"thin wall {list(a)}-{list(b)}: neither cell is on the map")
         thin.add(frozenset((a, b)))
+    return thin
 
-    return Grid(kind, width, height, terrain, frozenset(thin), figures, symbols)
 
-
-def precheck_grid(scenario: Scenario) -> Grid | None:
+def precheck_grid(scenario: Scenario, kind: str | None = None) -> Grid | None:
     """Check a grid scenario's map, legend, walls and figures without its engine.
 
-    Used when a ruleset has no engine yet, so that a mistake in the file is
-    reported rather than hidden behind "no engine". Ruleset-specific map
-    symbols and terrain names are unknown here, so any punctuation symbol and
-    any legend terrain name is accepted; the engine's own parse is stricter.
+    A board parser for a game without its own (``Game.board_parser``), and a
+    test helper: game-specific map symbols and terrain names are unknown here,
+    so any punctuation symbol and any legend terrain name is accepted; the
+    game's own parse is stricter. ``kind``: the board kind; by default the game's (``Game.board``).
     """
-    from ..registry import GAMES
+    if kind is None:
+        from ..registry import GAMES
 
+        game = GAMES.get(scenario.ruleset)
+        kind = game.board if game is not None else "hex"
     model = scenario.model
-    game_entry = GAMES.get(scenario.ruleset)
-    if game_entry is None or game_entry.board == "areas" or not isinstance(getattr(model, "map", None), str):
+    if kind not in ("hex", "square") or not isinstance(getattr(model, "map", None), str):
         return None
-    kind: GridKind = "hex" if game_entry.board == "hex" else "square"
     figures = getattr(model, "figures", None) or {}
     figure_cells = {label: getattr(figure, "at", None) for label, figure in figures.items()}
     extra = {
@@ -227,7 +284,8 @@ def precheck_grid(scenario: Scenario) -> Grid | None:
         if char.isascii() and char.isprintable() and not char.isspace() and not char.isalnum() and char not in DEFAULT_SYMBOLS
     }
     legend_terrains = set(getattr(model, "legend", {}).values())
-    return parse_grid(scenario, kind, extra_symbols=extra, terrains=legend_terrains, figure_cells=figure_cells)
+    grid_kind: GridKind = "hex" if kind == "hex" else "square"
+    return parse_grid(scenario, grid_kind, extra_symbols=extra, terrains=legend_terrains, figure_cells=figure_cells)
 
 
 def _is_label_char(char: str) -> bool:

@@ -6,10 +6,10 @@ point, is blocked (rulebook: "without touching any part of a wall").
 
 Two modes:
 
-* ``corner``: first-edition Gloomhaven. Some corner of one hex must see some
+* ``corner``: corner-to-corner sight (a game's older rule). Some corner of one hex must see some
   corner of the other: 36 segment tests, exact. A corner that lies on a wall
   never works.
-* ``any``: Frosthaven and later. Some point of one hex must see some point
+* ``any``: any-point sight. Some point of one hex must see some point
   of the other. Decided exactly (see :func:`_line_through_cells`): a sight
   line, nudged off every hex corner, crosses a sequence of hexes through
   their open edges; we follow the hexes it could cross, keeping the set of

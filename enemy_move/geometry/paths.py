@@ -93,6 +93,25 @@ def dijkstra(
     return {node: _unpack(cost, width) for node, cost in best.items()}, preds
 
 
+def dijkstra_steps(
+    sources: Iterable[Node],
+    neighbours: Callable[[Node], Iterable[Node]],
+    step_cost: Callable[[Node, Node], Cost | None],
+    zero: Cost,
+    limit: Cost | None = None,
+) -> tuple[dict[Node, Cost], dict[Node, list[Node]]]:
+    """``dijkstra`` over a board's neighbours with the game's step costs: ``step_cost(a, b)`` is the
+    cost of stepping from ``a`` to ``b``, or None when that step is not allowed."""
+
+    def edges(node: Node) -> Iterator[tuple[Node, Cost]]:
+        for nxt in neighbours(node):
+            cost = step_cost(node, nxt)
+            if cost is not None:
+                yield nxt, cost
+
+    return dijkstra(sources, edges, zero, limit)
+
+
 class _NotPackable(Exception):
     """A step cost that does not fit the packed fields: the search is redone with tuples."""
 

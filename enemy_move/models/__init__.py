@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -40,11 +40,15 @@ def known_models() -> dict[str, type[ScenarioBase]]:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A validated scenario with the source map needed to report later errors."""
+    """A validated scenario with the source map needed to report later errors.
+
+    ``board`` is the game's board, parsed and located once while loading when the
+    game declares a ``board_parser`` (None otherwise: its Play builds it)."""
 
     path: str
     model: Any
     source: SourceMap
+    board: Any = None
 
     @property
     def ruleset(self) -> str:
@@ -91,7 +95,8 @@ def validate_document(document: Document) -> Scenario:
     _check_active(scenario)
     for yaml_path, message in model.reference_errors():
         raise scenario.error(yaml_path, message)
-    return scenario
+    board = GAMES[ruleset].parse_board(scenario)
+    return scenario if board is None else replace(scenario, board=board)
 
 
 def _check_active(scenario: Scenario) -> None:
@@ -144,7 +149,7 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         message = f"{message}, got {describe_json_type(first['input'])} {_short(first['input'])}"
     elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
         if "area" in str(loc[0]) or "_-" in str(first.get("ctx", {}).get("pattern", "")):
-            # Agemonia area names (keys of `areas:`, or an `area:` value).
+            # Area names of area maps (keys of `areas:`, or an `area:` value).
             message = f"{first.get('input', loc[-1])!r} is not a valid area name (1 to 24 letters, digits, _ or -; no spaces)"
             return source.error(loc, message, key=loc[-1] != "area")
         message = f"{loc[-1]!r} is not a valid figure label (labels are single letters or digits)"

@@ -14,9 +14,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, W
 MAX_MOVE = 15
 #: Attack range (in hexes, squares or areas).
 MAX_RANGE = 15
-#: Gloomhaven initiative (cards go up to 99; summons and ties use fractions).
+#: Initiative (cards go up to 99; summons and ties use fractions).
 MAX_INITIATIVE = 1000
-#: Small per-figure counts: standee numbers, Taunt, health, area capacity and height.
+#: Small per-figure counts: standee numbers, health, area capacity and height, and the like.
 MAX_COUNT = 99
 
 #: Figure labels are single letters or digits (they are drawn on the map).

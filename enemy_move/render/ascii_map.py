@@ -25,32 +25,24 @@ colour it and plain text can drop the styles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..geometry.grid import Grid
+from ..look import GRID_LOOK, BoardLook
 from ..result import Option, Turn, format_position
+from ..wording import and_list, terrain_phrase
 
 Run = tuple[str, str]
 Cell = tuple[int, int]
 
 PATH_MARK = ":"
-#: Where the actor heads for (Cloudspire: its mark).
+#: Where the actor heads for (``Turn.goals``; the game's look names it in the legend).
 GOAL_MARK = "◎"
 GOAL_STYLE = "bold magenta"
 #: Option numbers as drawn on maps: 0-9, then a-z; past 35 options a ``+``.
 OPTION_MARKS = "0123456789abcdefghijklmnopqrstuvwxyz"
 OPTION_STYLE = "bold black on bright_green"
 PATH_STYLE = "bold yellow"
-
-TERRAIN_STYLES = {
-    "wall": "bold white on grey23",
-    "obstacle": "yellow",
-    "trap": "magenta",
-    "hazardous": "red",
-    "difficult": "green",
-    "icy": "cyan",
-}
 
 
 def option_mark(index: int) -> str:
@@ -120,16 +112,133 @@ def _ruler(columns: range, shift: int, gutter: int) -> list[list[Run]]:
     return lines
 
 
+@dataclass
+class _Marks:
+    """What a turn puts on the cells: option numbers, the path shown, figures' roles, goals."""
+
+    options: dict[Cell, list[int]] = field(default_factory=dict)
+    path: set[Cell] = field(default_factory=set)
+    focus: set[str] = field(default_factory=set)
+    actor: str | None = None
+    goals: set[Cell] = field(default_factory=set)
+    shown: int | None = None
+
+    @classmethod
+    def of(cls, turn: Turn | None) -> _Marks:
+        marks = cls(shown=shown_option(turn))
+        if turn is None:
+            return marks
+        for index, option in enumerate(turn.options):
+            if isinstance(option.to, tuple):
+                marks.options.setdefault(option.to, []).append(index)
+        if marks.shown is not None:
+            chosen: Option = turn.options[marks.shown]
+            marks.path = {c for c in chosen.path[1:-1] if isinstance(c, tuple)}
+        marks.focus = set(turn.focus)
+        marks.actor = turn.actor
+        marks.goals = {g for g in turn.goals if isinstance(g, tuple)}
+        return marks
+
+
+@dataclass
+class _Drawn:
+    """What the rows drew, for the legend and the notes under the map."""
+
+    terrain: set[str] = field(default_factory=set)
+    hidden: list[str] = field(default_factory=list)  # what a figure or a number covers
+    shared: list[str] = field(default_factory=list)  # destinations with several options
+    on_figures: list[str] = field(default_factory=list)  # options ending where a figure stands (staying, displacing)
+    path: bool = False
+    marks: bool = False
+    goal: bool = False
+
+
+class _Painter:
+    """Draws one cell at a time into runs, remembering what it drew."""
+
+    def __init__(self, grid: Grid, marks: _Marks, look: BoardLook) -> None:
+        self.grid, self.marks, self.look = grid, marks, look
+        self.drawn = _Drawn()
+        self.hexes = grid.kind == "hex"
+
+    def cell(self, cell: Cell) -> Run:
+        grid, marks, look, drawn = self.grid, self.marks, self.look, self.drawn
+        terrain = grid.terrain[cell]
+        plain = terrain in look.plain_terrains
+        label = grid.occupant(cell)
+        indexes = marks.options.get(cell, [])
+        if len(indexes) > 1:
+            drawn.shared.append(f"{format_position(cell)}: options {and_list(str(i) for i in indexes)}")
+        if label is not None:
+            return self._figure(cell, label, terrain, indexes)
+        if indexes:
+            drawn.marks = True
+            if not plain:
+                drawn.hidden.append(f"option {option_mark(indexes[0])} ends on {self._terrain(terrain)} at {format_position(cell)}")
+            return (option_mark(indexes[0]), OPTION_STYLE)
+        if cell in marks.goals:
+            drawn.goal = True
+            if not plain:
+                drawn.hidden.append(f"{GOAL_MARK} at {format_position(cell)} is on {self._terrain(terrain)}")
+            return (GOAL_MARK, GOAL_STYLE)
+        if cell in marks.path:
+            drawn.path = True
+            if plain:
+                return (PATH_MARK, PATH_STYLE)
+            drawn.terrain.add(terrain)  # keep the terrain visible; the highlight shows the path crosses it
+            return (grid.symbol_for(terrain), "bold black on yellow")
+        drawn.terrain.add(terrain)
+        return (grid.symbol_for(terrain), look.terrain_styles.get(terrain, "dim"))
+
+    def _figure(self, cell: Cell, label: str, terrain: str, indexes: list[int]) -> Run:
+        marks = self.marks
+        style = "bold reverse" if label == marks.actor else ("bold red" if label in marks.focus else "bold")
+        if terrain not in self.look.plain_terrains:
+            self.drawn.hidden.append(f"{label} stands on {self._terrain(terrain)} at {format_position(cell)}")
+        if indexes:
+            what = "stays" if label == marks.actor else f"ends on {label}'s {'hex' if self.hexes else 'square'}"
+            self.drawn.on_figures.append(f"option {and_list(str(i) for i in indexes)} {what}")
+        return (label, style)
+
+    def _terrain(self, terrain: str) -> str:
+        return terrain_phrase(terrain, adjective=terrain in self.look.terrain_adjectives)
+
+    def row(self, row: int, columns: range, gutter: int) -> list[Run]:
+        runs: list[Run] = [(f"{row:>{gutter - 1}} ", "dim")]
+        if self.hexes and row & 1:
+            runs.append((" ", ""))
+        for position, col in enumerate(columns):
+            if position:
+                runs.append((" ", ""))
+            runs.append(self.cell((col, row)) if (col, row) in self.grid.terrain else (" ", ""))
+        return runs
+
+
+def _too_narrow(grid: Grid, cells: list[Cell], max_width: int, gutter: int) -> str:
+    cols = [c for c, _ in cells if 0 <= c < grid.width] or [0]
+    needed = gutter + 2 * (max(cols) - min(cols) + 1) + (1 if grid.kind == "hex" else 0)
+    return (
+        f"The terminal is too narrow for this map: it needs {needed} columns, {max_width} are available. "
+        "Widen the terminal, or draw it with --svg."
+    )
+
+
 def grid_view(
-    grid: Grid, turn: Turn | None = None, *, max_width: int | None = None, max_rows: int | None = None, followed: bool = False
+    grid: Grid,
+    turn: Turn | None = None,
+    *,
+    max_width: int | None = None,
+    max_rows: int | None = None,
+    followed: bool = False,
+    look: BoardLook = GRID_LOOK,
 ) -> MapView:
     """Draw ``grid`` with ``turn``'s options; fit it into ``max_width`` columns and ``max_rows`` map rows.
 
-    ``followed``: the option shown is the one a whole phase follows (the legend says so).
+    ``followed``: the option shown is the one a whole phase follows (the legend says so);
+    ``look``: the game's terrain styles and legend words.
     """
     hexes = grid.kind == "hex"
     gutter = len(str(max(grid.height - 1, 0))) + 1
-    shown = shown_option(turn)
     cells = _interesting(grid, turn)
     cols_all = [c for c, _ in cells if 0 <= c < grid.width] or [0]
     rows_all = [r for _, r in cells if 0 <= r < grid.height] or [0]
@@ -138,109 +247,54 @@ def grid_view(
     rows = _span(min(rows_all), max(rows_all), grid.height, grid.height if max_rows is None else max(1, max_rows))
     view = MapView()
     if max_width is not None and (len(columns) > fits_cols or fits_cols < 1):
-        needed = gutter + 2 * (max(cols_all) - min(cols_all) + 1) + (1 if hexes else 0)
-        view.too_narrow = (
-            f"The terminal is too narrow for this map: it needs {needed} columns, {max_width} are available. "
-            "Widen the terminal, or draw it with --svg."
-        )
+        view.too_narrow = _too_narrow(grid, cells, max_width, gutter)
         return view
-
-    # What goes on each cell: option numbers, the path shown, figures.
-    marks: dict[Cell, list[int]] = {}
-    if turn is not None:
-        for index, option in enumerate(turn.options):
-            if isinstance(option.to, tuple):
-                marks.setdefault(option.to, []).append(index)
-    path: set[Cell] = set()
-    chosen: Option | None = turn.options[shown] if turn is not None and shown is not None else None
-    if chosen is not None:
-        path = {c for c in chosen.path[1:-1] if isinstance(c, tuple)}
-    focus = set(turn.focus) if turn is not None else set()
-    actor = turn.actor if turn is not None else None
-    goals = {g for g in turn.goals if isinstance(g, tuple)} if turn is not None else set()
-    drawn_goal = False
-
-    used_terrain: set[str] = set()
-    hidden: list[str] = []  # what a figure or a number covers
-    shared: list[str] = []  # destinations with several options
-    on_figures: list[str] = []  # options ending where a figure stands (staying, displacing)
-    drawn_path = drawn_marks = False
-    for row in rows:
-        runs: list[Run] = [(f"{row:>{gutter - 1}} ", "dim")]
-        if hexes and row & 1:
-            runs.append((" ", ""))
-        for position, col in enumerate(columns):
-            if position:
-                runs.append((" ", ""))
-            cell = (col, row)
-            if cell not in grid.terrain:
-                runs.append((" ", ""))
-                continue
-            terrain = grid.terrain[cell]
-            label = grid.occupant(cell)
-            indexes = marks.get(cell, [])
-            if len(indexes) > 1:
-                shared.append(f"{format_position(cell)}: options {_and(str(i) for i in indexes)}")
-            if label is not None:
-                style = "bold reverse" if label == actor else ("bold red" if label in focus else "bold")
-                runs.append((label, style))
-                if terrain not in ("floor",) and terrain != "path":
-                    hidden.append(f"{label} stands on {_article(terrain)} at {format_position(cell)}")
-                if indexes:
-                    what = "stays" if label == actor else f"ends on {label}'s {'hex' if hexes else 'square'}"
-                    on_figures.append(f"option {_and(str(i) for i in indexes)} {what}")
-            elif indexes:
-                runs.append((option_mark(indexes[0]), OPTION_STYLE))
-                drawn_marks = True
-                if terrain not in ("floor", "path"):
-                    hidden.append(f"option {option_mark(indexes[0])} ends on {_article(terrain)} at {format_position(cell)}")
-            elif cell in goals:
-                runs.append((GOAL_MARK, GOAL_STYLE))
-                drawn_goal = True
-                if terrain not in ("floor", "path"):
-                    hidden.append(f"{GOAL_MARK} at {format_position(cell)} is on {_article(terrain)}")
-            elif cell in path:
-                drawn_path = True
-                if terrain in ("floor", "path"):
-                    runs.append((PATH_MARK, PATH_STYLE))
-                else:  # keep the terrain visible; the highlight shows the path crosses it
-                    runs.append((grid.symbol_for(terrain), "bold black on yellow"))
-                    used_terrain.add(terrain)
-            else:
-                runs.append((grid.symbol_for(terrain), TERRAIN_STYLES.get(terrain, "dim")))
-                used_terrain.add(terrain)
-        view.lines.append(runs)
-
-    top = _ruler(columns, 0, gutter)
-    view.lines[:0] = top
+    marks = _Marks.of(turn)
+    painter = _Painter(grid, marks, look)
+    view.lines = [painter.row(row, columns, gutter) for row in rows]
+    view.lines[:0] = _ruler(columns, 0, gutter)
     if hexes and any(r & 1 for r in rows) and len(rows) > 1:
         view.lines.extend(_ruler(columns, 1, gutter))
+    _legend(view, grid, marks, painter.drawn, (columns, rows), followed, look)
+    _notes(view, grid, marks, painter.drawn, (columns, rows))
+    return view
 
-    # Legend: only what this drawing shows.
-    if turn is not None and actor in grid.figures and grid.figures[actor][0] in columns and grid.figures[actor][1] in rows:
+
+def _legend(
+    view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: tuple[range, range], followed: bool, look: BoardLook
+) -> None:
+    """Legend: only what this drawing shows."""
+    columns, rows = shown_area
+    actor = marks.actor
+    if actor is not None and actor in grid.figures and grid.figures[actor][0] in columns and grid.figures[actor][1] in rows:
         view.legend.append((actor, "acting figure (start)"))
-    if focus & set(grid.figures):
-        view.legend.append((",".join(sorted(focus & set(grid.figures))), "focus"))
-    if drawn_marks:
+    if marks.focus & set(grid.figures):
+        view.legend.append((",".join(sorted(marks.focus & set(grid.figures))), "focus"))
+    if drawn.marks:
         view.legend.append(("0 1..", "options (see the table)"))
-    if drawn_goal:
-        view.legend.append((GOAL_MARK, "where it heads (its mark)"))
-    covered_goals = [g for g in sorted(goals) if g in grid.terrain and (grid.occupant(g) is not None or g in marks)]
+    if drawn.goal:
+        view.legend.append((GOAL_MARK, look.goal_legend))
+    covered_goals = [g for g in sorted(marks.goals) if g in grid.terrain and (grid.occupant(g) is not None or g in marks.options)]
     if covered_goals:
-        view.notes.append(f"it heads for {_and(format_position(g) for g in covered_goals)} (under the figure or option number there)")
-    if drawn_path and shown is not None:
-        which = f"option {shown}" + (", the one the phase follows" if followed else "")
+        view.notes.append(f"it heads for {and_list(format_position(g) for g in covered_goals)} (under the figure or option number there)")
+    if drawn.path and marks.shown is not None:
+        which = f"option {marks.shown}" + (", the one the phase follows" if followed else "")
         view.legend.append((PATH_MARK, f"route of {which}"))
     for symbol, name in sorted(grid.symbols.items(), key=lambda kv: kv[1]):
-        if name in used_terrain and name not in ("floor",) and symbol != " ":
+        if name in drawn.terrain and name not in ("floor",) and symbol != " ":
             view.legend.append((symbol, name))
+
+
+def _notes(view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: tuple[range, range]) -> None:
+    """Notes under the map: thin walls, what marks cover, how to read odd rows, the crop."""
+    columns, rows = shown_area
     if grid.thin_walls:
         walls = sorted(sorted(pair) for pair in grid.thin_walls)
         shown_walls = [w for w in walls if any(c[0] in columns and c[1] in rows for c in w)]
         if shown_walls:
             view.notes.append("thin walls between " + "; ".join(f"{format_position(a)}-{format_position(b)}" for a, b in shown_walls))
-    view.notes.extend(on_figures + shared + hidden)
-    if hexes and len(rows) > 1 and any(r & 1 for r in rows):
+    view.notes.extend(drawn.on_figures + drawn.shared + drawn.hidden)
+    if grid.kind == "hex" and len(rows) > 1 and any(r & 1 for r in rows):
         view.notes.append("odd rows: read the column on the bottom ruler")
     cropped = []
     if len(columns) < grid.width:
@@ -249,19 +303,6 @@ def grid_view(
         cropped.append(f"rows {rows[0]}-{rows[-1]} of 0-{grid.height - 1}")
     if cropped:
         view.notes.append("cropped to " + " and ".join(cropped) + " (the rulers keep the true numbers)")
-    return view
-
-
-def _article(terrain: str) -> str:
-    name = terrain.replace("-", " ")
-    if terrain in ("hazardous", "difficult", "icy"):
-        return f"{name} terrain"
-    return ("an " if name[0] in "aeiou" else "a ") + name
-
-
-def _and(items: Iterable[str]) -> str:
-    words = list(items)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def grid_lines(grid: Grid, turn: Turn | None = None) -> list[list[Run]]:

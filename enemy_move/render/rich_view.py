@@ -7,6 +7,7 @@ is a ``--full`` away. Neither view decides anything: they draw the Result.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -15,12 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import escape_controls
-from ..geometry.grid import Grid
-from ..result import Option, Result, Step, Turn, describe_effect, format_position
+from ..look import BoardLook
+from ..result import Option, Result, Step, Turn, TurnExtra, describe_effect, format_position
 from . import ascii_map
 from .text import answer_line
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..game import Game
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
@@ -39,11 +42,21 @@ def _board_for(result: Result, index: int) -> Any:
     return result.board
 
 
-def _map_renderable(
-    turn: Turn | None, board: Any, *, width: int, max_rows: int | None = None, followed: bool = False, brief: bool = False
-) -> RenderableType:
-    if isinstance(board, Grid):
-        view = ascii_map.grid_view(board, turn, max_width=width, max_rows=max_rows, followed=followed)
+@dataclass(frozen=True)
+class _Frame:
+    """Where a map is drawn: the result's board kind and look, the room given, the view's options."""
+
+    kind: str
+    look: BoardLook
+    width: int
+    max_rows: int | None = None
+    brief: bool = False
+
+
+def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: bool = False) -> RenderableType:
+    brief = frame.brief
+    if frame.kind in ("hex", "square"):
+        view = ascii_map.grid_view(board, turn, max_width=frame.width, max_rows=frame.max_rows, followed=followed, look=frame.look)
         if view.too_narrow:
             return Text(view.too_narrow, style="bold yellow")
         text = Text(no_wrap=True, overflow="crop")
@@ -57,7 +70,7 @@ def _map_renderable(
         if view.notes:
             parts.append(Text("; ".join(view.notes) if brief else "\n".join(view.notes), style="dim"))
         return Group(*parts)
-    if getattr(board, "kind", None) == "areas":
+    if frame.kind == "areas":
         from .area_map import render_area_map
 
         return render_area_map(board, turn, followed=followed, brief=brief)
@@ -94,7 +107,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
             row.append("followed" if index == turn.chosen else "")
         rows.append(row)
     headers = ["#", "to", "attacks", "moves", "path", *extra_keys] + (["effects"] if show_effects else []) + (["phase"] if followed else [])
-    if not attacks:  # games without attacks (Cloudspire) get no attacks column
+    if not attacks:  # games whose options list no attacks get no attacks column
         headers.remove("attacks")
     fixed = set(range(4 if attacks else 3)) | ({len(headers) - 1} if followed else set())
     widths = [max([len(headers[i])] + [len(row[i]) for row in rows]) for i in range(len(headers))]
@@ -146,7 +159,7 @@ def _plain(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(v) for v in value)
     if isinstance(value, dict):
-        if set(value) == {"choose", "among"}:  # Gloomhaven: N more targets the players pick among these
+        if set(value) == {"choose", "among"}:  # N more targets the players pick among these (docs/output.md, details)
             return f"{value['choose']} of {_plain(value['among'])}"
         return "; ".join(f"{key} {_plain(item)}" for key, item in value.items())
     return escape_controls(str(value))
@@ -165,9 +178,10 @@ def _reasoning(steps: list[Step]) -> Text:
     return text
 
 
-def render_result(result: Result, console: Console, *, brief: bool = False) -> None:
+def render_result(result: Result, console: Console, *, brief: bool = False, extra: Sequence[TurnExtra] = ()) -> None:
+    """Draw ``result``; ``extra`` (one per turn: the ``--why-not`` answers) adds reasoning steps."""
     if brief:
-        _render_brief(result, console)
+        _render_brief(result, console, extra)
         return
     header = Text()
     # Scenario text and file names are shown with control characters escaped:
@@ -179,15 +193,15 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
     console.print(Panel(header, expand=False))
     focus_shown = result.has_focus
     whole_phase = len(result.turns) > 1
-    map_width = max(20, console.width - 4)  # panel borders and padding
+    frame = _Frame(result.board_kind, result.look, max(20, console.width - 4))  # panel borders and padding
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
-        drawing = _map_renderable(turn, board, width=map_width, followed=whole_phase and len(turn.options) > 1)
+        drawing = _map_renderable(turn, board, frame, followed=whole_phase and len(turn.options) > 1)
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks))
-        console.print(Panel(_reasoning(turn.reasoning), title="Reasoning", title_align="left", expand=False))
-        if len(turn.options) > 1 and index < len(result.turns) - 1:
+        console.print(Panel(_reasoning(turn.reasoning + _steps(extra, index)), title="Reasoning", title_align="left", expand=False))
+        if turn.follows:
             console.print(
                 Text(
                     f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).",
@@ -196,18 +210,19 @@ def render_result(result: Result, console: Console, *, brief: bool = False) -> N
             )
     if whole_phase and result.boards_after:
         console.print(
-            Panel(
-                _map_renderable(None, result.boards_after[-1], width=map_width), title="After the phase", title_align="left", expand=False
-            )
+            Panel(_map_renderable(None, result.boards_after[-1], frame), title="After the phase", title_align="left", expand=False)
         )
-    for note in result.notes:
-        if not note.startswith(tuple(f"{t.actor}: the rest of the phase follows" for t in result.turns)):  # said after each turn
-            console.print(Text(escape_controls(note), style="italic"))
+    for note in result.notes:  # which option a phase follows was said after each turn
+        console.print(Text(escape_controls(note), style="italic"))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 
 
-def _render_brief(result: Result, console: Console) -> None:
+def _steps(extra: Sequence[TurnExtra], index: int) -> list[Step]:
+    return extra[index].steps if index < len(extra) else []
+
+
+def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] = ()) -> None:
     """One turn per screen of 80x24: title line, answer line, map, options, why-not answers."""
     title = Text(escape_controls(result.title or result.scenario), style="bold")
     title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
@@ -221,15 +236,14 @@ def _render_brief(result: Result, console: Console) -> None:
         console.print(line)
         # Lines left for map rows once the other parts are counted (80x24 is the target).
         room = max(4, console.height - 11 - len(turn.options))
-        console.print(
-            _map_renderable(turn, board, width=console.width, max_rows=room, followed=whole_phase and len(turn.options) > 1, brief=True)
-        )
+        frame = _Frame(result.board_kind, result.look, console.width, max_rows=room, brief=True)
+        console.print(_map_renderable(turn, board, frame, followed=whole_phase and len(turn.options) > 1))
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=result.has_attacks))
-        answers = [step for step in turn.reasoning if step.step == "why-not"]
+        answers = _steps(extra, index)
         for step in answers:
             console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))
-        steps = len(turn.reasoning) - len(answers)
+        steps = len(turn.reasoning)
         console.print(
             Text(
                 f"({steps} reasoning {'step' if steps == 1 else 'steps'}: --full shows them; --why-not CELL asks about a position)",
@@ -238,7 +252,7 @@ def _render_brief(result: Result, console: Console) -> None:
         )
     if whole_phase and result.boards_after:
         console.print(Text("After the phase:", style="bold"))
-        console.print(_map_renderable(None, result.boards_after[-1], width=console.width, brief=True))
+        console.print(_map_renderable(None, result.boards_after[-1], _Frame(result.board_kind, result.look, console.width, brief=True)))
     if not result.turns:
         console.print(Text("No figure acts.", style="italic"))
 

@@ -15,18 +15,19 @@ the board as it was when that turn started:
   option shown (option 0, or the one the phase follows) as an arrowed line;
   dashed red arrows to the figures it attacks from there.
 
-The board kind comes from the registry (``hex``, ``square``, ``areas``).
+The board kind (``hex``, ``square``, ``areas``) and the terrain colours come from the Result (the game's look).
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..result import Cell, Displaced, Option, Position, Result, Turn, format_position
+from ..look import GRID_LOOK, BoardLook
+from ..result import Cell, Displaced, Option, Position, Result, Turn, TurnExtra, format_position
 from . import ascii_map
 
 if TYPE_CHECKING:
@@ -44,30 +45,8 @@ PAD = 16.0
 HEADING = 40.0
 FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
 
-TERRAIN_FILL = {
-    "floor": "#f3eddc",
-    "wall": "#4a4a4a",
-    "obstacle": "#9c8f74",
-    "trap": "#e3b5e3",
-    "hazardous": "#f2a27f",
-    "difficult": "#b9dc9f",
-    "icy": "#c4e8f6",
-    "door": "#a0522d",
-    "open-door": "#e0c08f",
-    "locked-door": "#6b3a1f",
-    "portcullis": "#7d7d7d",
-    "alarm": "#ffe066",
-    "chest": "#c9a227",
-    "path": "#eadfc4",
-    "plains": "#d7e8a6",
-    "forest": "#79ad63",
-    "mountain": "#a99f90",
-    "water": "#84b7d8",
-    "landmark": "#b08d57",
-    "spire": "#a07ad3",
-    "gate": "#5b5b5b",
-}
-DARK_TERRAIN = {"wall", "door", "locked-door", "gate", "portcullis"}
+#: A terrain the game's look gives no colour.
+UNKNOWN_FILL = "#dddddd"
 ACTOR_FILL = "#f28c28"
 FOCUS_STROKE = "#d62728"
 GOAL_STROKE = "#b0209a"
@@ -198,17 +177,15 @@ def _area_positions(board: AreaBoard) -> dict[str, tuple[float, float]]:
 # --- one section per turn -----------------------------------------------------------------
 
 
-def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
-    layout = _GridLayout(grid)
+def _cells(layout: _GridLayout, look: BoardLook) -> list[str]:
+    """Every cell: its terrain's colour, its true coordinates and its map symbol."""
     out: list[str] = []
-    legend: list[tuple[str, str]] = []
-    used_terrain: set[str] = set()
-    for cell, terrain in sorted(grid.terrain.items()):
-        fill = TERRAIN_FILL.get(terrain, "#dddddd")
-        used_terrain.add(terrain)
+    for cell, terrain in sorted(layout.grid.terrain.items()):
+        fill = look.terrain_fills.get(terrain, UNKNOWN_FILL)
+        dark = terrain in look.dark_terrains
         out.append(layout.outline(cell) + f' fill="{fill}" stroke="#8c8471" stroke-width="1" class="cell {escape(terrain)}"/>')
         x, y = layout.center(cell)
-        if terrain not in DARK_TERRAIN:  # the true coordinates, small, at the bottom of the cell
+        if not dark:  # the true coordinates, small, at the bottom of the cell
             out.append(
                 _text(
                     x,
@@ -219,18 +196,28 @@ def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[s
                     cls="coordinates",
                 )
             )
-        if terrain not in ("floor", "path"):
-            symbol = grid.symbol_for(terrain)
+        if terrain not in look.plain_terrains:
+            symbol = layout.grid.symbol_for(terrain)
             out.append(
                 _text(
                     x,
                     y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3),
                     symbol,
                     size=10,
-                    fill="#ffffff" if terrain in DARK_TERRAIN else "#333",
+                    fill="#ffffff" if dark else "#333",
                     cls="terrain-symbol",
                 )
             )
+    return out
+
+
+def _section_grid(
+    grid: Grid, turn: Turn | None, followed: bool, look: BoardLook = GRID_LOOK
+) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    layout = _GridLayout(grid)
+    legend: list[tuple[str, str]] = []
+    used_terrain = set(grid.terrain.values())
+    out = _cells(layout, look)
     # rulers: true coordinates
     for col in range(grid.width):
         x, _ = layout.center((col, 0))
@@ -247,32 +234,28 @@ def _section_grid(grid: Grid, turn: Turn | None, followed: bool) -> tuple[list[s
     if grid.thin_walls:
         legend.append(("#111", "thin wall"))
     goals = [g for g in (turn.goals if turn is not None else ()) if isinstance(g, tuple) and g in grid.terrain]
-    for goal in goals:  # where it heads (Cloudspire: its mark), a dashed ring under everything else
+    for goal in goals:  # where it heads (``Turn.goals``), a dashed ring under everything else
         x, y = layout.center(goal)
         out.append(
             f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(layout.figure_radius * 1.35)}" fill="none" stroke="{GOAL_STROKE}" '
             'stroke-width="3" stroke-dasharray="5 3" class="goal"/>'
         )
     if goals:
-        legend.append((GOAL_STROKE, "dashed ring: where it heads (its mark)"))
+        legend.append((GOAL_STROKE, f"dashed ring: {look.goal_legend}"))
     centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
     under, over = _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
     out += under + _figures(grid.figures, turn, centers, layout.figure_radius, legend) + over
     for terrain in sorted(used_terrain - {"floor"}):
-        legend.append((TERRAIN_FILL.get(terrain, "#dddddd"), terrain))
+        legend.append((look.terrain_fills.get(terrain, UNKNOWN_FILL), terrain))
     return out, layout.width, layout.height, legend
 
 
-def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
-    corners = _area_positions(board)
-    centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
+def _borders(board: AreaBoard, centers_of: dict[str, tuple[float, float]]) -> list[str]:
+    """Each border as a line between the two areas' centres, drawn by its kind."""
     out: list[str] = []
-    legend: list[tuple[str, str]] = []
-    kinds_used: set[str] = set()
     for pair, kind in sorted(board.borders.items(), key=lambda item: sorted(item[0])):
         a, b = sorted(pair)
         (x1, y1), (x2, y2) = centers_of[a], centers_of[b]
-        kinds_used.add(kind)
         if kind == "double":
             dx, dy = x2 - x1, y2 - y1
             length = math.hypot(dx, dy) or 1.0
@@ -293,6 +276,15 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
             out.append(
                 f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#6b6b6b" stroke-width="3" class="border single"/>'
             )
+    return out
+
+
+def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    corners = _area_positions(board)
+    centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
+    out = _borders(board, centers_of)
+    legend: list[tuple[str, str]] = []
+    kinds_used = set(board.borders.values())
     heights = {info.height for info in board.areas.values()}
     for name in sorted(board.areas):
         info = board.areas[name]
@@ -492,10 +484,7 @@ def _turn_title(result: Result, index: int | None) -> str:
 
 def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
     """(caption, elements, width, height) per turn, then the board after a whole phase."""
-    from ..registry import GAMES
-
-    game_entry = GAMES.get(result.ruleset)
-    kind = game_entry.board if game_entry is not None else "hex"
+    kind = result.board_kind
     whole_phase = len(result.turns) > 1
     drawn: list[tuple[str, list[str], float, float]] = []
     plan: list[tuple[int | None, Any, Turn | None]] = []
@@ -511,7 +500,7 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
         if kind == "areas":
             elements, width, height, legend = _section_areas(board, shown, followed)
         else:
-            elements, width, height, legend = _section_grid(board, shown, followed)
+            elements, width, height, legend = _section_grid(board, shown, followed, result.look)
         width = max(width, 420.0)
         legend_elements, legend_height = _legend(legend, width, height)
         drawn.append(
@@ -546,8 +535,9 @@ def result_svg(result: Result) -> str:
     return head + "".join(parts) + "</svg>\n"
 
 
-def result_html(result: Result) -> str:
-    """A self-contained page: title, description, then per turn its picture, options and reasoning."""
+def result_html(result: Result, extra: Sequence[TurnExtra] = ()) -> str:
+    """A self-contained page: title, description, then per turn its picture, options and reasoning
+    (``extra``, one per turn: the ``--why-not`` answers, added to the reasoning)."""
 
     title = escape(result.title or result.scenario)
     body = [f"<h1>{title}</h1>", f'<p class="meta">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>']
@@ -574,7 +564,8 @@ def result_html(result: Result) -> str:
             )
         if rows:
             body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
-        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning)
+        added = extra[index].steps if index < len(extra) else []
+        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning + added)
         body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
     style = (
         "body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"

@@ -2,12 +2,15 @@
 
 from ...game import Game
 from .starter import STARTER
+from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
     default_variant="agemonia",
+    step_ids=STEP_IDS,
+    look=LOOK,
     options={
         "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
         "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",

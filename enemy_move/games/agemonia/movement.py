@@ -98,7 +98,7 @@ class Movement:
             listing = "; ".join(" > ".join(route) for route in routes)
             turn.note(
                 "move",
-                f"{goal} is {need} move{'s' if need != 1 else ''} away, within its move {self.mover.move}: it moves there ({'routes' if len(routes) > 1 else 'route'}: {listing})",
+                f"{goal} is {count_of(need, 'move')} away, within its move {self.mover.move}: it moves there ({'routes' if len(routes) > 1 else 'route'}: {listing})",
                 goal=goal,
                 moves=need,
                 routes=routes,
@@ -131,7 +131,7 @@ class Movement:
                     f"{goal} needs {count_of(need, 'move')}, it has {self.mover.move}. Along a shortest route it could stop no further than "
                     f"{', '.join(chosen)} (it cannot stop in {', '.join(skipped)}: capacity). `blocked_route: closest` "
                     f"('the most direct (shortest) route it can'): it takes the route ending closest to {goal}, "
-                    f"{nearest} move{'s' if nearest != 1 else ''} from it"
+                    f"{count_of(nearest, 'move')} from it"
                 )
                 chosen = sorted(a for a in closest if distance[a][0] == fewest)
                 text += f": {', '.join(chosen)} (`stay` would keep it on the shortest routes)"

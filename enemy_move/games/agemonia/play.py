@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...apply import apply
 from ...game import NextActor, in_order
 from ...geometry.areas import AreaBoard
 from ...models import Scenario
-from ...result import BoardState, Moved, Option, TrapSprung, Turn
+from ...result import BoardState, Option, Turn
 from .board import build_board
 from .enemy import action_for, describe, make_mover
 from .model import AgemoniaScenario
@@ -73,9 +74,4 @@ class AgemoniaPlay:
         return resolve_turn(board, self.scenario, actor)
 
     def apply(self, board: AreaBoard, option: Option) -> AreaBoard:
-        for effect in option.effects:
-            if isinstance(effect, Moved):
-                board = board.moved(effect.figure, str(effect.path[-1]))
-            elif isinstance(effect, TrapSprung) and effect.removed:
-                board = board.without_trap(str(effect.at))
-        return board
+        return apply(board, option.effects)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...geometry.paths import dijkstra
 from ...result import Turn
+from ...wording import count_of
 from .enemy import target_text
 from .fallback import Fallback
 from .movement import Distances, Preds
@@ -93,7 +94,7 @@ class TurnSolver(Fallback):
     def closest_attack_areas(self, turn: Turn, distance: Distances, attack_areas: AttackAreas) -> tuple[list[str], list[str]]:
         """Step 2: the areas needing least movement (``nearest``), then the highest Taunt (``goals``)."""
         listing = "; ".join(
-            f"{a} ({target_text(self.board, t)}) {distance[a][0]} move{'s' if distance[a][0] != 1 else ''} away"
+            f"{a} ({target_text(self.board, t)}) {count_of(distance[a][0], 'move')} away"
             for a, (t, _) in sorted(attack_areas.items(), key=lambda item: (distance[item[0]], item[0]))
         )
         turn.note(

@@ -2,6 +2,7 @@
 
 from ...game import Game
 from .starter import STARTER
+from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
     name="cloudspire",
@@ -11,6 +12,8 @@ GAME = Game(
         "ai": "AI-controlled minions: the hex closest to the mark among those (ties are options)",
     },
     default_variant="player",
+    step_ids=STEP_IDS,
+    look=LOOK,
     has_focus=False,  # minions march to a mark, they have no focus
     has_attacks=False,  # attacks come later in the turn (D10)
     options={

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...apply import apply
 from ...game import NextActor
 from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
@@ -86,9 +87,4 @@ class CloudspirePlay:
         return turn.finish(distinct_paths=True)
 
     def apply(self, board: Grid, option: Option) -> Grid:
-        for effect in option.effects:
-            if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
-                board = board.moved(effect.figure, effect.path[-1])
-            elif isinstance(effect, Displaced) and isinstance(effect.to, tuple):
-                board = board.moved(effect.figure, effect.to)
-        return board
+        return apply(board, option.effects)

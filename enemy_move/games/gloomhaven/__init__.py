@@ -2,6 +2,7 @@
 
 from ...game import Game
 from .starter import STARTER
+from .vocabulary import IMPORTERS, LOOK, STEP_IDS
 
 GAME = Game(
     name="gloomhaven",
@@ -12,6 +13,9 @@ GAME = Game(
         "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
     },
     default_variant="gloomhaven",
+    step_ids=STEP_IDS,
+    look=LOOK,
+    importers=IMPORTERS,
     options={
         "action.move / jump / teleport": "the card's move; 0 = no move",
         "action.attack.range / targets / aoe": "the card's attack; omitted = none (focus as melee)",

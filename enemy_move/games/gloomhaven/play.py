@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ...apply import apply
 from ...game import NextActor
 from ...geometry.grid import Grid, parse_grid
 from ...models import Scenario
-from ...result import BoardState, Effect, Moved, Option, Step, TrapSprung, Turn
-from .board import EXTRA_SYMBOLS, hex_of, hex_path
+from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
+from .board import EXTRA_SYMBOLS, hex_path
 from .card import resolve_card
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
@@ -82,12 +83,4 @@ class GloomhavenPlay:
         return (*option.effects, *sprung)
 
     def apply(self, board: Grid, option: Option) -> Grid:
-        terrain = board.terrain
-        figures = dict(board.figures)
-        for effect in option.effects:
-            if isinstance(effect, Moved):
-                figures[effect.figure] = hex_of(effect.path[-1])
-            elif isinstance(effect, TrapSprung) and effect.removed:
-                terrain = dict(terrain) if terrain is board.terrain else terrain
-                terrain[hex_of(effect.at)] = "floor"
-        return Grid(board.kind, board.width, board.height, terrain, board.thin_walls, figures, board.symbols)
+        return apply(board, option.effects)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
+from ... import choosing
 from ...geometry import hexgrid
 from ...geometry.grid import Grid
 from ...result import Position, RuledOut, StepId, Turn, count_of, format_position
@@ -28,9 +29,7 @@ Reason = tuple[StepId, str, dict[str, object]]
 
 def rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
     """The figure does not move at all: every other hex, for one reason."""
-    for cell in sorted(grid.terrain):
-        if cell != start:
-            turn.rule_out(cell, step, reason)
+    choosing.rule_out_all_but(turn, sorted(grid.terrain), (start,), step, reason)
 
 
 def rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:

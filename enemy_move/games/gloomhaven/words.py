@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...result import figure_name
+from ...wording import count_of, figure_name
 from .board import Cost
 from .model import GloomhavenFigure
 
@@ -12,8 +12,8 @@ def describe(label: str, figures: dict[str, GloomhavenFigure]) -> str:
 
 
 def fmt_cost(cost: Cost) -> str:
-    moves = f"{cost[1]} move{'s' if cost[1] != 1 else ''}"
-    return f"{moves}, {cost[0]} negative hex{'es' if cost[0] != 1 else ''}" if cost[0] else moves
+    moves = count_of(cost[1], "move")
+    return f"{moves}, {count_of(cost[0], 'negative hex', 'negative hexes')}" if cost[0] else moves
 
 
 def any_of(labels: list[str], figures: dict[str, GloomhavenFigure]) -> str:

@@ -2,12 +2,15 @@
 
 from ...game import Game
 from .starter import STARTER
+from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
     default_variant="etbrev",
+    step_ids=STEP_IDS,
+    look=LOOK,
     options={
         "insectoid_sheet": "Insectoid labels in Insectoid Sheet order (activation order).",
         "cultist_sheet": "Cultist labels in Cultists Sheet order (activation order).",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import choosing
 from ...geometry.paths import dijkstra
 from ...result import StepId, Turn
 from .movement import Best, Mover, Preds
@@ -16,9 +17,7 @@ class RuleOuts(Options):
 
     def rule_out_all(self, board: Board, turn: Turn, step: StepId, reason: str) -> None:
         """The enemy does not move: every other square is ruled out by that one step."""
-        for cell in sorted(board.terrain):
-            if cell != board.figures[turn.actor]:
-                turn.rule_out(cell, step, reason)
+        choosing.rule_out_all_but(turn, sorted(board.terrain), (board.figures[turn.actor],), step, reason)
 
     def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> None:
         """Squares it cannot end on or cannot get to this turn: terrain, figures, no path, AP."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ... import choosing
 from ...geometry.paths import one_path
 from ...result import Option, StepId, Turn, count_of, format_positions
 from .enemies import SUMMONER_MAX_RANGE
@@ -153,8 +154,8 @@ def keep_best(
     """Keep the squares with the highest score, note it and rule out the others.
     ``note`` and ``loser`` are formats of {best}, {kept}, {count}, {total}, {choose} and {score};
     ``names``: the data keys of a ruled-out square's score, of the best score, and of the best score in the note."""
-    best_score = max(score(c) for c in squares)
-    kept = [c for c in squares if score(c) == best_score]
+    outcome = choosing.keep_best(squares, score, highest=True)
+    best_score, kept = outcome.best, outcome.kept
     choose = " — the players choose." if len(kept) > 1 else "."
     words = {
         "best": best_score,
@@ -164,8 +165,7 @@ def keep_best(
         "choose": choose,
     }
     turn.note(step, note.format(**words), **{names[2]: best_score})
-    for c in squares:
-        if c not in kept:
-            data = {names[0]: score(c), names[1]: best_score}
-            turn.rule_out(c, step, loser.format(score=score(c), best=best_score), against=kept, **data)
+    for c, value in outcome.dropped:
+        data = {names[0]: value, names[1]: best_score}
+        turn.rule_out(c, step, loser.format(score=value, best=best_score), against=kept, **data)
     return kept

@@ -413,9 +413,15 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
         out.append("walls:")
         out += [f"  - [[{a[0]}, {a[1]}], [{b[0]}, {b[1]}]]" for a, b in walls]
 
+    out += _figure_lines(board, labels, at_terrain)
+    out += _action_lines(board)
+    return "\n".join(out) + "\n"
+
+
+def _figure_lines(board: GloomBoard, labels: dict[int, str], at_terrain: dict[int, tuple[int, int]]) -> list[str]:
+    """``figures:`` and ``active:``."""
     acting = CHARACTER if board.active_faction else MONSTER
-    enemies = [loc for loc, kind in board.figures.items() if kind != acting]
-    out.append("figures:" if labels else "figures: {}")
+    out = ["figures:" if labels else "figures: {}"]
     for location in sorted(labels, key=lambda loc: (labels[loc].isdigit(), labels[loc].swapcase())):
         kind = board.figures[location]
         attributes: dict[str, object] = {}
@@ -438,9 +444,14 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
         out.append(f"active: {labels[board.active]}")
     else:
         out.append("# gloom names no active figure: every figure of the acting side acts in turn.")
+    return out
 
-    out.append("action:")
-    out.append(f"  move: {board.move}")
+
+def _action_lines(board: GloomBoard) -> list[str]:
+    """``action:``: the card's move and attack."""
+    acting = CHARACTER if board.active_faction else MONSTER
+    enemies = [loc for loc, kind in board.figures.items() if kind != acting]
+    out = ["action:", f"  move: {board.move}"]
     if board.flying == 1:
         out.append("  jump: true")
     if board.teleport:
@@ -458,4 +469,9 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
         if aoe is not None:
             out.append("    aoe: |")
             out += ["      " + line for line in aoe.splitlines()]
-    return "\n".join(out) + "\n"
+    return out
+
+
+def read_link(link: str) -> str:
+    """``enemy-move import gloom LINK``: the scenario text of a share link (GloomLinkError, a ValueError, when it is corrupt)."""
+    return scenario_yaml(decode_link(link), source=link.strip())

@@ -1,39 +1,29 @@
-"""A throw-away game: everything a fifth ruleset needs, in a few lines.
+"""The toy game's rules: the four operations the phase runner calls.
 
-One model (the scenario keys), one Play (the four operations the phase runner
-calls) and one registry entry. Monsters (kind: monster) act in label order;
-each may stay or step one hex east, and attacks the characters next to where
-it ends. It records why it drops the hex west of it (for ``--why-not``).
+The board is parsed once, when the file is loaded (``parse_board``, the game's
+``board_parser``). It records why it drops the hex west of the actor (for ``--why-not``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
-from pydantic import Field
-
-from enemy_move.game import Game, NextActor, in_order
+from enemy_move.game import NextActor, in_order
 from enemy_move.geometry import hexgrid
 from enemy_move.geometry.grid import Grid, parse_grid
 from enemy_move.models import Scenario
-from enemy_move.models.common import GridScenarioBase, Label, StrictModel
 from enemy_move.result import BoardState, Moved, Option, Turn
 
 
-class ToyFigure(StrictModel):
-    kind: Literal["monster", "character"]
-
-
-class ToyScenario(GridScenarioBase):
-    ruleset: Literal["toy"]
-    figures: dict[Label, ToyFigure] = Field(default_factory=dict)
+def parse_board(scenario: Scenario) -> Grid:
+    """The board of a validated toy scenario, every mistake located (run once, at load)."""
+    return parse_grid(scenario, "hex", extra_symbols={";": "moat"}, figure_cells={label: None for label in scenario.model.figures})
 
 
 class ToyPlay:
     def __init__(self, scenario: Scenario, variant: str):
         self.figures = scenario.model.figures
-        self.board = parse_grid(scenario, "hex", figure_cells={label: None for label in self.figures})
+        self.board: Grid = scenario.board
         self.state = BoardState(dict(self.board.figures))
         self.notes: list[str] = []
 
@@ -67,15 +57,3 @@ class ToyPlay:
             if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
                 board = board.moved(effect.figure, effect.path[-1])
         return board
-
-
-GAME = Game(
-    play="toy_game:ToyPlay",
-    model="toy_game:ToyScenario",
-    board="hex",
-    name="toy",
-    summary="a test-only game",
-    variants={"plain": "the only rules", "other": "the same rules"},
-    default_variant="plain",
-    options={"x": "an option"},
-)

@@ -1,0 +1,51 @@
+"""``enemy-move import NAME LINK``: one command per importer a game declares (``Game.importers``).
+
+The CLI names no game: it adds whatever importers the registered games bring.
+An importer's ``read`` turns a link into scenario text, raising ``ValueError``
+(one line) for a link it cannot read.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from typing import Annotated, NoReturn
+
+import typer
+
+from .game import Game, Importer, load_target
+
+
+def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str], NoReturn]) -> None:
+    try:
+        text: str = load_target(importer.read)(link)
+    except ValueError as error:
+        fail(f"{importer.name} link: {error}")
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        fail(f"{output}: cannot write: {error.strerror}")
+
+
+def _add(app: typer.Typer, importer: Importer, fail: Callable[[str], NoReturn]) -> None:
+    def run(link: str, output: str | None = None) -> None:
+        _run(importer, link, output, fail)
+
+    # Real objects, not strings: typer reads them, and they hold this importer's words.
+    run.__annotations__ = {
+        "link": Annotated[str, typer.Argument(help=importer.argument_help)],
+        "output": Annotated[str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")],
+        "return": None,
+    }
+    app.command(importer.name, help=importer.help)(run)
+
+
+def add_import_commands(app: typer.Typer, games: Iterable[Game], fail: Callable[[str], NoReturn]) -> None:
+    """Add an ``import`` subcommand to ``app`` for each importer of ``games``."""
+    for game in games:
+        for importer in game.importers:
+            _add(app, importer, fail)
