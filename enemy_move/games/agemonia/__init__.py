@@ -22,6 +22,7 @@ GAME = Game(
     board="areas",
     model="enemy_move.games.agemonia.model:AgemoniaScenario",
     play="enemy_move.games.agemonia.play:AgemoniaPlay",
+    board_parser="enemy_move.games.agemonia.board:build_board",
     starter=STARTER,
     new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
 )

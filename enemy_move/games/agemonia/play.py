@@ -46,7 +46,8 @@ class AgemoniaPlay:
     def __init__(self, scenario: Scenario, variant: str):
         model: AgemoniaScenario = scenario.model
         self.scenario = scenario
-        self.board = build_board(scenario)
+        # Parsed once when the file was loaded (GAME.board_parser); built here for a Scenario made without it.
+        self.board: AreaBoard = scenario.board if scenario.board is not None else build_board(scenario)
         for key in model.actions:
             if key not in model.figures and key not in {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}:
                 raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
