@@ -1,0 +1,582 @@
+"""``enemy-move edit FILE``: the board on the left, the live answer on the right, keys in the footer.
+
+The answer is computed in a worker thread on a snapshot of the text
+(:func:`session.compute_answer`); an answer for an older state of the board
+is dropped. Every edit is one undo step. See docs/editor.md for the keys.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
+
+from ..edit.atomic import WriteError
+from ..edit.document import EditError
+from ..errors import escape_controls
+from . import forms, palette
+from .answer import answer_text, turn_words
+from .areas import AreaView, area_names
+from .board import BoardView, Overlay
+from .dialogs import HELP, ChooseScreen, HelpScreen, QuitScreen, SizeScreen
+from .session import Answer, Session, compute_answer
+
+#: Hex diagonals on the keys of a numeric keypad's corners (7 9 1 3); on square grids, the diagonals.
+DIAGONALS = {"home": (-1, -1), "pageup": (1, -1), "end": (-1, 1), "pagedown": (1, 1)}
+
+
+class Pane(VerticalScroll, can_focus=False):
+    """A scrolling column that never takes the focus from the board."""
+
+
+class EditorScreen(Screen[None]):
+    """The one screen: status line, board and palette, answer, message line, footer."""
+
+    DEFAULT_CSS = """
+    #status { height: 1; background: $boost; }
+    #main { height: 1fr; }
+    #left { width: auto; max-width: 60%; height: 100%; }
+    #answer-pane { width: 1fr; height: 100%; border-left: solid $primary-darken-2; padding-left: 1; }
+    #palette { color: $text-muted; width: auto; }
+    #message { height: auto; max-height: 3; color: $warning; }
+    """
+
+    BINDINGS = [
+        Binding("up", "cursor(0, -1)", "Up", show=False),
+        Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+        *(Binding(key, f"diagonal('{key}')", key, show=False) for key in DIAGONALS),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("ctrl+n", "next_round", "Next round"),
+        Binding("enter", "figure_form", "Figure"),
+        Binding("ctrl+k", "card_form", "Card"),
+        Binding("ctrl+t", "thin_wall", "Wall", show=False),
+        Binding("ctrl+e", "flag", "Elite", show=False),
+        Binding("ctrl+b", "border", "Border walls", show=False),
+        Binding("ctrl+r", "size", "Size", show=False),
+        Binding("ctrl+a", "ctrl_a", "Acts alone / Area", show=False),
+        Binding("ctrl+l", "links", "Links", show=False),
+        Binding("delete,backspace", "remove", "Remove", show=False),
+        Binding("escape", "no_brush", "No brush", show=False),
+        Binding("tab", "next_figure", "Next figure", show=False),
+        Binding("f1", "help", "Help"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.answer: Answer | None = None
+        self.working = False
+        self.turn_index = 0
+        self.option_index = 0
+        #: Agemonia: the figure Enter opens.
+        self.selected: str | None = None
+        self.following = False
+        self._shown: dict[str, Any] = {}
+        self._board_size: Any = None
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Pane(id="left"):
+                if self.session.board_kind == "areas":
+                    yield AreaView(self.session, id="board")
+                else:
+                    yield BoardView(self.session, id="board")
+                yield Static(id="palette")
+            with Pane(id="answer-pane"):
+                yield Static(id="answer")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.session
+        if session.board_kind == "areas" and session.area is None:
+            names = area_names(session)
+            session.area = names[0] if names else None
+        elif session.board_kind != "areas" and session.cursor == (0, 0):
+            cols, rows = session.size()
+            session.cursor = (min(1, cols - 1), min(1, rows - 1)) if cols and rows else (0, 0)
+        self.query_one("#board").focus()
+        self.refresh_all()
+        self.request_answer()
+
+    # --- the answer ------------------------------------------------------------------------
+
+    def request_answer(self) -> None:
+        """Resolve the board as it stands, off the UI thread; older answers still running are dropped."""
+        session = self.session
+        self.working = True
+        job = partial(compute_answer, session.text(), session.path, session.generation, dict(session.choices))
+        self.run_worker(job, thread=True, exclusive=True, group="resolve", name="resolve")
+        self.refresh_answer()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "resolve" or event.state != WorkerState.SUCCESS:
+            return
+        if isinstance(event.worker.result, Answer):
+            self.receive(event.worker.result)
+
+    def receive(self, answer: Answer) -> None:
+        """Show ``answer`` unless it is stale (the board changed while it was being resolved)."""
+        if answer.generation != self.session.generation:
+            return
+        self.answer = answer
+        self.working = False
+        self._clamp()
+        self.refresh_all()
+        if self.following:
+            self.continue_next_round()
+
+    def _clamp(self) -> None:
+        result = self.answer.result if self.answer else None
+        turns = result.turns if result else []
+        self.turn_index = max(0, min(self.turn_index, len(turns) - 1))
+        options = turns[self.turn_index].options if turns else []
+        self.option_index = max(0, min(self.option_index, len(options) - 1))
+
+    def current_turn(self) -> Any:
+        result = self.answer.result if self.answer else None
+        if result is None or not result.turns:
+            return None
+        return result.turns[min(self.turn_index, len(result.turns) - 1)]
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def refresh_all(self) -> None:
+        session = self.session
+        turn = self.current_turn()
+        current = self.answer is not None and self.answer.generation == session.generation
+        board = self.query_one("#board")
+        if isinstance(board, BoardView):
+            board.overlay = Overlay.of(turn if current else None, self.option_index)
+        elif isinstance(board, AreaView):
+            board.turn, board.shown = (turn, self.option_index) if current else (None, None)
+        size = (session.size(), session.generation) if isinstance(board, BoardView) else None
+        board.refresh(layout=size is None or size[0] != getattr(self, "_board_size", None))
+        self._board_size = size[0] if size else None
+        self._show("#palette", self._palette_text())
+        self.refresh_answer()
+
+    def refresh_answer(self) -> None:
+        cursor: Any = self.session.area if self.session.board_kind == "areas" else self.session.cursor
+        text = answer_text(self.answer, working=self.working, turn_index=self.turn_index, option_index=self.option_index, cursor=cursor)
+        self._show("#answer", text)
+        self.refresh_status()
+
+    def _show(self, selector: str, content: Any) -> None:
+        """Update a text widget only when what it shows changed (each update lays the screen out again)."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def refresh_status(self) -> None:
+        session = self.session
+        parts = [escape_controls(session.path), f"{session.ruleset}/{session.doc.get('variant') or 'default'}"]
+        if session.board_kind == "areas":
+            parts.append(f"area {session.area or '-'}")
+        else:
+            parts.append(f"cursor [{session.cursor[0]}, {session.cursor[1]}]")
+        if session.brush:
+            parts.append(f"brush {session.brush}")
+        if session.modified:
+            parts.append("modified")
+        if self.working:
+            parts.append("working…")
+        self._show("#status", " · ".join(parts))
+
+    def _palette_text(self) -> str:
+        symbols = self.session.symbols()
+        if not symbols:
+            return "A-Z heroes, a-z enemies: put in the area\n+ new area  - remove it\nCtrl+A area  Ctrl+L links  F1 help"
+        width = max(30, self.session.size()[0] * 2 + 3)
+        lines, line = [], ""
+        for entry in [f"{s} {t}" for s, t in symbols.items()] + ["A-Z a-z 0-9 figures", "F1 help"]:
+            if line and len(line) + 2 + len(entry) > width:
+                lines.append(line)
+                line = ""
+            line = f"{line}  {entry}" if line else entry
+        return "\n".join([*lines, line])
+
+    def say(self, message: str) -> None:
+        self._show("#message", escape_controls(message))
+
+    # --- editing ---------------------------------------------------------------------------
+
+    def apply(self, change: Any, *args: Any) -> bool:
+        """Run one session edit; an edit that cannot be made is said on the message line."""
+        try:
+            changed = bool(change(*args))
+        except EditError as error:
+            self.say(str(error))
+            return False
+        if changed:
+            self.say("")
+            self.request_answer()
+        self.refresh_all()
+        return changed
+
+    def on_key(self, event: Key) -> None:
+        char = event.character
+        if not char or not char.isprintable() or len(char) != 1 or event.key in ("enter", "tab", "escape"):
+            return
+        session = self.session
+        if char in "[]{}":
+            event.stop()
+            self.select(char)
+            return
+        if palette.is_label(char):
+            event.stop()
+            self.selected = char
+            if session.board_kind == "areas":
+                if session.area is not None:
+                    self.apply(session.place_in_area, char, session.area)
+            else:
+                session.brush = None  # after a figure, a click selects the next cell instead of painting
+                self.apply(session.place, char)
+            return
+        if session.board_kind == "areas":
+            if char in "+-":
+                event.stop()
+                self.area_add_remove(char)
+            return
+        if char in session.symbols():
+            event.stop()
+            session.brush = char
+            self.apply(session.paint, char)
+
+    def select(self, key: str) -> None:
+        result = self.answer.result if self.answer else None
+        if result is None or not result.turns:
+            return
+        if key in "{}":
+            self.turn_index += -1 if key == "{" else 1
+            self.option_index = 0
+        else:
+            self.option_index += -1 if key == "[" else 1
+        self._clamp()
+        self.refresh_all()
+
+    def on_board_view_clicked(self, message: BoardView.Clicked) -> None:
+        session = self.session
+        session.move_cursor(message.cell)
+        if session.brush is not None:
+            self.apply(session.paint, session.brush)
+        self.refresh_all()
+
+    def on_area_view_clicked(self, message: AreaView.Clicked) -> None:
+        self.session.area = message.area
+        self.refresh_all()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        session = self.session
+        if session.board_kind == "areas":
+            names = area_names(session)
+            if names:
+                index = names.index(session.area) if session.area in names else 0
+                session.area = names[max(0, min(len(names) - 1, index + dy))]
+        else:
+            col, row = session.cursor
+            session.move_cursor((col + dx, row + dy))
+        self.refresh_all()
+
+    def action_diagonal(self, key: str) -> None:
+        dx, dy = DIAGONALS[key]
+        col, row = self.session.cursor
+        if self.session.board_kind == "hex":
+            # odd-r layout: odd rows sit half a hex right, so up-right of an even row keeps the column
+            # and up-left of an odd row keeps it too
+            dx = (0 if dx < 0 else 1) if row & 1 else (-1 if dx < 0 else 0)
+        self.action_cursor(dx, dy)
+
+    def action_remove(self) -> None:
+        session = self.session
+        if session.board_kind == "areas":
+            if self.selected and self.selected in session.figures():
+                self.apply(session.remove_figure, self.selected)
+            return
+        self.apply(session.remove_here)
+
+    def action_no_brush(self) -> None:
+        self.session.brush = None
+        self.say("no brush: a click moves the cursor")
+        self.refresh_status()
+
+    def action_thin_wall(self) -> None:
+        try:
+            message = self.session.toggle_wall()
+        except EditError as error:
+            message = str(error)
+        if message:
+            self.say(message)
+        else:
+            self.request_answer()
+        self.refresh_all()
+
+    def action_border(self) -> None:
+        self.apply(self.session.wall_border)
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.request_answer()
+        else:
+            self.say("nothing to undo")
+        self.refresh_all()
+
+    def action_redo(self) -> None:
+        if self.session.redo():
+            self.request_answer()
+        else:
+            self.say("nothing to redo")
+        self.refresh_all()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(HELP))
+
+    def action_size(self) -> None:
+        if self.session.board_kind == "areas":
+            return
+
+        def done(size: tuple[int, int] | None) -> None:
+            if size is not None:
+                self.apply(self.session.resize, *size)
+
+        self.app.push_screen(SizeScreen(self.session.size()), done)
+
+    # --- forms -----------------------------------------------------------------------------
+
+    def figure_label(self) -> str | None:
+        if self.session.board_kind == "areas":
+            return self.selected if self.selected in self.session.figures() else None
+        return self.session.figure_here()
+
+    def action_figure_form(self) -> None:
+        label = self.figure_label()
+        if label is None:
+            self.say("no figure here: type a letter to place one")
+            return
+        model = forms.scenario_part(self.session.ruleset, "figures")
+        if model is None:
+            return
+        fields = forms.model_fields(model, f"figures.{label}")
+        fields.append(forms.Field("active", "acts alone (active)", "bool", description="only this figure acts (`active:`)"))
+        values = {f.key: self.session.doc.get(f.key) for f in fields}
+        values["active"] = self.session.doc.get("active") == label
+        self.open_form(f"Figure {label}", fields, values, label)
+
+    def action_card_form(self) -> None:
+        model = forms.scenario_part(self.session.ruleset, "action")
+        if model is None:
+            self.say(f"{self.session.ruleset} has no action card: each figure's own values are in its form (Enter)")
+            return
+        if isinstance(self.session.doc.get("action"), list):
+            self.say("this card is written as a list of actions: edit it in the file (the form shows the {move, attack} form)")
+            return
+        fields = forms.model_fields(model, "action")
+        values = {f.key: self.session.doc.get(f.key) for f in fields}
+        self.open_form("Action card", fields, values)
+
+    def action_ctrl_a(self) -> None:
+        """Grids: the figure on the cursor acts alone (`active:`), or the whole side acts again; areas: the area's form."""
+        if self.session.board_kind == "areas":
+            self.action_area_form()
+            return
+        label = self.figure_label()
+        if label is None:
+            self.say("no figure here")
+            return
+        alone = self.session.doc.get("active") == label
+        self.apply(self.session.set_key, "active", None if alone else label)
+        self.say("every figure of the acting side acts" if alone else f"{label} acts alone (active: {label})")
+
+    def action_area_form(self) -> None:
+        area = self.session.area
+        model = forms.scenario_part(self.session.ruleset, "areas")
+        if self.session.board_kind != "areas" or area is None or model is None:
+            return
+        fields = forms.model_fields(model, f"areas.{area}")
+        values = {f.key: self.session.doc.get(f.key) for f in fields}
+        self.open_form(f"Area {area}", fields, values)
+
+    def open_form(self, title: str, fields: list[forms.Field], values: dict[str, Any], label: str | None = None) -> None:
+        def done(changes: dict[str, Any] | None) -> None:
+            if changes:
+                self.apply(self.session.edit, lambda: self._write(changes, label))
+            self.query_one("#board").focus()
+
+        self.app.push_screen(forms.FormScreen(title, fields, values, forms.names_for(self.session.ruleset)), done)
+
+    def _write(self, changes: dict[str, Any], label: str | None) -> None:
+        doc = self.session.doc
+        for key, value in changes.items():
+            if key == "active":
+                if value and label is not None:
+                    doc.set("active", label)
+                elif doc.get("active") == label:
+                    doc.delete("active")
+            elif value is None:
+                doc.delete(key)
+            elif value == {} and doc.get(key) is not None:
+                continue
+            else:
+                doc.set(key, value)
+
+    def action_flag(self) -> None:
+        label = self.figure_label()
+        key = {"gloomhaven": "elite", "perditions-mouth": "sleeping", "agemonia": "fly"}.get(self.session.ruleset)
+        if label is None or key is None:
+            self.say("no figure here" if label is None else "this game has no such flag")
+            return
+        now = bool(self.session.doc.get(f"figures.{label}.{key}"))
+        self.apply(self.session.set_key, f"figures.{label}.{key}", None if now else True)
+        self.say(f"{label}: {key} {'off' if now else 'on'}")
+
+    def action_next_figure(self) -> None:
+        session = self.session
+        if session.board_kind != "areas":
+            return
+        here = sorted(label for label, area in session.doc.positions().items() if area == session.area)
+        if here:
+            index = here.index(self.selected) + 1 if self.selected in here else 0
+            self.selected = here[index % len(here)]
+            self.say(f"selected figure {self.selected} (Enter: its form)")
+
+    def action_links(self) -> None:
+        if self.session.board_kind != "areas":
+            return
+        links = self.session.doc.get("links")
+
+        def done(items: list[str] | None) -> None:
+            if items is not None:
+                self.apply(self.session.set_key, "links", items)
+            self.query_one("#board").focus()
+
+        self.app.push_screen(forms.ListScreen("Links: A -- B single line, A == B double, A || B barrier", list(links or [])), done)
+
+    def area_add_remove(self, key: str) -> None:
+        session = self.session
+        names = area_names(session)
+        if key == "+":
+            number = len(names) + 1
+            while f"A{number}" in names:
+                number += 1
+            name = f"A{number}"
+            if self.apply(session.set_key, f"areas.{name}", {"capacity": 3}):
+                session.area = name
+        elif session.area is not None:
+            if any(area == session.area for area in session.doc.positions().values()):
+                self.say(f"area {session.area} has figures: move or remove them first")
+                return
+            gone = session.area
+            if self.apply(session.set_key, f"areas.{gone}", None):
+                session.area = next((n for n in names if n != gone), None)
+        self.refresh_all()
+
+    # --- the next round --------------------------------------------------------------------
+
+    def action_next_round(self) -> None:
+        self.following = True
+        if not self.working:
+            self.continue_next_round()
+        else:
+            self.say("next round: waiting for the answer…")
+
+    def continue_next_round(self) -> None:
+        """Ask for the players' choices turn by turn, then follow the phase (called again after each re-resolve)."""
+        answer = self.answer
+        if answer is None or answer.error is not None or answer.result is None:
+            self.following = False
+            self.say("the board has no answer to follow" + (f": {answer.error}" if answer and answer.error else ""))
+            return
+        result = answer.result
+        for turn in result.turns:
+            if len(turn.options) > 1 and turn.actor not in self.session.choices:
+                self.following = False  # resumed when the choice comes back
+
+                def chosen(index: int | None, actor: str = turn.actor) -> None:
+                    if index is None:
+                        self.say("next round cancelled")
+                        return
+                    self.session.choices[actor] = index
+                    self.following = True
+                    self.request_answer()
+
+                figure = self.session.doc.get(f"figures.{turn.actor}.name")
+                who = f"{figure} {turn.actor}" if figure else turn.actor
+                self.app.push_screen(ChooseScreen(turn, who), chosen)
+                return
+        self.following = False
+        if not result.turns:
+            self.say("no figure acts: nothing to follow")
+            return
+        moved = "; ".join(turn_words(turn) for turn in result.turns)
+        if self.apply(self.session.follow, result):
+            self.turn_index = self.option_index = 0
+            self.say(f"next round: {moved}")
+        else:
+            self.say(f"next round: nothing moved ({moved})")
+
+
+class EditorApp(App[int]):
+    """The editor application; ``run()`` returns the exit status (0)."""
+
+    TITLE = "enemy-move edit"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+q", "quit_editor", "Quit", priority=True),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def on_mount(self) -> None:
+        self.push_screen(EditorScreen(self.session))
+
+    @property
+    def editor(self) -> EditorScreen:
+        for screen in self.screen_stack:
+            if isinstance(screen, EditorScreen):
+                return screen
+        raise LookupError("no editor screen")
+
+    def action_save(self) -> None:
+        try:
+            self.session.save()
+        except WriteError as error:
+            self.editor.say(str(error))
+            return
+        answer = self.editor.answer
+        note = f" (it does not resolve yet: {answer.error})" if answer is not None and answer.error else ""
+        self.editor.say(f"saved {self.session.path}{note}")
+        self.editor.refresh_status()
+
+    def action_quit_editor(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            self.exit(0)
+            return
+        if not self.session.modified:
+            self.exit(0)
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save()
+                if not self.session.modified:
+                    self.exit(0)
+            elif choice == "quit":
+                self.exit(0)
+
+        self.push_screen(QuitScreen(), answered)

@@ -1,0 +1,127 @@
+"""Agemonia's area map as a list: one line per area (its figures, capacity, height, trap, borders).
+
+The selected area is the cursor: typing a figure's label puts the figure
+there, the answer's option numbers and route are shown in the first column
+as in ``resolve``'s area table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.events import MouseDown
+from textual.message import Message
+from textual.widget import Widget
+
+from ..errors import escape_controls
+from ..render.area_map import LINE_TEXT
+from ..render.ascii_map import OPTION_STYLE, PATH_STYLE
+from .board import CURSOR_STYLE, option_number
+
+if TYPE_CHECKING:
+    from ..result import Turn
+    from .session import Session
+
+_LINK = re.compile(r"^\s*(\S+)\s*(--|==|\|\|)\s*(\S+)\s*$")
+
+
+def area_names(session: Session) -> list[str]:
+    areas = session.doc.get("areas")
+    return [str(name) for name in areas] if isinstance(areas, dict) else []
+
+
+def borders(session: Session) -> dict[str, list[str]]:
+    """Area -> "-- A2" style entries, from the links as written (malformed ones skipped: the loader reports them)."""
+    found: dict[str, list[str]] = {}
+    links = session.doc.get("links")
+    for link in links if isinstance(links, list) else []:
+        match = _LINK.match(str(link))
+        if match:
+            first, line, second = match.groups()
+            found.setdefault(first, []).append(f"{line} {second}")
+            found.setdefault(second, []).append(f"{line} {first}")
+    return found
+
+
+def area_marks(turn: Turn | None, shown: int | None) -> dict[str, str]:
+    """Area -> the numbers (from 1) of the options ending there, or ':' on the route shown."""
+    marks: dict[str, str] = {}
+    if turn is None:
+        return marks
+    if shown is not None and 0 <= shown < len(turn.options):
+        for area in turn.options[shown].path[1:-1]:
+            marks[str(area)] = ":"
+    for index, option in enumerate(turn.options):
+        area = str(option.to)
+        number = option_number(index)
+        marks[area] = number if marks.get(area, ":") == ":" else f"{marks[area]},{number}"
+    return marks
+
+
+def draw_areas(session: Session, turn: Turn | None, shown: int | None) -> Text:
+    names = area_names(session)
+    marks = area_marks(turn, shown)
+    around = borders(session)
+    where: dict[str, list[str]] = {}
+    for label, position in session.doc.positions().items():
+        where.setdefault(str(position), []).append(label)
+    width = max((len(name) for name in names), default=4)
+    text = Text(f"{'#':>4} {'area':<{width}}  room  figures\n", style="bold")
+    for name in names:
+        info: Any = session.doc.get(f"areas.{name}") or {}
+        info = info if isinstance(info, dict) else {}
+        mark = marks.get(name, "")
+        text.append(f"{mark:>4}", style=(PATH_STYLE if mark == ":" else OPTION_STYLE) if mark else "")
+        text.append(" ")
+        text.append(f"{escape_controls(name):<{width}}", style=CURSOR_STYLE if name == session.area else "bold")
+        facts = f"  {info.get('capacity', '?')!s:>4}"
+        if info.get("height"):
+            facts += f" h{info['height']}"
+        if info.get("trap"):
+            facts += " trap"
+        text.append(facts + "  ")
+        for label in sorted(where.get(name, [])):
+            style = "bold reverse" if turn is not None and label == turn.actor else ("bold red" if turn and label in turn.focus else "bold")
+            text.append(label, style=style)
+            text.append(" ")
+        text.append("  " + ", ".join(around.get(name, [])) + "\n", style="dim")
+    if not names:
+        text.append("(no areas: + adds one)\n", style="dim")
+    text.append(", ".join(f"{symbol} {kind}" for symbol, kind in LINE_TEXT.items()) + " (borders)", style="dim")
+    return text
+
+
+class AreaView(Widget, can_focus=True):
+    """The list of areas; the selected one is highlighted; a click selects an area."""
+
+    DEFAULT_CSS = """
+    AreaView { width: auto; height: auto; padding: 0 1 0 0; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.turn: Turn | None = None
+        self.shown: int | None = None
+
+    def render(self) -> Text:
+        return draw_areas(self.session, self.turn, self.shown)
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return max((line.cell_len for line in self.render().split("\n")), default=1) + 1
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.render().split("\n"))
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        names = area_names(self.session)
+        index = event.y - 1
+        if 0 <= index < len(names):
+            self.post_message(self.Clicked(names[index]))

@@ -1,0 +1,221 @@
+"""The board as the terminal map draws it (rulers, the same symbols and colours), with a cursor.
+
+Drawn from the document, not from a resolved board, so that an invalid
+scenario can still be seen and edited; the answer (option numbers, the route
+shown, focus) is laid over it when there is one. The cursor is the cell in
+brackets, ``[.]``; a thin wall between two cells side by side is a ``|`` in
+the gap between them, other thin walls underline both cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.events import MouseDown, MouseMove
+from textual.message import Message
+from textual.widget import Widget
+
+from ..render.ascii_map import GOAL_MARK, GOAL_STYLE, OPTION_STYLE, PATH_MARK, PATH_STYLE, option_mark
+
+if TYPE_CHECKING:
+    from ..result import Turn
+    from .session import Session
+
+Cell = tuple[int, int]
+CURSOR_STYLE = "bold black on bright_cyan"
+BRACKET_STYLE = "bold bright_cyan"
+WALL_STYLE = "bold bright_white"
+
+
+def option_number(index: int) -> str:
+    """The mark of option ``index`` (from 0) as a person reads it: numbered from 1."""
+    # The map drawing numbers from 0 until issue 22 switches it; the editor numbers from 1 either way.
+    return option_mark(index + 1) if option_mark(0) == "0" else option_mark(index)
+
+
+@dataclass
+class Overlay:
+    """What the answer adds to the board: option numbers, the route shown, who acts and who is focused."""
+
+    marks: dict[Cell, int] = field(default_factory=dict)
+    path: set[Cell] = field(default_factory=set)
+    actor: str | None = None
+    focus: set[str] = field(default_factory=set)
+    goals: set[Cell] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, turn: Turn | None, shown: int | None) -> Overlay:
+        overlay = cls()
+        if turn is None:
+            return overlay
+        overlay.actor, overlay.focus = turn.actor, set(turn.focus)
+        overlay.goals = {g for g in turn.goals if isinstance(g, tuple)}
+        for index, option in enumerate(turn.options):
+            if isinstance(option.to, tuple):
+                overlay.marks.setdefault(option.to, index)
+        if shown is not None and 0 <= shown < len(turn.options):
+            overlay.path = {c for c in turn.options[shown].path[1:-1] if isinstance(c, tuple)}
+        return overlay
+
+
+@dataclass
+class Layout:
+    """Where the cells are on the drawing (for mouse clicks)."""
+
+    gutter: int
+    top: int
+    hexes: bool
+    cols: int
+    rows: int
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        row = y - self.top
+        if not 0 <= row < self.rows:
+            return None
+        shift = row & 1 if self.hexes else 0
+        col = (x - self.gutter - shift + 1) // 2
+        return (col, row) if 0 <= col < self.cols else None
+
+
+def _ruler(cols: int, shift: int, gutter: int) -> list[Text]:
+    lines = []
+    if cols > 10:
+        lines.append(Text(" " * (gutter + shift) + " ".join(str(c // 10) if c >= 10 else " " for c in range(cols)), style="dim"))
+    lines.append(Text(" " * (gutter + shift) + " ".join(str(c % 10) for c in range(cols)), style="dim"))
+    return lines
+
+
+def draw_grid(session: Session, overlay: Overlay, *, show_cursor: bool = True) -> tuple[Text, Layout]:
+    """The board of ``session`` as styled text, and where its cells are."""
+    cols, rows = session.size()
+    hexes = session.board_kind == "hex"
+    walls = {frozenset(pair) for pair in session.doc.walls()}
+    board = _Cells(session)
+    gutter = len(str(max(rows - 1, 0))) + 1
+    lines = _ruler(cols, 0, gutter)
+    layout = Layout(gutter, len(lines), hexes, cols, rows)
+    for row in range(rows):
+        shift = row & 1 if hexes else 0
+        line = Text(f"{row:>{gutter - 1}} ", style="dim")
+        line.append(" " * shift)
+        for col in range(cols):
+            cell = (col, row)
+            here = show_cursor and cell == session.cursor
+            if col:
+                gap = "[" if here else ("]" if show_cursor and (col - 1, row) == session.cursor else " ")
+                if frozenset(((col - 1, row), cell)) in walls:  # the wall wins over the cursor's bracket
+                    line.append("|", style=WALL_STYLE)
+                else:
+                    line.append(gap, style=BRACKET_STYLE)
+            elif here:
+                line.right_crop(1)
+                line.append("[", style=BRACKET_STYLE)
+            char, style = board.draw(overlay, cell)
+            if here:
+                style = CURSOR_STYLE
+            if any(cell in pair and not _side_by_side(pair) for pair in walls):
+                style += " underline"
+            line.append(char, style=style)
+        if show_cursor and session.cursor == (cols - 1, row):
+            line.append("]", style=BRACKET_STYLE)
+        lines.append(line)
+    if hexes and rows > 1:
+        lines.extend(_ruler(cols, 1, gutter))
+    return Text("\n").join(lines), layout
+
+
+def _side_by_side(pair: frozenset[Cell]) -> bool:
+    a, b = sorted(pair)
+    return a[1] == b[1]
+
+
+class _Cells:
+    """The map read once per drawing: each cell's symbol and who stands there."""
+
+    def __init__(self, session: Session) -> None:
+        from ..edit import gridtext
+
+        self.symbols = session.symbols()
+        game = session.doc.game
+        self.styles = game.look.terrain_styles if game is not None else {}
+        self.plain = game.look.plain_terrains | {"floor"} if game is not None else frozenset({"floor"})
+        text = session.doc.get("map")
+        kind: gridtext.GridKind = "hex" if session.board_kind == "hex" else "square"
+        self.chars = gridtext.cells(gridtext.rows_of(text), kind) if isinstance(text, str) else {}
+        self.figures = {cell: label for label, cell in session.doc.positions().items() if isinstance(cell, tuple)}
+
+    def draw(self, overlay: Overlay, cell: Cell) -> tuple[str, str]:
+        label = self.figures.get(cell)
+        symbol = self.chars.get(cell, " ")
+        if label is not None:
+            return label, "bold reverse" if label == overlay.actor else ("bold red" if label in overlay.focus else "bold")
+        if symbol == " ":
+            return " ", ""
+        if symbol.isascii() and symbol.isalnum():  # a letter on the map that is no figure: open floor under it
+            symbol = "."
+        terrain = self.symbols.get(symbol, "")
+        if cell in overlay.marks:
+            return option_number(overlay.marks[cell]), OPTION_STYLE
+        if cell in overlay.goals:
+            return GOAL_MARK, GOAL_STYLE
+        if cell in overlay.path:
+            return (PATH_MARK, PATH_STYLE) if terrain in self.plain else (symbol, "bold black on yellow")
+        return symbol, self.styles.get(terrain, "dim" if terrain in self.plain else "")
+
+
+class BoardView(Widget, can_focus=True):
+    """The grid, with the cursor; a click moves the cursor there and paints with the brush."""
+
+    DEFAULT_CSS = """
+    BoardView { width: auto; height: auto; padding: 0 1 0 0; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, cell: Cell, drag: bool) -> None:
+            super().__init__()
+            self.cell = cell
+            self.drag = drag
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.overlay = Overlay()
+        self._drawn: tuple[Any, Text, Layout] | None = None
+        self._last_drag: Cell | None = None
+
+    def drawing(self) -> tuple[Text, Layout]:
+        """The board drawn once per state (render and the size queries all ask for it)."""
+        key = (self.session.generation, self.session.cursor, id(self.overlay))
+        if self._drawn is None or self._drawn[0] != key:
+            text, layout = draw_grid(self.session, self.overlay)
+            self._drawn = (key, text, layout)
+        return self._drawn[1], self._drawn[2]
+
+    def render(self) -> Text:
+        return self.drawing()[0]
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return max((line.cell_len for line in self.drawing()[0].split("\n")), default=1) + 1
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.drawing()[0].split("\n"))
+
+    def _cell_of(self, x: int, y: int) -> Cell | None:
+        return self.drawing()[1].cell_at(x, y)
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        cell = self._cell_of(event.x, event.y)
+        if cell is not None:
+            self._last_drag = cell
+            self.post_message(self.Clicked(cell, drag=False))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        if not event.button:
+            self._last_drag = None
+            return
+        cell = self._cell_of(event.x, event.y)
+        if cell is not None and cell != self._last_drag:
+            self._last_drag = cell
+            self.post_message(self.Clicked(cell, drag=True))

@@ -1,0 +1,240 @@
+"""Side forms built from the ruleset's own models: a figure, the action card, an Agemonia area, the links.
+
+Each field is a key of the scenario (``figures.A.initiative``, ``action.move``,
+``action.attack.range``...). Fields are read from the pydantic models so
+that every ruleset gets its own keys without a form per game: yes/no keys
+are checkboxes, everything else a one-line input (choices are offered as
+you type; → accepts). Enter applies the form as one undo step, Esc closes
+it unchanged. A value the model rejects shows the loader's message like
+any other invalid state.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Checkbox, Input, Label, Static, TextArea
+
+from . import palette
+
+#: Keys a form never shows: positions are set on the board, and keys the form cannot express.
+SKIPPED = {"at", "area", "mark"}
+#: Fields shown first, when the model has them (what changes from round to round).
+FIRST = ("initiative", "taunt", "name", "elite", "move")
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: str
+    #: "bool", "number", "text", "list" or "present" (a nested block switched on or off)
+    kind: str
+    choices: tuple[str, ...] = ()
+    description: str = ""
+
+
+def _unwrap(annotation: Any) -> Any:
+    """The type inside Optional / Annotated (the first model class of a union, when there is one)."""
+    origin = get_origin(annotation)
+    if origin is typing.Annotated:
+        return _unwrap(get_args(annotation)[0])
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        models = [_unwrap(a) for a in args]
+        for model in models:
+            if isinstance(model, type) and issubclass(model, BaseModel):
+                return model
+        return _unwrap(args[0]) if len(args) == 1 else annotation
+    return annotation
+
+
+def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
+    tp = _unwrap(annotation)
+    origin = get_origin(tp)
+    if tp is bool:
+        return "bool", ()
+    if tp in (int, float):
+        return "number", ()
+    if tp is str:
+        return "text", ()
+    if origin is Literal:
+        return "text", tuple(str(a) for a in get_args(tp))
+    if origin is list:
+        inner = _unwrap(get_args(tp)[0]) if get_args(tp) else str
+        if get_origin(inner) is Literal:
+            return "list", tuple(str(a) for a in get_args(inner))
+        if inner is str:
+            return "list", ()
+    return None
+
+
+def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
+    """The form fields of ``model`` under the dotted key ``prefix``; a nested model is switched on/off, then its fields."""
+    fields: list[Field] = []
+    for name, info in model.model_fields.items():
+        if name in SKIPPED:
+            continue
+        key = f"{prefix}.{name}"
+        nested = _unwrap(info.annotation)
+        if isinstance(nested, type) and issubclass(nested, BaseModel):
+            fields.append(Field(key, name, "present", description=info.description or ""))
+            fields.extend(Field(f.key, f"{name}.{f.label}", f.kind, f.choices, f.description) for f in model_fields(nested, key))
+            continue
+        kind = _kind(info.annotation)
+        if kind is not None:
+            fields.append(Field(key, name, kind[0], kind[1], info.description or ""))
+    fields.sort(key=lambda f: FIRST.index(f.label) if f.label in FIRST else len(FIRST))
+    return fields
+
+
+def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
+    """The model class of a scenario key: ``figures`` (one figure), ``action`` (the card) or ``areas`` (one area)."""
+    from ..registry import GAMES
+
+    game = GAMES.get(ruleset)
+    model = game.scenario_model() if game is not None else None
+    if model is None or key not in model.model_fields:
+        return None
+    annotation = model.model_fields[key].annotation
+    if get_origin(annotation) is dict:
+        annotation = get_args(annotation)[1]
+    part = _unwrap(annotation)
+    return part if isinstance(part, type) and issubclass(part, BaseModel) else None
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def parse_value(field: Field, text: str) -> Any:
+    """The value typed in a field (None: the key is removed, the model's default applies)."""
+    text = text.strip()
+    if not text:
+        return None
+    if field.kind == "number":
+        try:
+            number = float(text)
+        except ValueError:
+            return text  # the loader says what is wrong with it
+        return int(number) if number.is_integer() else number
+    if field.kind == "list":
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return text
+
+
+class FormScreen(ModalScreen[dict[str, Any] | None]):
+    """A form docked at the right; dismissed with {key: value} of the fields that changed, or None."""
+
+    DEFAULT_CSS = """
+    FormScreen { align: right top; background: $background; }
+    FormScreen > VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
+    FormScreen Input { height: 1; border: none; padding: 0; margin: 0 0 0 0; background: $boost; }
+    FormScreen Input:focus { background: $accent 40%; }
+    FormScreen Label { margin: 0; color: $text-muted; }
+    FormScreen Checkbox { height: 1; border: none; padding: 0; }
+    FormScreen .title { text-style: bold; }
+    """
+    # Enter applies from any field, a checkbox included (Space toggles a checkbox).
+    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("enter", "apply", "Apply", priority=True)]
+
+    def __init__(self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = fields
+        self.values = values
+        self.names = names or []
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.title_text + "  (Enter: apply, Esc: close)", classes="title")
+            for index, field in enumerate(self.fields):
+                value = self.values.get(field.key)
+                if field.kind in ("bool", "present"):
+                    checked = bool(value) if field.kind == "bool" else value is not None
+                    yield Checkbox(field.label, checked, id=f"f{index}", tooltip=field.description)
+                    continue
+                yield Label(field.label + (f" ({'/'.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
+                choices = list(field.choices) or (self.names if field.label == "name" else [])
+                suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
+                yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
+
+    def on_mount(self) -> None:
+        first = self.query(Input).first() if self.query(Input) else None
+        if first is not None:
+            first.focus()
+
+    def collect(self) -> dict[str, Any]:
+        """The fields whose value changed, as dotted key -> value (None removes the key)."""
+        changes: dict[str, Any] = {}
+        for index, field in enumerate(self.fields):
+            widget = self.query_one(f"#f{index}")
+            old = self.values.get(field.key)
+            if isinstance(widget, Checkbox):
+                if field.kind == "bool":
+                    if widget.value != bool(old):
+                        changes[field.key] = widget.value
+                elif widget.value != (old is not None):
+                    changes[field.key] = {} if widget.value else None
+            elif isinstance(widget, Input) and widget.value.strip() != _shown(old):
+                changes[field.key] = parse_value(field, widget.value)
+        return changes
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_apply()
+
+    def action_apply(self) -> None:
+        self.dismiss(self.collect())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ListScreen(ModalScreen[list[str] | None]):
+    """A list edited as text, one item a line (Agemonia's links); Esc applies it, Ctrl+C... leaves it unchanged."""
+
+    DEFAULT_CSS = """
+    ListScreen { align: right top; background: $background 30%; }
+    ListScreen > VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
+    ListScreen TextArea { height: 1fr; min-height: 8; }
+    """
+    BINDINGS = [Binding("escape", "apply", "Apply"), Binding("ctrl+g", "cancel", "Cancel")]
+
+    def __init__(self, title: str, items: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.items = items
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.title_text + "\none per line; Esc: apply, Ctrl+G: cancel")
+            yield TextArea("\n".join(self.items), id="items")
+
+    def on_mount(self) -> None:
+        self.query_one(TextArea).focus()
+
+    def action_apply(self) -> None:
+        lines = [line.strip() for line in self.query_one(TextArea).text.split("\n") if line.strip()]
+        self.dismiss(lines)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def names_for(ruleset: str) -> list[str]:
+    return list(palette.NAMES.get(ruleset, []))
