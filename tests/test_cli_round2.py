@@ -249,7 +249,8 @@ def test_color_auto_never_always(tmp_path: Path) -> None:
     assert ESCAPE not in plain.stdout  # auto: not a terminal
     forced = runner.invoke(app, ["check", str(path)], env={"NO_COLOR": None, "FORCE_COLOR": "1"})
     assert ESCAPE in forced.stdout  # auto honours FORCE_COLOR
-    assert ESCAPE in runner.invoke(app, ["check", str(path), "--color", "always"], env={"NO_COLOR": None}).stdout
+    assert ESCAPE in runner.invoke(app, ["check", str(path), "--color", "always"], env={"NO_COLOR": "1"}).stdout  # wins over NO_COLOR
+    assert ESCAPE not in runner.invoke(app, ["check", str(path)], env={"NO_COLOR": "1", "FORCE_COLOR": None}).stdout
     never = runner.invoke(app, ["check", str(path), "--color", "never"], env={"FORCE_COLOR": "1", "NO_COLOR": None})
     assert ESCAPE not in never.stdout and never.stdout.startswith(f"{path}:")
     shown = runner.invoke(app, ["resolve", str(DEMO), "--color", "always"], env={"NO_COLOR": None, "COLUMNS": "120"})

@@ -93,7 +93,7 @@ def _console(color: Color = Color.auto, *, stderr: bool = False) -> Any:
     from rich.console import Console
 
     if color is Color.always:
-        return Console(highlight=False, stderr=stderr, force_terminal=True)
+        return Console(highlight=False, stderr=stderr, force_terminal=True, no_color=False)  # wins over NO_COLOR
     if color is Color.never:
         return Console(highlight=False, stderr=stderr, color_system=None)
     return Console(highlight=False, stderr=stderr)
