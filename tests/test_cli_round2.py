@@ -267,6 +267,9 @@ def test_pre_commit_hook_runs_check() -> None:
     (hook,) = hooks
     assert hook["id"] == "enemy-move-check" and hook["language"] == "python"
     assert hook["entry"].split() == ["enemy-move", "check"] and "yaml" in hook["types"]
+    skipped = re.compile(hook["exclude"])
+    assert skipped.search(".pre-commit-config.yaml") and skipped.search(".github/workflows/ci.yml")
+    assert not skipped.search("scenarios/gloomhaven/demo.yaml")
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'enemy-move = "enemy_move.cli:main"' in pyproject  # the entry is the installed command
     # pre-commit appends the changed files: the hook's arguments plus file names must be a valid check.
