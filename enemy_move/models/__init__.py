@@ -83,12 +83,13 @@ def validate_document(document: Document) -> Scenario:
     model_class = model_for(ruleset)
     if model_class is None:
         raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")
+    data = model_class.fill_in(data)
     try:
         # Strict validation of the JSON form: "yes" is not a boolean and "3" is
         # not a number, while YAML lists still fill tuples such as [col, row].
         model = model_class.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
-        raise _translate(error, source, model_class) from None
+        raise _first_in_file(_translate(error, source, model_class), model_class.slips(data), source) from None
     except RecursionError:
         raise source.error((), "scenario is nested too deeply") from None
     scenario = Scenario(path=source.file, model=model, source=source)
@@ -97,6 +98,16 @@ def validate_document(document: Document) -> Scenario:
         raise scenario.error(yaml_path, message)
     board = GAMES[ruleset].parse_board(scenario)
     return scenario if board is None else replace(scenario, board=board)
+
+
+def _first_in_file(error: ScenarioError, slips: Any, source: SourceMap) -> ScenarioError:
+    """The validator's error, or a natural slip's message (what to write instead) when one comes first or at the same place."""
+    first = error
+    for yaml_path, message in slips:
+        slip = source.error(yaml_path, message)
+        if (slip.line, slip.col) <= (first.line, first.col):
+            first = slip
+    return first
 
 
 def _check_active(scenario: Scenario) -> None:
@@ -145,6 +156,10 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see docs/errors.md)"
     elif message.startswith("Value error, "):
         message = message[len("Value error, ") :]
+    elif kind == "bool_type" and str(first.get("input")).lower() in _YAML11_BOOLEANS:
+        # YAML 1.1's yes/no/on/off are text in scenario files (docs/scenario-format.md): say what to write.
+        truth = "true" if str(first["input"]).lower() in ("yes", "y", "on") else "false"
+        message = f"write {truth}, not {first['input']} ({first['input']!r} is text here; true/false are the only yes/no values)"
     elif kind in _TYPE_ERRORS and "input" in first:
         message = f"{message}, got {describe_json_type(first['input'])} {_short(first['input'])}"
     elif kind == "string_pattern_mismatch" and loc and isinstance(loc[-1], str):
@@ -156,6 +171,8 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         return source.error(loc, message, key=True)
     return source.error(loc, f"{_dotted(loc)}: {message}" if loc else message)
 
+
+_YAML11_BOOLEANS = {"yes", "no", "y", "n", "on", "off"}
 
 _TYPE_ERRORS = {
     "bool_type",

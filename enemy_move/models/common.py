@@ -88,6 +88,18 @@ class ScenarioBase(StrictModel):
         """
         return iter(())
 
+    @classmethod
+    def fill_in(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The file's data with what may be left out filled in, before validation (nothing by default)."""
+        return data
+
+    @classmethod
+    def slips(cls, data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """Natural slips in a file that failed validation, as (YAML path, what to write instead).
+
+        Reported instead of the validator's wording when they come first in the file."""
+        return iter(())
+
 
 class GridScenarioBase(ScenarioBase):
     """Keys of rulesets played on a grid map (contract section 3)."""
@@ -96,6 +108,26 @@ class GridScenarioBase(ScenarioBase):
     legend: dict[str, str] = Field(default_factory=dict, description="Extra or overridden map symbols -> terrain names.")
     walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="Thin walls, each a pair of neighbouring cells.")
 
+    @classmethod
+    def slips(cls, data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        yield from super().slips(data)
+        walls = data.get("walls")
+        if isinstance(walls, list) and walls and all(_is_cell(item) for item in walls):
+            # `walls: [[1, 1], [2, 1]]`: one wall written without its own brackets.
+            if len(walls) % 2 == 0:
+                pairs = ", ".join(f"[{_cell_text(walls[i])}, {_cell_text(walls[i + 1])}]" for i in range(0, len(walls), 2))
+                hint = f"write `walls: [{pairs}]`"
+            else:
+                hint = "write each wall in its own brackets: `walls: [[[c1, r1], [c2, r2]], ...]`"
+            yield ("walls",), f"walls: a thin wall is a pair of cells in its own brackets (one bracket level is missing): {hint}"
+        elif isinstance(walls, list):
+            for index, item in enumerate(walls):
+                if _is_cell(item):
+                    yield (
+                        ("walls", index),
+                        f"walls[{index}] is one cell, {_cell_text(item)}; a thin wall is a pair of neighbouring cells: [[c1, r1], [c2, r2]]",
+                    )
+
     @field_validator("legend")
     @classmethod
     def _single_character_symbols(cls, legend: dict[str, str]) -> dict[str, str]:
@@ -103,6 +135,14 @@ class GridScenarioBase(ScenarioBase):
             if len(symbol) != 1 or symbol == " ":
                 raise ValueError(f"legend symbol {symbol!r} must be a single visible character")
         return legend
+
+
+def _cell_text(cell: list[int]) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def _is_cell(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(n, int) and not isinstance(n, bool) for n in value)
 
 
 def describe_json_type(value: Any) -> str:

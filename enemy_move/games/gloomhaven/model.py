@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
+from pydantic import ConfigDict, Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
 
 from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
 
@@ -17,9 +17,21 @@ MAX_AOE_SIDE = 7
 Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized", "poisoned", "wounded", "strengthened"]
 
 
+def _kind_may_be_omitted(schema: dict[str, Any]) -> None:
+    # `kind` is filled in from the label's case before validation (GloomhavenScenario._kind_from_case),
+    # so editors must not ask for it.
+    schema["required"] = [key for key in schema.get("required", []) if key != "kind"]
+    if not schema["required"]:
+        del schema["required"]
+
+
 class GloomhavenFigure(StrictModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_kind_may_be_omitted)
+
     kind: Literal["character", "summon", "monster", "objective"] = Field(
-        description="Characters and their summons oppose monsters; an objective belongs to the side named by `side`."
+        description="Characters and their summons oppose monsters; an objective belongs to the side named by `side`. "
+        "Omitted: from the label's case, an upper-case letter a character, a lower-case letter a monster "
+        "(summons, objectives and digit labels say it)."
     )
     name: str | None = Field(default=None, description="Shown instead of the label when given.")
     initiative: float | None = Field(
@@ -101,6 +113,10 @@ class GloomhavenCardAction(StrictModel):
         return self
 
 
+def _dotted(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
+
+
 def _card_form(value: Any) -> str:
     # The tags contain "[" so that error locations drop them (models._is_union_tag).
     return "list[actions]" if isinstance(value, list) else "mapping[action]"
@@ -150,6 +166,40 @@ class GloomhavenScenario(GridScenarioBase):
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
     )
+
+    @classmethod
+    def fill_in(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """`kind:` may be left out where the label says it: an upper-case letter is a character, a lower-case one a monster.
+
+        Summons (with an `owner:`), objectives and digit labels keep an explicit kind: a missing one is reported as usual."""
+        figures = data.get("figures")
+        if not isinstance(figures, dict):
+            return data
+        filled = {}
+        for label, figure in figures.items():
+            if isinstance(figure, dict) and "kind" not in figure and "owner" not in figure and isinstance(label, str) and label.isalpha():
+                figure = {"kind": "character" if label.isupper() else "monster", **figure}
+            filled[label] = figure
+        return {**data, "figures": filled}
+
+    @classmethod
+    def slips(cls, data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        yield from super().slips(data)
+        cards: list[tuple[tuple[Any, ...], Any]] = [(("action",), data.get("action"))]
+        actions = data.get("actions")
+        if isinstance(actions, dict):
+            cards += [(("actions", key), card) for key, card in actions.items()]
+        for where, card in cards:
+            steps = [(where + (index,), step) for index, step in enumerate(card)] if isinstance(card, list) else [(where, card)]
+            for path, step in steps:
+                attack = step.get("attack") if isinstance(step, dict) else None
+                if isinstance(attack, (int, float)) and not isinstance(attack, bool):
+                    # `attack: 3` copies the card's attack value: say what the file wants instead.
+                    yield (
+                        path + ("attack",),
+                        f"{_dotted(path)}.attack: the attack's value ({attack}) does not change the movement; write `attack: {{range: 0}}` "
+                        "for a melee attack or `attack: {range: N}` for a ranged one (targets: and aoe: go in the same braces)",
+                    )
 
     def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
         for label, figure in self.figures.items():
