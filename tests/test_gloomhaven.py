@@ -134,6 +134,22 @@ def test_variant_rules_differences():
         assert (getattr(gh, name), getattr(fh, name), getattr(jotl, name)) == (True, False, True), name
 
 
+def test_variant_rules_take_the_scenarios_open_readings():
+    from dataclasses import replace
+
+    from enemy_move.games.gloomhaven.model import GloomhavenRules
+
+    jotl = VARIANTS["jotl"]
+    assert (jotl.extra_targets, jotl.monster_focus_order) == ("movement", "turn")
+    assert (jotl.other_extra_targets, jotl.other_focus_order) == ("secondary-focus", "initiative")
+    read = jotl.reading(GloomhavenRules(extra_targets="secondary-focus", monster_focus_order="initiative"))
+    assert (read.extra_targets, read.monster_focus_order) == ("secondary-focus", "initiative")
+    assert (read.other_extra_targets, read.other_focus_order) == ("movement", "turn")
+    # Only the readings change: every switch of the variant stays.
+    assert replace(read, extra_targets="movement", monster_focus_order="turn") == jotl
+    assert jotl.reading(GloomhavenRules()) == jotl
+
+
 def test_every_registered_variant_has_rules():
     engine = rulesets.get("gloomhaven")
     assert set(engine.variants) == set(VARIANTS)

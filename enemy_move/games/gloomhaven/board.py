@@ -147,6 +147,12 @@ def hex_path(path: tuple[Position, ...]) -> tuple[Cell, ...]:
     return cast(tuple[Cell, ...], path)
 
 
+def traps_entered(board: Grid, path: tuple[Cell, ...], leaps: bool) -> tuple[Cell, ...]:
+    """The trap hexes a move along ``path`` enters: only its last hex for a jump or a teleport (``leaps``)."""
+    entered = path[-1:] if leaps else path[1:]
+    return tuple(cell for cell in entered if board.terrain.get(cell) == "trap")
+
+
 def without_traps(board: Grid, sprung: tuple[Cell, ...]) -> Grid:
     """The board with sprung traps removed (rulebook p.14: a sprung trap leaves the board)."""
     if not sprung:

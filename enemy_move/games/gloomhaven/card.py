@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...geometry.grid import Grid
 from ...result import Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
 from .attacks import AttackPlan, Attacks, plan_attack
-from .board import Cell, Cost, View, hex_of, hex_path, without_traps
+from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_traps
 from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
@@ -217,8 +217,7 @@ def board_after(
     moved = board.moved(actor, path[-1])
     if figure.flying:
         return moved, (Moved(actor, path),)
-    entered = path[-1:] if (move.jump or move.teleport) else path[1:]
-    sprung = tuple(cell for cell in entered if board.terrain.get(cell) == "trap")
+    sprung = traps_entered(board, path, move.jump or move.teleport)
     return without_traps(moved, sprung), (Moved(actor, path), *(TrapSprung(cell, (actor,)) for cell in sprung))
 
 

@@ -10,7 +10,7 @@ from ...game import NextActor
 from ...geometry.grid import Grid, parse_grid
 from ...models import Scenario
 from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
-from .board import EXTRA_SYMBOLS, hex_path
+from .board import EXTRA_SYMBOLS, hex_path, traps_entered
 from .card import resolve_card
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
@@ -77,9 +77,7 @@ class GloomhavenPlay:
         """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
         if self.figures[actor].flying or len(option.path) < 2:
             return option.effects
-        path = hex_path(option.path)
-        entered = path[-1:] if (action.jump or action.teleport) else path[1:]
-        sprung = tuple(TrapSprung(cell, (actor,)) for cell in entered if board.terrain.get(cell) == "trap")
+        sprung = tuple(TrapSprung(cell, (actor,)) for cell in traps_entered(board, hex_path(option.path), action.jump or action.teleport))
         return (*option.effects, *sprung)
 
     def apply(self, board: Grid, option: Option) -> Grid:
