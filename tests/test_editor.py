@@ -475,3 +475,46 @@ def test_edit_usage_errors(tmp_path: Path) -> None:
 def test_resolve_does_not_import_textual() -> None:
     code = "import sys, enemy_move.cli; sys.exit('textual' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+# --- more keys -------------------------------------------------------------------------------
+
+
+def test_diagonals_border_size_and_a_failed_save(tmp_path: Path) -> None:
+    target = tmp_path / "missing-folder" / "r.yaml"
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        session = screen.session
+        await press(pilot, "pagedown")  # from [1, 1], an odd row: down-right is [2, 2]
+        assert session.cursor == (2, 2)
+        await press(pilot, "end")  # from an even row: down-left is [1, 3]
+        assert session.cursor == (1, 3)
+        await press(pilot, "ctrl+b")  # the new room is walled already
+        assert "no walls to add" in screen_text(pilot)
+        await press(pilot, "ctrl+r")
+        await press(pilot, "ctrl+u", *"11x8", "enter")
+        assert session.size() == (11, 8)
+        await press(pilot, "ctrl+b")
+        assert session.doc.cell(10, 7) == "#" and session.doc.cell(9, 6) == "."
+        await press(pilot, "ctrl+s")
+        assert "cannot write" in screen_text(pilot) and session.modified
+        assert answer_error(screen) is None
+
+    run_editor(session_for(str(target), size="9x7"), script)
+
+
+def test_cloudspire_mark_and_an_invalid_file_opens(tmp_path: Path) -> None:
+    path = tmp_path / "lane.yaml"
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        session = screen.session
+        assert answer_error(screen) is not None  # the file does not resolve, but it opens
+        await press(pilot, "m", "right", "right", "ctrl+g")
+        assert session.doc.get("marks.red") == [3, 1]
+        await press(pilot, "ctrl+z", "ctrl+z", "ctrl+z")
+        assert session.doc.get("marks.red") == [9, 9]
+
+    session = session_for(str(path), ruleset="cloudspire", size="6x3")
+    session.doc.set("marks", {"red": [9, 9]})  # off the board: invalid
+    session.doc.save(path)
+    run_editor(session_for(str(path)), script)

@@ -14,17 +14,18 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
-from textual.screen import Screen
+from textual.geometry import Region
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ..edit.atomic import WriteError
 from ..edit.document import EditError
 from ..errors import escape_controls
-from . import forms, palette
+from . import palette
 from .answer import answer_text, turn_words
 from .areas import AreaView, area_names
 from .board import BoardView, Overlay
+from .commands import Commands
 from .dialogs import HELP, ChooseScreen, HelpScreen, QuitScreen, SizeScreen
 from .session import Answer, Session, compute_answer
 
@@ -36,7 +37,7 @@ class Pane(VerticalScroll, can_focus=False):
     """A scrolling column that never takes the focus from the board."""
 
 
-class EditorScreen(Screen[None]):
+class EditorScreen(Commands):
     """The one screen: status line, board and palette, answer, message line, footer."""
 
     DEFAULT_CSS = """
@@ -65,6 +66,7 @@ class EditorScreen(Screen[None]):
         Binding("ctrl+r", "size", "Size", show=False),
         Binding("ctrl+a", "ctrl_a", "Acts alone / Area", show=False),
         Binding("ctrl+l", "links", "Links", show=False),
+        Binding("ctrl+g", "mark", "Mark", show=False),
         Binding("delete,backspace", "remove", "Remove", show=False),
         Binding("escape", "no_brush", "No brush", show=False),
         Binding("tab", "next_figure", "Next figure", show=False),
@@ -290,6 +292,14 @@ class EditorScreen(Screen[None]):
             col, row = session.cursor
             session.move_cursor((col + dx, row + dy))
         self.refresh_all()
+        self.show_cursor()
+
+    def show_cursor(self) -> None:
+        """Scroll the board's pane so that the cursor stays in view on a board larger than the screen."""
+        board = self.query_one("#board")
+        if isinstance(board, BoardView):
+            x, y = board.cursor_offset()
+            self.query_one("#left", Pane).scroll_to_region(Region(max(0, x - 2), max(0, y - 1), 5, 3), animate=False)
 
     def action_diagonal(self, key: str) -> None:
         dx, dy = DIAGONALS[key]
@@ -325,7 +335,8 @@ class EditorScreen(Screen[None]):
         self.refresh_all()
 
     def action_border(self) -> None:
-        self.apply(self.session.wall_border)
+        if not self.apply(self.session.wall_border):
+            self.say("no walls to add (the edge is walled already, or the game has no walls)")
 
     def action_undo(self) -> None:
         if self.session.undo():
@@ -353,135 +364,6 @@ class EditorScreen(Screen[None]):
                 self.apply(self.session.resize, *size)
 
         self.app.push_screen(SizeScreen(self.session.size()), done)
-
-    # --- forms -----------------------------------------------------------------------------
-
-    def figure_label(self) -> str | None:
-        if self.session.board_kind == "areas":
-            return self.selected if self.selected in self.session.figures() else None
-        return self.session.figure_here()
-
-    def action_figure_form(self) -> None:
-        label = self.figure_label()
-        if label is None:
-            self.say("no figure here: type a letter to place one")
-            return
-        model = forms.scenario_part(self.session.ruleset, "figures")
-        if model is None:
-            return
-        fields = forms.model_fields(model, f"figures.{label}")
-        fields.append(forms.Field("active", "acts alone (active)", "bool", description="only this figure acts (`active:`)"))
-        values = {f.key: self.session.doc.get(f.key) for f in fields}
-        values["active"] = self.session.doc.get("active") == label
-        self.open_form(f"Figure {label}", fields, values, label)
-
-    def action_card_form(self) -> None:
-        model = forms.scenario_part(self.session.ruleset, "action")
-        if model is None:
-            self.say(f"{self.session.ruleset} has no action card: each figure's own values are in its form (Enter)")
-            return
-        if isinstance(self.session.doc.get("action"), list):
-            self.say("this card is written as a list of actions: edit it in the file (the form shows the {move, attack} form)")
-            return
-        fields = forms.model_fields(model, "action")
-        values = {f.key: self.session.doc.get(f.key) for f in fields}
-        self.open_form("Action card", fields, values)
-
-    def action_ctrl_a(self) -> None:
-        """Grids: the figure on the cursor acts alone (`active:`), or the whole side acts again; areas: the area's form."""
-        if self.session.board_kind == "areas":
-            self.action_area_form()
-            return
-        label = self.figure_label()
-        if label is None:
-            self.say("no figure here")
-            return
-        alone = self.session.doc.get("active") == label
-        self.apply(self.session.set_key, "active", None if alone else label)
-        self.say("every figure of the acting side acts" if alone else f"{label} acts alone (active: {label})")
-
-    def action_area_form(self) -> None:
-        area = self.session.area
-        model = forms.scenario_part(self.session.ruleset, "areas")
-        if self.session.board_kind != "areas" or area is None or model is None:
-            return
-        fields = forms.model_fields(model, f"areas.{area}")
-        values = {f.key: self.session.doc.get(f.key) for f in fields}
-        self.open_form(f"Area {area}", fields, values)
-
-    def open_form(self, title: str, fields: list[forms.Field], values: dict[str, Any], label: str | None = None) -> None:
-        def done(changes: dict[str, Any] | None) -> None:
-            if changes:
-                self.apply(self.session.edit, lambda: self._write(changes, label))
-            self.query_one("#board").focus()
-
-        self.app.push_screen(forms.FormScreen(title, fields, values, forms.names_for(self.session.ruleset)), done)
-
-    def _write(self, changes: dict[str, Any], label: str | None) -> None:
-        doc = self.session.doc
-        for key, value in changes.items():
-            if key == "active":
-                if value and label is not None:
-                    doc.set("active", label)
-                elif doc.get("active") == label:
-                    doc.delete("active")
-            elif value is None:
-                doc.delete(key)
-            elif value == {} and doc.get(key) is not None:
-                continue
-            else:
-                doc.set(key, value)
-
-    def action_flag(self) -> None:
-        label = self.figure_label()
-        key = {"gloomhaven": "elite", "perditions-mouth": "sleeping", "agemonia": "fly"}.get(self.session.ruleset)
-        if label is None or key is None:
-            self.say("no figure here" if label is None else "this game has no such flag")
-            return
-        now = bool(self.session.doc.get(f"figures.{label}.{key}"))
-        self.apply(self.session.set_key, f"figures.{label}.{key}", None if now else True)
-        self.say(f"{label}: {key} {'off' if now else 'on'}")
-
-    def action_next_figure(self) -> None:
-        session = self.session
-        if session.board_kind != "areas":
-            return
-        here = sorted(label for label, area in session.doc.positions().items() if area == session.area)
-        if here:
-            index = here.index(self.selected) + 1 if self.selected in here else 0
-            self.selected = here[index % len(here)]
-            self.say(f"selected figure {self.selected} (Enter: its form)")
-
-    def action_links(self) -> None:
-        if self.session.board_kind != "areas":
-            return
-        links = self.session.doc.get("links")
-
-        def done(items: list[str] | None) -> None:
-            if items is not None:
-                self.apply(self.session.set_key, "links", items)
-            self.query_one("#board").focus()
-
-        self.app.push_screen(forms.ListScreen("Links: A -- B single line, A == B double, A || B barrier", list(links or [])), done)
-
-    def area_add_remove(self, key: str) -> None:
-        session = self.session
-        names = area_names(session)
-        if key == "+":
-            number = len(names) + 1
-            while f"A{number}" in names:
-                number += 1
-            name = f"A{number}"
-            if self.apply(session.set_key, f"areas.{name}", {"capacity": 3}):
-                session.area = name
-        elif session.area is not None:
-            if any(area == session.area for area in session.doc.positions().values()):
-                self.say(f"area {session.area} has figures: move or remove them first")
-                return
-            gone = session.area
-            if self.apply(session.set_key, f"areas.{gone}", None):
-                session.area = next((n for n in names if n != gone), None)
-        self.refresh_all()
 
     # --- the next round --------------------------------------------------------------------
 

@@ -202,6 +202,12 @@ class BoardView(Widget, can_focus=True):
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return len(self.drawing()[0].split("\n"))
 
+    def cursor_offset(self) -> tuple[int, int]:
+        """Where the cursor is drawn in the widget (x, y)."""
+        layout = self.drawing()[1]
+        col, row = self.session.cursor
+        return layout.gutter + 2 * col + (row & 1 if layout.hexes else 0), layout.top + row
+
     def _cell_of(self, x: int, y: int) -> Cell | None:
         return self.drawing()[1].cell_at(x, y)
 

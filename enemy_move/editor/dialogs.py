@@ -29,6 +29,7 @@ Board
   Ctrl+T               thin wall between the cursor and the cell it came from (again: removes it)
   Ctrl+B               wall the edge of the board all round
   Ctrl+R               the board's size
+  Ctrl+G               Cloudspire: the cursor becomes the mark of the selected minion's faction
 Figures and the card
   Enter                the form of the figure on the cursor (Agemonia: the selected figure)
   Ctrl+E               elite on/off (Gloomhaven), sleeping (Perdition's Mouth), fly (Agemonia)

@@ -96,6 +96,14 @@ def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
     return fields
 
 
+def scenario_part_model(ruleset: str) -> type[BaseModel] | None:
+    """The ruleset's whole scenario model."""
+    from ..registry import GAMES
+
+    game = GAMES.get(ruleset)
+    return game.scenario_model() if game is not None else None
+
+
 def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
     """The model class of a scenario key: ``figures`` (one figure), ``action`` (the card) or ``areas`` (one area)."""
     from ..registry import GAMES
