@@ -7,10 +7,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from enemy_move.edit.atomic import WriteError, write_atomic
 from enemy_move.edit.document import EditError, ScenarioDocument, guess_indent
 from enemy_move.errors import ScenarioError
+from enemy_move.geometry import hexgrid, squaregrid
 from enemy_move.phase import resolve
 from enemy_move.starters import starter, starter_rulesets
 
@@ -190,6 +193,17 @@ def test_remove_figure() -> None:
     with pytest.raises(EditError, match="no figure 'B'"):
         document.remove_figure("B")
     document.validate()
+
+
+def test_emptied_mappings_are_written_in_flow_style() -> None:
+    document = ScenarioDocument.new("gloomhaven")
+    for label in document.labels():
+        document.remove_figure(label)
+    document.delete("action.move")
+    document.delete("action.attack")
+    text = document.text()
+    assert "\nfigures: {}  " in text and "\naction: {}  " in text
+    assert ScenarioDocument.from_text(text).text() == text
 
 
 def test_set_cell_keeps_a_drawn_figure_in_place() -> None:
@@ -412,3 +426,46 @@ def test_save_writes_where_the_document_was_read(tmp_path: Path) -> None:
     assert "  move: 3\n" in target.read_text(encoding="utf-8")
     with pytest.raises(EditError, match="no file"):
         doc().save()
+
+
+# --- any sequence of edits -------------------------------------------------------------------
+
+_CELLS = st.tuples(st.integers(0, 6), st.integers(0, 5))
+_EDITS = st.lists(
+    st.one_of(
+        st.tuples(st.just("paint"), _CELLS, st.sampled_from(".#*^~% ")),
+        st.tuples(st.just("place"), _CELLS, st.sampled_from("aAbB")),
+        st.tuples(st.just("wall"), _CELLS, st.integers(0, 5)),
+        st.tuples(st.just("remove"), _CELLS, st.sampled_from("aAbB")),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_EDITS, st.sampled_from(["gloomhaven", "perditions-mouth"]))
+def test_any_edits_leave_a_file_that_reads_back_the_same(edits: list[tuple[str, tuple[int, int], object]], ruleset: str) -> None:
+    """Whatever the edits (some refused), the text parses, reads back to the same document, and every
+    figure stands where the document says, drawn or with `at:` but never both."""
+    document = ScenarioDocument.new(ruleset, size=(7, 6))
+    for what, (col, row), argument in edits:
+        try:
+            if what == "paint":
+                document.set_cell(col, row, str(argument))
+            elif what == "place":
+                document.place(str(argument), col, row)
+            elif what == "remove":
+                document.remove_figure(str(argument))
+            else:
+                around = (hexgrid if ruleset == "gloomhaven" else squaregrid).neighbours((col, row))
+                document.toggle_wall((col, row), around[int(str(argument)) % len(around)])
+        except EditError:
+            continue
+    again = ScenarioDocument.from_text(document.text())
+    assert again.text() == document.text()
+    positions = again.positions()
+    assert len(set(positions.values())) == len(positions)  # no two figures on one cell
+    for label, cell in positions.items():
+        drawn = again.cell(*cell) == "." and again.get(f"figures.{label}.at") is None
+        assert drawn or again.get(f"figures.{label}.at") == list(cell)
+    assert set(positions) == set(again.labels())

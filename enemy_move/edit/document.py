@@ -337,6 +337,7 @@ class ScenarioDocument:
             found, key = _find(node, parts[-1])
             if found:
                 del node[key]
+                _keep_writable(node)
 
     # --- figures ---------------------------------------------------------------------------
 
@@ -405,6 +406,7 @@ class ScenarioDocument:
             found, key = _find(figures, label)
             if found:
                 del figures[key]
+                _keep_writable(figures)
 
     def place_in_area(self, label: str, area: str) -> None:
         """Area maps: put the figure in ``area`` (creating the figure from the game's template when new)."""
@@ -528,6 +530,7 @@ class ScenarioDocument:
         for index, pair in enumerate(self.walls()):
             if set(pair) == {a, b}:
                 del walls[index]
+                _keep_writable(walls)
                 return
         walls.append(to_yaml([list(a), list(b)]))
 
@@ -561,6 +564,12 @@ class ScenarioDocument:
 
     def __iter__(self) -> Iterator[str]:
         return iter(str(key) for key in self.data)
+
+
+def _keep_writable(container: Any) -> None:
+    """An emptied block mapping or list is written `{}` / `[]` (ruamel would write a stray `{}` line under its key)."""
+    if not container and isinstance(container, (CommentedMap, CommentedSeq)):
+        container.fa.set_flow_style()
 
 
 def _check_cell(col: int, row: int) -> None:
