@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import re
-
-# C0 controls, DEL, C1 controls and lone surrogates: none may reach a terminal raw.
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte of a file name (surrogateescape)
-        return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+from .safe_text import for_terminal, surrogates_escaped
 
 
 def escape_controls(text: str, keep: str = "") -> str:
-    """``text`` with control characters and lone surrogates written as ``\\xNN``/``\\uNNNN``.
+    """``text`` with control, bidi and surrogate characters as visible escapes (see safe_text.for_terminal).
 
     Scenario text and file names are shown on terminals: an escape sequence in
     a title must not clear the screen, and output must stay valid UTF-8.
     Characters in ``keep`` (e.g. newline in a description) are left as they are.
     """
-    if not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(lambda m: m.group() if m.group() in keep else _escape(m), text)
+    return for_terminal(text, keep)
 
 
 def escape_surrogates(text: str) -> str:
     """``text`` with only its lone surrogates escaped (for JSON output, which escapes controls itself)."""
-    return _SURROGATES.sub(_escape, text) if _SURROGATES.search(text) else text
-
-
-_SURROGATES = re.compile("[\ud800-\udfff]")
+    return surrogates_escaped(text)
 
 
 class ScenarioError(Exception):

@@ -10,7 +10,6 @@ Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -126,22 +125,11 @@ def _write_json(document: dict[str, Any]) -> None:
 
 
 def _dump_json(document: Any) -> None:
-    """JSON on stdout: never NaN/Infinity, valid UTF-8, ASCII-escaped when stdout is not UTF-8."""
+    """JSON on stdout: never NaN/Infinity, valid UTF-8, controls escaped, ASCII-escaped when stdout is not UTF-8."""
+    from ..safe_text import json_dumps
+
     unicode_ok = _stdout_takes_unicode()
-    sys.stdout.write(json.dumps(_json_safe(document), indent=2, ensure_ascii=not unicode_ok, allow_nan=False) + "\n")
-
-
-def _json_safe(value: Any) -> Any:
-    """Lone surrogates (undecodable bytes in file names) escaped, so the output is valid UTF-8."""
-    from ..errors import escape_surrogates
-
-    if isinstance(value, str):
-        return escape_surrogates(value)
-    if isinstance(value, dict):
-        return {_json_safe(k): _json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_safe(v) for v in value]
-    return value
+    sys.stdout.write(json_dumps(document, ascii_only=not unicode_ok) + "\n")
 
 
 def _stdout_takes_unicode() -> bool:
@@ -399,6 +387,9 @@ def resolve(
 
 def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
     """Clear the screen and resolve again after each save; errors are shown, not fatal."""
+    from rich.text import Text
+
+    from ..errors import escape_controls
     from ..watch import watch_file
 
     console = _console(request.color)
@@ -407,7 +398,7 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
         console.clear()
         with contextlib.suppress(typer.Exit):  # the error line is on stderr already; wait for the next save
             _resolve_once(file, request)
-        console.print(f"[dim]watching {file} (Ctrl-C stops)[/]")
+        console.print(Text(f"watching {escape_controls(file)} (Ctrl-C stops)", style="dim"))  # a name is never markup
 
     try:
         return watch_file(file, redraw, interval=interval, iterations=iterations, **watch_options)

@@ -108,10 +108,10 @@ def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool
         return
     _stdout_takes_unicode()
     if chosen is CheckFormat.github:
-        from ..errors import escape_surrogates
+        from ..errors import escape_controls
         from ..render.github import github_annotations
 
-        sys.stdout.write(escape_surrogates(github_annotations(report)))
+        sys.stdout.write(escape_controls(github_annotations(report), keep="\n"))  # one annotation a line, no raw controls
         return
     from ..render.check_view import render_problems, render_summary, render_table
 

@@ -132,7 +132,7 @@ class GridScenarioBase(ScenarioBase):
     @classmethod
     def _single_character_symbols(cls, legend: dict[str, str]) -> dict[str, str]:
         for symbol in legend:
-            if len(symbol) != 1 or symbol == " ":
+            if len(symbol) != 1 or symbol == " " or not symbol.isprintable():  # `"\e"` would reach the terminal raw
                 raise ValueError(f"legend symbol {symbol!r} must be a single visible character")
         return legend
 

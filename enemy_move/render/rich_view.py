@@ -65,10 +65,10 @@ def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: b
                 text.append("\n")
             for chunk, style in runs:
                 text.append(chunk, style=style or None)
-        legend = Text("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend), style="dim")
+        legend = Text(escape_controls("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend)), style="dim")
         parts: list[RenderableType] = [text, legend]
         if view.notes:
-            parts.append(Text("; ".join(view.notes) if brief else "\n".join(view.notes), style="dim"))
+            parts.append(Text(escape_controls("; ".join(view.notes) if brief else "\n".join(view.notes), keep="\n"), style="dim"))
         return Group(*parts)
     if frame.kind == "areas":
         from .area_map import render_area_map
@@ -125,7 +125,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
             )
         table.add_column(header, **options)
     for index, row in enumerate(rows):
-        table.add_row(*(Text(cell, style="bold" if followed and index == turn.chosen else "") for cell in row))
+        table.add_row(*(Text(escape_controls(cell), style="bold" if followed and index == turn.chosen else "") for cell in row))
     if not turn.options:
         table.add_row(*(["-"] * (len(headers) - 1)), "no options")
     return table
@@ -187,7 +187,8 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
     # Scenario text and file names are shown with control characters escaped:
     # a title holding "\e[2J" must not clear the screen.
     header.append(escape_controls(result.title or result.scenario), style="bold")
-    header.append(escape_controls(f"\n{result.ruleset} / {result.variant}  ·  {result.scenario}", keep="\n"), style="dim")
+    # The file name's own newlines are escaped: the header stays two lines.
+    header.append("\n" + escape_controls(f"{result.ruleset} / {result.variant}  ·  {result.scenario}"), style="dim")
     if result.description:
         header.append("\n" + escape_controls(result.description, keep="\n"))
     console.print(Panel(header, expand=False))

@@ -24,10 +24,11 @@ import math
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from ..look import GRID_LOOK, BoardLook
 from ..result import Cell, Displaced, Option, Position, Result, Turn, TurnExtra, format_position
+from ..safe_text import for_markup as escape
+from ..safe_text import quoted_attribute as quoteattr
 from . import ascii_map
 
 if TYPE_CHECKING:
