@@ -17,6 +17,8 @@ from .game import Game, Importer, load_target
 
 
 def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str], NoReturn]) -> None:
+    if output is not None and not output.strip():
+        fail("--output: the file name is empty")
     try:
         text: str = load_target(importer.read)(link)
     except ValueError as error:
@@ -24,11 +26,9 @@ def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str]
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        fail(f"{output}: cannot write: {error.strerror}")
+    from .output_guard import write_file_or_exit
+
+    write_file_or_exit(output, output, text)  # atomic; a failure is one line, exit 1 (issue 26)
 
 
 def _add(app: typer.Typer, importer: Importer, fail: Callable[[str], NoReturn]) -> None:

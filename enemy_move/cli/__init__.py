@@ -195,14 +195,11 @@ def _stdin_stream() -> Any:
 
 
 def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None) -> None:
+    from ..output_guard import write_file_or_exit
     from ..render import svg
 
     text = svg.result_svg(result) if kind == "svg" else svg.result_html(result, extra or [])
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        _fail(f"--{kind} {path}: {error.strerror or error}")
+    write_file_or_exit(f"--{kind} {path}", path, text)
 
 
 @dataclass(frozen=True)
@@ -296,7 +293,10 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
     except UsageError as error:
         _fail(str(error))
     except Exception as error:  # a bug: still one located line, never a traceback
-        if isinstance(error, (typer.Exit, typer.Abort, BrokenPipeError)) or os.environ.get("ENEMY_MOVE_DEBUG"):
+        from ..output_guard import OutputError
+
+        # Output that cannot be written is no bug of this file: main() reports it (output_guard).
+        if isinstance(error, (typer.Exit, typer.Abort, OSError, OutputError)) or os.environ.get("ENEMY_MOVE_DEBUG"):
             raise
         from ..errors import internal_error
         from ..loader import STDIN_NAME
@@ -372,6 +372,7 @@ def resolve(
         _fail("--brief and --full exclude each other")
     if file != "-" and not os.path.exists(file):
         _fail(f"{file}: no such file")
+    _check_values(why_not, {"--svg": svg, "--html": html})
     request = ResolveRequest(
         variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html, color, tuple(place), tuple(set_), after
     )
@@ -383,6 +384,20 @@ def resolve(
     if json_output:
         _fail("--watch redraws the tables; it cannot be combined with --json")
     run_watch(file, request, interval=interval)
+
+
+#: Longest --why-not value: a cell (COL,ROW) or an area name (at most 24 characters) is far shorter.
+MAX_WHY_NOT_CHARS = 64
+
+
+def _check_values(why_not: list[str], outputs: dict[str, str | None]) -> None:
+    """Values no command could use are usage errors before any work (a 5000-digit number, an empty file name)."""
+    for value in why_not:
+        if len(value) > MAX_WHY_NOT_CHARS:
+            _fail(f"--why-not: {value[:20]!r}... is {len(value)} characters; a cell or an area name has at most {MAX_WHY_NOT_CHARS}")
+    for option, path in outputs.items():
+        if path is not None and not path.strip():
+            _fail(f"{option}: the file name is empty")
 
 
 def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
@@ -478,8 +493,10 @@ add_import_commands(import_app, GAMES.values(), _fail)
 
 
 def main() -> None:
+    from ..output_guard import run_guarded
+
     try:
-        app()
+        run_guarded(app, lambda line: typer.echo(line, err=True))
     except RecursionError:
         typer.echo("enemy-move: input too deeply nested", err=True)
         sys.exit(2)

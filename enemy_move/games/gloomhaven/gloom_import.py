@@ -133,7 +133,10 @@ def link_code(link: str) -> str:
     """The code of a share link (``https://gloom.aluminumangel.org/CODE``, ``.../los/CODE``) or a bare code."""
     text = link.strip()
     if "://" in text or text.startswith(("gloom.", "www.")):
-        parsed = urlparse(text if "://" in text else "https://" + text)
+        try:
+            parsed = urlparse(text if "://" in text else "https://" + text)
+        except ValueError as error:  # `http://[::1`: "Invalid IPv6 URL"
+            raise GloomLinkError(f"not a link: {error}") from None
         text = parsed.path.strip("/")
         if text.startswith("los/"):
             text = text[len("los/") :]
