@@ -3,7 +3,8 @@
 A full disk, a closed standard output or a reader that went away (broken pipe)
 are not bugs of the tool nor faults of the scenario: every command reports them
 the same way, ``enemy-move: cannot write to standard output: REASON``, with
-exit status 1 (``EXIT_OUTPUT``). Writes to standard output go through
+exit status 1 (``EXIT_OUTPUT``). A broken pipe is the reader saying it has read
+enough (``| head``): it ends the command with status 1 and no line (issue 23). Writes to standard output go through
 ``GuardedStream``, which turns the OSError into ``OutputError``: an exception
 no ``except OSError`` and no click/typer handler swallows, and that the
 commands' own catch-all for bugs passes on (see ``cli._resolve_once``).
@@ -23,7 +24,15 @@ EXIT_OUTPUT = 1
 
 
 class OutputError(Exception):
-    """Writing the answer failed; ``str()`` is the reason (``No space left on device``)."""
+    """Writing the answer failed; ``str()`` is the reason (``No space left on device``).
+
+    ``broken_pipe``: the reader went away (``| head`` that has read enough): the
+    command ends quietly, with no line (issue 23), but still with exit status 1.
+    """
+
+    def __init__(self, message: str, *, broken_pipe: bool = False):
+        super().__init__(message)
+        self.broken_pipe = broken_pipe
 
 
 class GuardedStream:
@@ -39,7 +48,7 @@ class GuardedStream:
         try:
             return int(self._stream.write(text))
         except OSError as error:
-            raise OutputError(f"{self._name}: {reason(error)}") from None
+            raise OutputError(f"{self._name}: {reason(error)}", broken_pipe=error.errno == errno.EPIPE) from None
         except ValueError as error:  # "I/O operation on closed file"
             raise OutputError(f"{self._name}: {error}") from None
 
@@ -49,7 +58,7 @@ class GuardedStream:
         try:
             self._stream.flush()
         except OSError as error:
-            raise OutputError(f"{self._name}: {reason(error)}") from None
+            raise OutputError(f"{self._name}: {reason(error)}", broken_pipe=error.errno == errno.EPIPE) from None
         except ValueError as error:
             raise OutputError(f"{self._name}: {error}") from None
 
@@ -78,7 +87,8 @@ def run_guarded(app: Callable[[], Any], echo_error: Callable[[str], None]) -> No
             sys.stdout.flush()  # a buffered answer fails here when the disk is full
     except OutputError as error:
         _silence_stdout()
-        echo_error(f"enemy-move: cannot write to {error}")
+        if not error.broken_pipe:
+            echo_error(f"enemy-move: cannot write to {error}")
         sys.exit(EXIT_OUTPUT)
 
 

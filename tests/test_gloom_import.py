@@ -395,7 +395,8 @@ def test_output_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", "gloom", EXAMPLE_LINKS[-1][0], "-o", str(out)])
     assert result.exit_code == 0 and result.stdout == ""
     assert out.read_text().startswith("# yaml-language-server: $schema=")
-    assert runner.invoke(app, ["import", "gloom", EXAMPLE_LINKS[-1][0], "-o", str(tmp_path / "no" / "dir.yaml")]).exit_code == 2
+    failed = runner.invoke(app, ["import", "gloom", EXAMPLE_LINKS[-1][0], "-o", str(tmp_path / "no" / "dir.yaml")])
+    assert failed.exit_code == 1 and failed.stderr.startswith("enemy-move: cannot write ")  # an output failure (issue 26)
 
 
 def test_imported_board_pipes_into_resolve() -> None:

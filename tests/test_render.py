@@ -328,10 +328,10 @@ def test_cli_writes_svg_and_html(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "<table>" in page and "focus-proximity" in page
 
 
-def test_cli_svg_to_an_unwritable_path_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_svg_to_an_unwritable_path_is_an_output_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = runner.invoke(app, ["resolve", PICTURES["hex"], "--svg", str(tmp_path / "no" / "such" / "x.svg")])
-    assert result.exit_code == 2 and result.stderr.startswith("enemy-move: --svg")
+    assert result.exit_code == 1 and result.stderr.startswith("enemy-move: cannot write --svg")  # issue 26: exit 1 as for stdout
 
 
 def test_the_brief_view_is_the_default_only_on_a_small_terminal() -> None:

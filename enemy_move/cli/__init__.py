@@ -3,8 +3,8 @@
 The package holds the app, the shared helpers and most commands; ``check``
 is in cli/check.py.
 
-Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file;
-2 bad usage or an invalid scenario file.
+Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file, or the
+output could not be written (enemy_move/output_guard.py); 2 bad usage or an invalid scenario file.
 """
 
 from __future__ import annotations
