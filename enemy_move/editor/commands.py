@@ -90,7 +90,8 @@ class Commands(Screen[None]):
                 self.apply(self.session.edit, lambda: self._write(changes, label))
             self.query_one("#board").focus()
 
-        self.app.push_screen(forms.FormScreen(title, fields, values, forms.names_for(self.session.ruleset)), done)
+        board = self.query_one("#board").render()
+        self.app.push_screen(forms.FormScreen(title, fields, values, forms.names_for(self.session.ruleset), board), done)
 
     def _write(self, changes: dict[str, Any], label: str | None) -> None:
         doc = self.session.doc

@@ -19,7 +19,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
@@ -119,6 +119,10 @@ def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
     return part if isinstance(part, type) and issubclass(part, BaseModel) else None
 
 
+def _flag_label(label: str, on: bool) -> str:
+    return f"{label}: {'yes' if on else 'no'}"
+
+
 def _shown(value: Any) -> str:
     if value is None:
         return ""
@@ -149,10 +153,11 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
     """A form docked at the right; dismissed with {key: value} of the fields that changed, or None."""
 
     DEFAULT_CSS = """
-    FormScreen { align: right top; background: $background; }
-    FormScreen > VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
+    FormScreen { background: $background; }
+    FormScreen #beside { width: 1fr; height: 100%; color: $text-muted; }
+    FormScreen VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
     FormScreen Input { height: 1; border: none; padding: 0; margin: 0 0 0 0; background: $boost; }
-    FormScreen Input:focus { background: $accent 40%; }
+    FormScreen Input:focus { border: none; background: $accent 40%; }
     FormScreen Label { margin: 0; color: $text-muted; }
     FormScreen Checkbox { height: 1; border: none; padding: 0; }
     FormScreen .title { text-style: bold; }
@@ -160,21 +165,29 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
     # Enter applies from any field, a checkbox included (Space toggles a checkbox).
     BINDINGS = [Binding("escape", "cancel", "Close"), Binding("enter", "apply", "Apply", priority=True)]
 
-    def __init__(self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None) -> None:
+    def __init__(self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None, beside: Any = "") -> None:
         super().__init__()
+        #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
+        #: than a see-through one over the live board.
+        self.beside = beside
         self.title_text = title
         self.fields = fields
         self.values = values
         self.names = names or []
 
     def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static(self.beside, id="beside")
+            yield from self._form()
+
+    def _form(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(self.title_text + "  (Enter: apply, Esc: close)", classes="title")
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
                 if field.kind in ("bool", "present"):
                     checked = bool(value) if field.kind == "bool" else value is not None
-                    yield Checkbox(field.label, checked, id=f"f{index}", tooltip=field.description)
+                    yield Checkbox(_flag_label(field.label, checked), checked, id=f"f{index}", tooltip=field.description)
                     continue
                 yield Label(field.label + (f" ({'/'.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
                 choices = list(field.choices) or (self.names if field.label == "name" else [])
@@ -201,6 +214,11 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
             elif isinstance(widget, Input) and widget.value.strip() != _shown(old):
                 changes[field.key] = parse_value(field, widget.value)
         return changes
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        # the state in words too: the box's colour alone is lost on a monochrome terminal
+        field = self.fields[int(str(event.checkbox.id)[1:])]
+        event.checkbox.label = _flag_label(field.label, event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
