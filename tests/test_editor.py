@@ -518,3 +518,22 @@ def test_cloudspire_mark_and_an_invalid_file_opens(tmp_path: Path) -> None:
     session.doc.set("marks", {"red": [9, 9]})  # off the board: invalid
     session.doc.save(path)
     run_editor(session_for(str(path)), script)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ruleset: gloomhaven\nmap: 5\nfigures: []\nwalls: 3\n", "ruleset: agemonia\nareas: [1]\nfigures: 2\nlinks: {}\n"],
+)
+def test_keys_of_the_wrong_shape_never_crash_the_editor(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        for key in ("a", "asterisk", "right", "ctrl+t", "enter", "ctrl+k", "ctrl+e", "ctrl+a", "delete", "ctrl+n", "plus", "ctrl+b"):
+            await press(pilot, key)
+            if not isinstance(pilot.app.screen, EditorScreen):
+                await press(pilot, "escape")
+        error = answer_error(screen)
+        assert error is not None and error.startswith(f"{path}:")
+
+    run_editor(session_for(str(path)), script)

@@ -220,7 +220,8 @@ class EditorScreen(Commands):
         """Run one session edit; an edit that cannot be made is said on the message line."""
         try:
             changed = bool(change(*args))
-        except EditError as error:
+        except (EditError, TypeError, ValueError, KeyError, AttributeError) as error:
+            # EditError: an edit that cannot be made; the others: keys of the wrong shape in the file
             self.say(str(error))
             return False
         if changed:

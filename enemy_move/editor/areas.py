@@ -112,7 +112,10 @@ class AreaView(Widget, can_focus=True):
         self.shown: int | None = None
 
     def render(self) -> Text:
-        return draw_areas(self.session, self.turn, self.shown)
+        try:
+            return draw_areas(self.session, self.turn, self.shown)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
+            return Text(f"(the areas cannot be listed: {error})", style="yellow")
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         return max((line.cell_len for line in self.render().split("\n")), default=1) + 1

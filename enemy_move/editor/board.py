@@ -17,6 +17,7 @@ from textual.events import MouseDown, MouseMove
 from textual.message import Message
 from textual.widget import Widget
 
+from ..edit.document import EditError
 from ..render.ascii_map import GOAL_MARK, GOAL_STYLE, OPTION_STYLE, PATH_MARK, PATH_STYLE, option_mark
 
 if TYPE_CHECKING:
@@ -189,7 +190,11 @@ class BoardView(Widget, can_focus=True):
         """The board drawn once per state (render and the size queries all ask for it)."""
         key = (self.session.generation, self.session.cursor, id(self.overlay))
         if self._drawn is None or self._drawn[0] != key:
-            text, layout = draw_grid(self.session, self.overlay)
+            try:
+                text, layout = draw_grid(self.session, self.overlay)
+            except (EditError, TypeError, ValueError, KeyError, AttributeError) as error:
+                # a file whose keys have the wrong shapes still opens: the answer panel says what is wrong
+                text, layout = Text(f"(the map cannot be drawn: {error})", style="yellow"), Layout(0, 0, False, 0, 0)
             self._drawn = (key, text, layout)
         return self._drawn[1], self._drawn[2]
 
