@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -181,7 +182,8 @@ class EditorScreen(Commands):
         """Update a text widget only when what it shows changed (each update lays the screen out again)."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
+            # plain strings as Text: a file name or a message quoting the file is never read as markup
+            self.query_one(selector, Static).update(Text(content) if isinstance(content, str) else content)
 
     def refresh_status(self) -> None:
         session = self.session
@@ -383,7 +385,7 @@ class EditorScreen(Commands):
             self.say("the board has no answer to follow" + (f": {answer.error}" if answer and answer.error else ""))
             return
         result = answer.result
-        for turn in result.turns:
+        for index, turn in enumerate(result.turns):
             if len(turn.options) > 1 and turn.actor not in self.session.choices:
                 self.following = False  # resumed when the choice comes back
 
@@ -397,7 +399,8 @@ class EditorScreen(Commands):
 
                 figure = self.session.doc.get(f"figures.{turn.actor}.name")
                 who = f"{figure} {turn.actor}" if figure else turn.actor
-                self.app.push_screen(ChooseScreen(turn, who), chosen)
+                default = self.option_index if index == self.turn_index else 0
+                self.app.push_screen(ChooseScreen(turn, who, default), chosen)
                 return
         self.following = False
         if not result.turns:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -81,24 +82,28 @@ class ChooseScreen(ModalScreen[int | None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="ChooseScreen")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, turn: Turn, who: str) -> None:
+    def __init__(self, turn: Turn, who: str, default: int = 0) -> None:
         super().__init__()
         self.turn = turn
         self.who = who
+        #: What Enter picks: the option selected in the answer panel ([ ]), else the first.
+        self.default = default if 0 <= default < len(turn.options) else 0
 
     def compose(self) -> ComposeResult:
-        lines = [f"[b]{escape_controls(self.who)}: the players choose.[/b] Type the option's number (Enter: 1, Esc: cancel).", ""]
+        # Text, not markup: a figure's name from the file is shown as written, never read as markup.
+        text = Text(f"{escape_controls(self.who)}: the players choose.", style="bold")
+        text.append(f" Type the option's number (Enter: {option_number(self.default)}, Esc: cancel).\n\n")
         for index, option in enumerate(self.turn.options):
             attacks = f", attacks {', '.join(option.attacks)}" if option.attacks else ""
-            lines.append(f"  {option_number(index)}  to {format_position(option.to)}{attacks}")
+            text.append(f"  {option_number(index)}  to {format_position(option.to)}{attacks}\n")
         with Vertical():
-            yield Static("\n".join(lines).replace("[[", "\\[["), markup=True)
+            yield Static(text)
 
     def on_key(self, event: Key) -> None:
         marks = [option_number(i) for i in range(len(self.turn.options))]
         if event.key == "enter":
             event.stop()
-            self.dismiss(0)
+            self.dismiss(self.default)
         elif event.character and event.character in marks:
             event.stop()
             self.dismiss(marks.index(event.character))

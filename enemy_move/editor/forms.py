@@ -182,7 +182,7 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
 
     def _form(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.title_text + "  (Enter: apply, Esc: close)", classes="title")
+            yield Static(self.title_text + "  (Enter: apply, Esc: close)", classes="title", markup=False)
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
                 if field.kind in ("bool", "present"):
@@ -248,7 +248,7 @@ class ListScreen(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.title_text + "\none per line; Esc: apply, Ctrl+G: cancel")
+            yield Static(self.title_text + "\none per line; Esc: apply, Ctrl+G: cancel", markup=False)
             yield TextArea("\n".join(self.items), id="items")
 
     def on_mount(self) -> None:
