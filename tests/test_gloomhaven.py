@@ -464,3 +464,15 @@ action:
     assert after.terrain[(1, 0)] == ("floor" if sprung else "trap")
     assert result.board.terrain[(1, 0)] == "trap"  # the earlier board is left as it was
     assert result.final.removed_traps == tuple(sprung)
+
+
+def test_edition_switches_follow_the_file_or_the_variant():
+    from enemy_move.games.gloomhaven.model import GloomhavenRules
+
+    gh, fh = VARIANTS["gloomhaven"], VARIANTS["frosthaven"]
+    assert gh.reading(GloomhavenRules()).plan_best_future_attack is True
+    assert fh.reading(GloomhavenRules()).aoe_anchor_in_wall is False
+    chosen = GloomhavenRules(plan_best_future_attack=False, aoe_anchor_in_wall=False)
+    assert gh.reading(chosen).plan_best_future_attack is False
+    assert gh.reading(chosen).aoe_anchor_in_wall is False
+    assert fh.reading(GloomhavenRules(plan_best_future_attack=True)).plan_best_future_attack is True

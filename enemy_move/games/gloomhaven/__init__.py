@@ -26,6 +26,8 @@ GAME = Game(
         "rules.later_attack_targets": "others (default), others-first or any: may a later attack target a figure already attacked",
         "rules.move_after_last_attack": "last-attack (default) or melee: how a move after the card's last attack plans",
         "rules.extra_targets": "movement (default: the group needing fewest moves, then proximity, initiative) or secondary-focus (French procedure 3B)",
+        "rules.plan_best_future_attack": "true/false (default: the variant's): out of reach, head for the best attack (disadvantage included) or the closest attack hex",
+        "rules.aoe_anchor_in_wall": "true/false (default: the variant's): may a ranged area's hex in range be a wall hex",
         "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
     },
     board="hex",

@@ -152,6 +152,17 @@ class GloomhavenRules(StrictModel):
         "initiative order: elites first, then standee numbers) or 'initiative' (only the initiative value counts: the players choose).",
     )
 
+    plan_best_future_attack: bool | None = Field(
+        default=None,
+        description="Out of reach this turn: head for the hex with the best attack, ranked as this turn's (true; GH, JotL, FH appendix B) "
+        "or for the closest hex that can attack the focus (false; FH p.42, GH2e FAQ 5.8). Omitted: the variant's reading.",
+    )
+    aoe_anchor_in_wall: bool | None = Field(
+        default=None,
+        description="May the hex of a ranged area attack within range be a wall hex (true; GH FAQ) or not (false; FH p.22, "
+        "gloom's test). Omitted: the variant's reading.",
+    )
+
 
 class GloomhavenScenario(GridScenarioBase):
     ruleset: Literal["gloomhaven"]

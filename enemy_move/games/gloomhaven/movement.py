@@ -127,7 +127,8 @@ class Mover:
         if self.mode == "teleport":
             view = self.view
             return {
-                c: ((view.negative(c), hexgrid.distance(start, c)), (start, c) if c != start else (start,))
+                # Staying where it stands enters no hex: a trap under it is not counted again.
+                c: ((view.negative(c) if c != start else 0, hexgrid.distance(start, c)), (start, c) if c != start else (start,))
                 for c in view.grid.terrain
                 if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
             }

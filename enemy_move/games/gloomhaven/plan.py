@@ -93,13 +93,15 @@ class _FocusPlan:
             self.goal.focus,
             moves,
             ctx.rules,
-            disadvantaged=self._disadvantaged_now if now else _no_disadvantage,
+            # Out of reach too, the attack hex is chosen "avoiding disadvantage (first priority)"
+            # (GH rulebook FAQ p.66), re-evaluated with infinite movement.
+            disadvantaged=self._disadvantaged,
             extra_ranks=self.extra_ranks,
             fallback=not now,
         )
         return rankings[ctx.rules.extra_targets], rankings.get(ctx.rules.other_extra_targets)
 
-    def _disadvantaged_now(self, h: Cell) -> frozenset[str]:
+    def _disadvantaged(self, h: Cell) -> frozenset[str]:
         return frozenset() if self.ctx.muddled else self.ctx.attacks.disadvantaged_from(h)
 
     def name_reading_if_it_matters(self, ranking: Ranking, alternative: Ranking | None, *, now: bool) -> None:
@@ -248,10 +250,6 @@ class _FocusPlan:
         )
         for cell in ends:
             ctx.turn.options.append(Option(to=cell, path=ctx.reach[cell][1]))
-
-
-def _no_disadvantage(h: Cell) -> frozenset[str]:
-    return frozenset()
 
 
 def _targets_of(entry: frozenset[str] | Targets) -> Targets:

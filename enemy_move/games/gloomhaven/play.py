@@ -14,6 +14,7 @@ from .board import EXTRA_SYMBOLS, hex_path, traps_entered
 from .card import resolve_card
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
+from .readings import name_readings
 from .variants import VARIANTS
 
 
@@ -65,6 +66,7 @@ class GloomhavenPlay:
     def turn(self, board: Grid, actor: str) -> Turn:
         card = self.action_of(actor)
         turn = resolve_card(board, self.figures, actor, card, self.rules, self.model.rules)
+        name_readings(turn, board, card, self.rules, lambda rules: resolve_card(board, self.figures, actor, card, rules, self.model.rules))
         if self.model.active is None and self.waiting_summons:
             # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
             turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))

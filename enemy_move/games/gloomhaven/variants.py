@@ -20,6 +20,10 @@ ExtraTargets = Literal["movement", "secondary-focus"]
 MonsterFocusOrder = Literal["turn", "initiative"]
 
 
+#: The edition's switches a scenario may set either way in `rules:` (omitted: the variant's reading).
+SWITCHABLE = ("plan_best_future_attack", "aoe_anchor_in_wall")
+
+
 @dataclass(frozen=True, kw_only=True)
 class VariantRules:
     """The rule switches that differ between the games (docs/gloomhaven.md, 'Variants')."""
@@ -51,7 +55,8 @@ class VariantRules:
 
     def reading(self, readings: GloomhavenRules) -> VariantRules:
         """These rules with the open readings a scenario chose."""
-        return replace(self, extra_targets=readings.extra_targets, monster_focus_order=readings.monster_focus_order)
+        chosen = {name: getattr(readings, name) for name in SWITCHABLE if getattr(readings, name) is not None}
+        return replace(self, extra_targets=readings.extra_targets, monster_focus_order=readings.monster_focus_order, **chosen)
 
     @property
     def other_extra_targets(self) -> ExtraTargets:
