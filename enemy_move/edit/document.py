@@ -508,7 +508,8 @@ class ScenarioDocument:
 
     def walls(self) -> list[tuple[Cell, Cell]]:
         found = []
-        for pair in plain(self.data.get("walls")) or []:
+        written = plain(self.data.get("walls"))
+        for pair in written if isinstance(written, list) else []:  # `walls: 3`: validation reports it
             try:
                 (a, b), (c, d) = pair
                 found.append(((int(a), int(b)), (int(c), int(d))))
