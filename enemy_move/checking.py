@@ -3,6 +3,8 @@
 A scenario passes when, for every turn the expectation speaks of, the set of
 options (each option's ``to`` and its set of ``attacks``) equals the expected
 set exactly, and the focus set is equal when given. Paths are not compared.
+A ``board_after`` (per turn, or for the whole phase) is compared too: the
+figures it lists, and the doors opened and traps sprung so far.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, BinaryIO, Literal
 from .errors import ScenarioError, escape_controls, internal_error
 from .loader import STDIN_NAME, load_file, load_stdin
 from .models import validate_document
-from .result import Result, Turn, format_position, position_key, position_to_json
+from .result import BoardState, Result, TrapSprung, Turn, format_position, format_positions, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -297,6 +299,62 @@ def _option_problems(want: _Wanted, got: list[OptionFacts], prefix: str, where: 
     return problems
 
 
+def _sprung(turns: list[Turn]) -> list[Any]:
+    """Traps sprung by the options these turns followed (removed or not)."""
+    sprung = {
+        _to_key(effect.at)
+        for turn in turns
+        if turn.chosen is not None
+        for effect in turn.options[turn.chosen].effects
+        if isinstance(effect, TrapSprung)
+    }
+    return sorted(sprung, key=position_key)
+
+
+def _position_set(positions: list[Any]) -> list[Any]:
+    return sorted({_to_key(p) for p in positions}, key=position_key)
+
+
+def _board_problems(want: Any, state: BoardState | None, turns: list[Turn], at: YamlPath, prefix: str, where: Locate) -> list[Problem]:
+    """An expected board (``ExpectBoard``) against the board after ``turns``: each figure at its line, each set at its key."""
+    problems: list[Problem] = []
+    figures = state.figures if state is not None else {}
+    for label, position in (want.figures or {}).items():
+        got = figures.get(label)
+        if got is None:
+            message = f"{prefix}board after: expected {label} on {format_position(_to_key(position))}, got no figure {label} on the board"
+        elif _to_key(got) != _to_key(position):
+            message = f"{prefix}board after: expected {label} on {format_position(_to_key(position))}, got {format_position(_to_key(got))}"
+        else:
+            continue
+        problems.append(Problem(*where((*at, "figures", label)), message))
+    got_sets = {
+        "doors_opened": ("doors opened", _position_set(list(state.opened_doors)) if state is not None else []),
+        "traps_sprung": ("traps sprung", _sprung(turns)),
+    }
+    for key, (words, got_set) in got_sets.items():
+        expected = getattr(want, key)
+        if expected is not None and _position_set(expected) != got_set:
+            message = f"{prefix}board after: {words}: expected {format_positions(_position_set(expected)) or 'none'}, got {format_positions(got_set) or 'none'}"
+            problems.append(Problem(*where((*at, key)), message))
+    return problems
+
+
+def _boards_problems(expect: Any, result: Result, where: Locate) -> list[Problem]:
+    """``board_after`` of each expected turn, and of the whole phase."""
+    problems: list[Problem] = []
+    several = len(expect.turns or []) > 1
+    for index, turn in enumerate(expect.turns or []):
+        if turn.board_after is None or index >= len(result.turns):
+            continue
+        prefix = f"turn {index + 1}: " if several else ""
+        at: YamlPath = ("expect", "turns", index, "board_after")
+        problems.extend(_board_problems(turn.board_after, result.turns[index].board_after, result.turns[: index + 1], at, prefix, where))
+    if expect.board_after is not None:
+        problems.extend(_board_problems(expect.board_after, result.final, result.turns, ("expect", "board_after"), "", where))
+    return problems
+
+
 def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[list[Problem], Any, Any]:
     """Differences between an ``Expect`` model and a result, each located in the file, plus both sides as JSON.
 
@@ -308,6 +366,7 @@ def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[l
     problems: list[Problem] = []
     if expect.turns is not None and len(expect.turns) != len(result.turns):
         problems.append(Problem(*locate(("expect", "turns"), key=True), f"expected {len(expect.turns)} turns, got {len(result.turns)}"))
+    problems.extend(_boards_problems(expect, result, locate))
     expected_json: list[Any] = []
     got_json: list[Any] = []
     for index, want in enumerate(wanted):

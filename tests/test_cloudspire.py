@@ -566,3 +566,82 @@ def test_text_view_shows_no_focus_or_attacks_for_cloudspire(tmp_path):
     path.write_text(corridor(". . m . . . . . . &"))
     output = CliRunner().invoke(app, ["resolve", str(path)], env={"COLUMNS": "120"}).output
     assert "Options for m" in output and "focus:" not in output and "attacks" not in output
+
+
+# --- issue 25: displacement onto an occupied hex, ordering AI heroes, `order:` never ignored ---------
+
+OCCUPIED_SWAP = textwrap.dedent("""\
+    ruleset: cloudspire
+    variant: VARIANT
+    map: |
+      . n m H h . . . . &
+       . . . . . . . . .
+    figures:
+      m: {kind: minion, faction: red, move: 2, through_units: true}
+      n: {kind: minion, faction: red, move: 3}
+      H: {kind: hero, faction: blue}
+      h: {kind: hero, faction: red}
+    marks: {red: [9, 0]}
+    """)
+
+
+def test_displaced_hero_goes_to_an_adjacent_hex_of_the_players_choosing_when_the_swap_hex_is_occupied():
+    turn = run(OCCUPIED_SWAP.replace("VARIANT", "ai") + "active: m\n").turns[0]
+    places = [[e.to for e in o.effects if isinstance(e, Displaced)] for o in turn.options]
+    assert [o.to for o in turn.options] == [(4, 0)] * 3
+    assert places == [[(3, 1)], [(4, 1)], [(5, 0)]]  # never [3, 0], where H stands
+    assert "adjacent hex of the players' choosing" in " ".join(s.text for s in turn.reasoning)
+
+
+@pytest.mark.parametrize("variant", ["ai", "player"])
+@pytest.mark.parametrize("choice", [0, 1, 2, 3])
+def test_the_board_after_the_phase_never_loses_a_figure(variant, choice):
+    scenario = load(OCCUPIED_SWAP.replace("VARIANT", variant))
+    try:
+        result = resolve(scenario, None, {"m": choice})
+    except UsageError:
+        return  # fewer options than `choice` in this variant
+    final = result.final.figures
+    assert sorted(final) == ["H", "h", "m", "n"]
+    assert len(set(final.values())) == 4
+
+
+def test_passing_through_a_friendly_hero_does_not_displace_it():
+    text = """\
+        ruleset: cloudspire
+        map: |
+          . . m h . . . . . &
+        figures:
+          m: {kind: minion, faction: red, move: 3, through_units: true}
+          h: {kind: hero, faction: red}
+        marks: {red: [9, 0]}
+        active: m
+        """
+    (option,) = run(text).turns[0].options
+    assert option.to == (5, 0) and not [e for e in option.effects if isinstance(e, Displaced)]
+
+
+AI_HERO = textwrap.dedent("""\
+    ruleset: cloudspire
+    variant: ai
+    map: |
+      h . m . . . . . . &
+    figures:
+      m: {kind: minion, faction: red, move: 2}
+      h: {kind: hero, faction: red, move: 2}
+    marks: {red: [9, 0]}
+    """)
+
+
+def test_ai_heroes_go_after_the_minions_unless_the_players_put_them_first():
+    assert [t.actor for t in run(AI_HERO).turns] == ["m", "h"]
+    assert "the players order them" in run(AI_HERO).turns[0].reasoning[0].text
+    assert [t.actor for t in resolve(load(AI_HERO), None, None, ("h",)).turns] == ["h", "m"]
+    assert [t.actor for t in run(AI_HERO + "order: [h, m]\n").turns] == ["h", "m"]
+    assert [t.actor for t in run(AI_HERO + "order: [m, h]\n").turns] == ["m", "h"]
+
+
+def test_order_with_an_active_unit_is_an_error_not_ignored():
+    with pytest.raises(ScenarioError, match="with `active:` only one unit moves") as caught:
+        run(AI_HERO + "active: m\norder: [m]\n")
+    assert caught.value.line == 10

@@ -51,10 +51,28 @@ class ExpectOption(StrictModel):
     attacks: list[Label] = Field(default_factory=list, description="Labels of the figures attacked from there.")
 
 
+class ExpectBoard(StrictModel):
+    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given."""
+
+    figures: dict[Label, Position] | None = Field(
+        default=None,
+        description="label -> where the figure stands (moved, displaced, trampled or pushed ones too); figures not listed are not checked.",
+    )
+    doors_opened: list[Position] | None = Field(
+        default=None, description="The exact set of doors opened in the phase so far (compared as a set)."
+    )
+    traps_sprung: list[Position] | None = Field(
+        default=None, description="The exact set of traps sprung in the phase so far (compared as a set)."
+    )
+
+
 class ExpectTurn(StrictModel):
     actor: Label | None = Field(default=None, description="The figure acting in this turn (checked when given).")
     focus: list[Label] | None = Field(default=None, description="The focus set (checked when given).")
     options: list[ExpectOption] | None = Field(default=None, description="The exact set of options (checked when given).")
+    board_after: ExpectBoard | None = Field(
+        default=None, description="The board after this turn, following the option the phase follows (checked when given)."
+    )
 
 
 class Expect(StrictModel):
@@ -67,6 +85,7 @@ class Expect(StrictModel):
     focus: list[Label] | None = None
     options: list[ExpectOption] | None = None
     turns: list[ExpectTurn] | None = None
+    board_after: ExpectBoard | None = Field(default=None, description="The board after the whole phase (checked when given).")
 
 
 class ScenarioBase(StrictModel):

@@ -35,11 +35,13 @@ class Fallback(RuleOuts):
             self.emit(turn, [(mover.start, (mover.start,))], [], goal=None)
             self.rule_out_moves(turn, {}, [mover.start], "no area it can reach is connected to an ally's area: it does not move")
             return
-        goals = self.fallback_ties(turn, distance, self.closest_to_an_ally(turn, ranked))
+        goals = self.closest_to_an_ally(turn, ranked)
+        goals = self.already_there(turn, goals) if mover.start in goals else self.fallback_ties(turn, distance, goals)
         turn.focus = sorted({label for goal in goals for label in ranked[goal][2]})
         for goal in goals:
             if goal == mover.start:
-                turn.note("stays", f"{goal} is already as close as it can get: it does not move.")
+                if turn.reasoning[-1].step != "stays":  # a tie already said so (``already_there``)
+                    turn.note("stays", f"{goal} is already as close as it can get: it does not move.")
                 self.emit(turn, [(goal, (goal,))], [], goal=None)
                 continue
             for end, route in self.approach(goal, distance, preds, turn):
@@ -100,6 +102,24 @@ class Fallback(RuleOuts):
             elif area not in goals:
                 turn.rule_out(area, "taunt", f"as close to an ally, but Taunt {taunt} against {best_taunt}", against=goals, taunt=taunt)
         return goals
+
+    def already_there(self, turn: Turn, goals: list[str]) -> list[str]:
+        """It stands in one of the closest areas: it does not move (no walk to an equally close area).
+
+        Read from rule 3 ("If it is already in an area it can attack from, it does not move"): moving
+        "towards an area ... as close as possible" from such an area is no move; `fallback_ties` is not asked."""
+        start = self.mover.start
+        others = [area for area in goals if area != start]
+        if others:
+            turn.note(
+                "stays",
+                f"{start}, where it stands, is one of the areas as close as possible to an ally (tied with {', '.join(others)}): "
+                "it does not move (read as rule 3, 'already in an area ... it does not move'; walking to an equally close area is not an option).",
+                tied=others,
+            )
+            for area in others:
+                turn.rule_out(area, "stays", f"as close to an ally as {start}, where it already stands: it does not move", against=[start])
+        return [start]
 
     def fallback_ties(self, turn: Turn, distance: Distances, goals: list[str]) -> list[str]:
         """Equally close and taunting areas: the players choose, or (`fallback_ties: movement`) the one needing least movement."""

@@ -176,6 +176,10 @@ class AgemoniaRules(StrictModel):
         default="choose",
         description="No attack area at all: among equally close, equal-Taunt goal areas, the players choose ('choose': the text's 'as above' ends in 'you may choose') or the one needing least movement ('movement').",
     )
+    large_fly_over_no_capacity: StrictBool = Field(
+        default=True,
+        description="A large or huge enemy with Fly may cross an area without white dots like any flyer (Fly's exception names no size); false: the size rule (areas whose capacity is below its size are never entered) keeps it out.",
+    )
     blocked_route: Literal["closest", "stay"] = Field(
         default="closest",
         description="Too far to reach the area this turn and every area of the shortest routes it could stop in is full: it takes the route that ends closest to the area ('closest': 'the most direct (shortest) route it can'), or stays ('stay': only shortest routes count).",

@@ -43,8 +43,11 @@ class Movement:
         """'end' (may stop there), 'pass' (may only cross it this turn) or None (may not enter)."""
         info = self.board.areas[area]
         if info.capacity == 0:
-            # "They may not end their move in an area that does not have a maximum capacity."
-            return "pass" if self.mover.fly else None
+            # "They may not end their move in an area that does not have a maximum capacity": a flyer crosses it;
+            # a large or huge one too unless `large_fly_over_no_capacity: false` applies the size rule (A2) first.
+            if not self.mover.fly or (self.mover.size > 1 and not self.rules.large_fly_over_no_capacity):
+                return None
+            return "pass"
         if info.capacity < self.mover.size:
             return None
         if self.board.occupancy(area, without=self.mover.label) + self.mover.size > info.capacity:

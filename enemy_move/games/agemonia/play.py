@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...apply import apply
 from ...game import NextActor, in_order
@@ -11,15 +12,57 @@ from ...models import Scenario
 from ...result import BoardState, Option, Turn
 from .board import build_board
 from .enemy import action_for, describe, make_mover
-from .model import AgemoniaScenario
+from .model import AgemoniaRules, AgemoniaScenario
 from .movement import MAX_ROUTES_PER_AREA
 from .order import activation_order
 from .procedure import TurnSolver
 from .readings import name_deciding_readings
 
 
-def resolve_turn(board: AreaBoard, scenario: Scenario, label: str) -> Turn:
+def discard_invisible(board: AreaBoard, rules: AgemoniaRules) -> tuple[AreaBoard, dict[str, str]]:
+    """A14 Invisible: "discarded if ... an Enemy is within range 1": the board with those allies visible, and ally -> enemy.
+
+    Range counts borders as for ranged attacks (`range_over_double_lines`); range 0 is the same area."""
+    kinds = ("single", "double") if rules.range_over_double_lines else ("single",)
+    enemies = [f for _, f in sorted(board.figures.items()) if not f.is_ally]
+    discarded: dict[str, str] = {}
+    for label, figure in sorted(board.figures.items()):
+        if not (figure.is_ally and figure.invisible):
+            continue
+        near = board.line_distances(figure.area, kinds)
+        close = [e.label for e in enemies if near.get(e.area, 2) <= 1]
+        if close:
+            discarded[label] = close[0]
+    for label in discarded:
+        board = _visible(board, label)
+    return board, discarded
+
+
+def _visible(board: AreaBoard, label: str) -> AreaBoard:
+    figures = dict(board.figures)
+    figures[label] = replace(figures[label], invisible=False)
+    return replace(board, figures=figures)
+
+
+def resolve_turn(board: AreaBoard, scenario: Scenario, label: str, earlier: frozenset[str] = frozenset()) -> Turn:
+    """One enemy's turn; ``earlier``: allies whose Invisible was discarded earlier in the phase."""
     turn = Turn(actor=label)
+    for ally in sorted(earlier):
+        if board.figures[ally].invisible:
+            board = _visible(board, ally)
+            turn.note(
+                "invisible",
+                f"{describe(board, ally)} lost Invisible earlier in the phase (an enemy came within range 1): it can be targeted.",
+            )
+    board, discarded = discard_invisible(board, scenario.model.rules)
+    for ally, enemy in discarded.items():
+        turn.note(
+            "invisible",
+            f"{describe(board, ally)} is marked invisible, but {describe(board, enemy)} is within range 1: Invisible is discarded "
+            '(A14: "discarded if ... an Enemy is within range 1"), so it can be targeted.',
+            ally=ally,
+            enemy=enemy,
+        )
     mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
     if mover is None:
         start = board.figures[label].area
@@ -58,6 +101,7 @@ class AgemoniaPlay:
             if model.initiative
             else " (no initiative given: types alphabetically, then figure number)"
         )
+        self.visible: set[str] = set()  # allies whose Invisible was discarded during the phase
         self.notes = ["Activation order: " + ", ".join(describe(self.board, label) for label in self.order) + how]
 
     def acting_side(self) -> list[str]:
@@ -72,7 +116,10 @@ class AgemoniaPlay:
         return in_order(waiting)
 
     def turn(self, board: AreaBoard, actor: str) -> Turn:
-        return resolve_turn(board, self.scenario, actor)
+        return resolve_turn(board, self.scenario, actor, frozenset(self.visible))
 
     def apply(self, board: AreaBoard, option: Option) -> AreaBoard:
-        return apply(board, option.effects)
+        board = apply(board, option.effects)
+        # Invisible once discarded stays discarded, even when the enemy moves away later in the phase.
+        self.visible |= set(discard_invisible(board, self.scenario.model.rules)[1])
+        return board

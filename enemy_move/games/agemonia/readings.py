@@ -12,14 +12,39 @@ from .procedure import TurnSolver
 READINGS = {"range_over_double_lines": "ranged", "ranged_taunt": "ranged", "melee_across_double_lines": "melee"}
 
 
+def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
+    return sorted({(str(o.to), o.attacks) for o in options})
+
+
+def _shown(theirs: list[tuple[str, tuple[str, ...]]]) -> str:
+    return "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
+
+
+def _movement_reading(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn, mine: list[tuple[str, tuple[str, ...]]]) -> None:
+    """`large_fly_over_no_capacity`: a large or huge flyer and an area without dots on the map."""
+    value = rules.large_fly_over_no_capacity
+    scratch = Turn(actor=turn.actor)
+    TurnSolver(board, mover, rules.model_copy(update={"large_fly_over_no_capacity": not value})).solve(scratch)
+    theirs = answers(scratch.finish(distinct_paths=True).options)
+    if theirs != mine:
+        turn.note(
+            "reading",
+            f"Open reading `large_fly_over_no_capacity: {str(value).lower()}` decides here (may a large or huge flyer cross an area without dots?): "
+            f"with `{str(not value).lower()}` the options would be {_shown(theirs)}.",
+            reading="large_fly_over_no_capacity",
+            value=value,
+            other=not value,
+            options=[to for to, _ in theirs],
+        )
+
+
 def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn) -> None:
     """Say so when the other answer to an open reading would change the options."""
 
-    def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
-        return sorted({(str(o.to), o.attacks) for o in options})
-
     mine = answers(turn.options)
     current = TurnSolver(board, mover, rules)
+    if mover.fly and mover.size > 1 and any(info.capacity == 0 for info in board.areas.values()):
+        _movement_reading(board, mover, rules, turn, mine)
     for key, kind in READINGS.items():
         if mover.attack.kind != kind:
             continue
@@ -32,10 +57,9 @@ def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules,
         flipped.solve(scratch)
         theirs = answers(scratch.finish(distinct_paths=True).options)
         if theirs != mine:
-            shown = "; ".join(f"{to}" + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in theirs)
             turn.note(
                 "attack-areas",
-                f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {shown}.",
+                f"Open reading `{key}: {str(value).lower()}` decides here: with `{str(other).lower()}` the options would be {_shown(theirs)}.",
                 reading=key,
                 value=value,
                 other=other,

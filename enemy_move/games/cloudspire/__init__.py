@@ -19,7 +19,7 @@ GAME = Game(
     options={
         "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
         "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
-        "order": "tie-break for the leading minion (players' choice in the rules); default: by label",
+        "order": "tie-break for the leading minion (players' choice in the rules); default: by label; AI heroes listed go once the minions listed before them have moved",
         "lateral_through_further": "true (default): a lateral move may pass through hexes further from the mark; false: it may not",
         "optional_displacement": "true (default): displacing a friendly hero is allowed even when not needed; false: only when no other route makes progress with that movement",
         "stop_at_mark": "false (default): only end hexes count, a minion may walk past its mark; true: it stops on its mark when it can reach it",

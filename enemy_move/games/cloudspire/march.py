@@ -32,8 +32,20 @@ def cells_text(cells: Iterable[Cell]) -> str:
     return format_positions(sorted(cells)) or "none"
 
 
-def _describe_displacements(displaced: Displacements) -> str:
-    return "; ".join(f"{hero} to {format_position(cell)}" for hero, cell in displaced)
+def describe_displacements(board: Grid, path: tuple[Cell, ...], displaced: Displacements) -> str:
+    """Each displaced hero and where it goes: a swap, or (the hex left is invalid) an adjacent hex the players chose."""
+    parts = []
+    for hero, cell in displaced:
+        origin = board.figures[hero]
+        left = path[path.index(origin) - 1] if origin in path[1:] else None
+        if left is None or cell == left:
+            parts.append(f"{hero} to {format_position(cell)} (swap with the minion)")
+        else:
+            parts.append(
+                f"{hero} to {format_position(cell)}: the hex the minion left, {format_position(left)}, is invalid "
+                "(occupied or an opposing gate), so the hero moves to an adjacent hex of the players' choosing"
+            )
+    return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -203,7 +215,7 @@ class Marcher:
                 if displaced:
                     self.turn.note(
                         "displace",
-                        f"Ending on {format_position(cell)} this way displaces {_describe_displacements(displaced)} (swap with the minion).",
+                        f"Ending on {format_position(cell)} this way displaces {describe_displacements(self.board, path, displaced)}.",
                     )
         return candidates
 

@@ -60,7 +60,7 @@ class CloudspireScenario(GridScenarioBase):
     )
     order: list[Label] = Field(
         default_factory=list,
-        description="Tie-break for the leading minion (the players choose on ties): minions listed earlier move first among equally close ones; unlisted ones follow by label.",
+        description="Tie-break for the leading minion (the players choose on ties): minions listed earlier move first among equally close ones; unlisted ones follow by label. With `variant: ai` it may list heroes: a hero goes once the minions listed before it have moved. An error with `active:` (one unit moves).",
     )
     lateral_through_further: bool = Field(
         default=True,

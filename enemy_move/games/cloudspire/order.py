@@ -8,16 +8,34 @@ from ...game import NextActor
 from ...geometry.paths import UNREACHABLE
 from ...result import Step
 
+#: What the reasoning says where AI heroes and AI minions wait together (the rules give no order).
+HEROES_AND_MINIONS = (
+    "AI heroes and AI minions move in the same phase and the rules give no order between them: the players order them "
+    "(by default the heroes go after the minions; `--first H`, or H listed in `order:` after the minions that go before it, moves a hero earlier)."
+)
 
-def ai_heroes_follow(faction: str, waiting: Sequence[str]) -> NextActor:
-    """AI heroes move toward their mark after the faction's minions (the texts give no order: by label)."""
-    label = sorted(waiting)[0]
-    step = Step(
-        "leading-minion",
-        f"Every minion of {faction} has moved; AI-controlled heroes follow, by label: {label} ({', '.join(sorted(waiting))} waiting).",
-        {"waiting": sorted(waiting)},
-    )
-    return NextActor(label, (), step)
+
+def rank(label: str, order: Sequence[str], prefer: Sequence[str]) -> tuple[int, int, str]:
+    return (0 if label in prefer else 1, order.index(label) if label in order else len(order), label)
+
+
+def hero_now(heroes: Sequence[str], minions: Sequence[str], order: Sequence[str], prefer: Sequence[str]) -> str | None:
+    """The AI hero the players put before the waiting minions: one named by --first, or one listed in
+    `order:` whose minions listed before it have all moved."""
+    ready = [h for h in heroes if h in prefer or (h in order and not any(m in order[: order.index(h)] for m in minions))]
+    return min(ready, key=lambda h: rank(h, order, prefer)) if ready else None
+
+
+def ai_hero_goes(faction: str, label: str, waiting: Sequence[str], minions: Sequence[str]) -> NextActor:
+    """An AI hero moves now: every minion has moved, or the players put it first."""
+    if minions:
+        text = f"{HEROES_AND_MINIONS} The players put {label} first: it moves before the minions {', '.join(sorted(minions))}."
+    else:
+        text = (
+            f"Every minion of {faction} has moved; AI-controlled heroes follow: {label} ({', '.join(sorted(waiting))} waiting; "
+            "the players order them: --first, then `order:`, then labels)."
+        )
+    return NextActor(label, (), Step("leading-minion", text, {"waiting": sorted(waiting)}))
 
 
 def leading_minion(faction: str, distance: dict[str, int], order: Sequence[str], prefer: Sequence[str]) -> NextActor:

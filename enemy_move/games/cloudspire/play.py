@@ -10,9 +10,9 @@ from ...game import NextActor
 from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
 from ...models import Scenario
-from ...result import BoardState, Displaced, Effect, Moved, Option, Turn
+from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn
 from .model import CloudspireScenario
-from .order import ai_heroes_follow, leading_minion
+from .order import HEROES_AND_MINIONS, ai_hero_goes, hero_now, leading_minion, rank
 from .plan import TurnPlan
 from .reasons import rule_out_fixed, rule_out_unchosen
 from .routes import TooManyRoutes, mark_distances, start_status
@@ -53,13 +53,19 @@ class CloudspirePlay:
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
         """The leading minion: the closest to its mark of those that have not moved, on the board as it stands."""
         minions = [label for label in waiting if self.units[label].kind == "minion"]
-        if not minions:
-            return ai_heroes_follow(self.faction, waiting)
+        heroes = [label for label in waiting if self.units[label].kind != "minion"]
+        first_hero = hero_now(heroes, minions, self.order, prefer) if minions else min(heroes, key=lambda h: rank(h, self.order, prefer))
+        if first_hero is not None:
+            return ai_hero_goes(self.faction, first_hero, waiting, minions)
         distance: dict[str, int] = {}
         for label in minions:
             _, steps = start_status(board, self.units[label], board.figures[label], self.distances(label))
             distance[label] = UNREACHABLE if steps is None else steps
-        return leading_minion(self.faction, distance, self.order, prefer)
+        following = leading_minion(self.faction, distance, self.order, prefer)
+        if heroes and following.step is not None:
+            step = following.step
+            following = NextActor(following.label, following.tied, Step(step.step, f"{step.text} {HEROES_AND_MINIONS}", step.data))
+        return following
 
     def turn(self, board: Grid, actor: str) -> Turn:
         turn = Turn(actor=actor)
@@ -84,7 +90,18 @@ class CloudspirePlay:
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
         progress = any(candidate.kind == "progress" for candidate in candidates)
         rule_out_unchosen(board, unit, self.distances(actor), progress, turn)
-        return turn.finish(distinct_paths=True)
+        return _finish(turn)
 
     def apply(self, board: Grid, option: Option) -> Grid:
         return apply(board, option.effects)
+
+
+def _finish(turn: Turn) -> Turn:
+    """``Turn.finish`` with the displacements in the key too: the same route that puts a displaced hero
+    on another hex (C3: "an Adjacent Hex of the current player's choosing") is another option."""
+    unique: dict[tuple[Any, ...], Option] = {}
+    for option in turn.options:
+        unique.setdefault((option.to, tuple(option.path), option.effects), option)
+    turn.focus = sorted(set(turn.focus))
+    turn.options = sorted(unique.values(), key=Option.sort_key)  # stable: displacement choices stay in hex order
+    return turn

@@ -82,6 +82,30 @@ def enumerate_routes(
     displaced: list[tuple[str, Cell]] = []
     work = [0]
 
+    def record(nxt: Cell, taken: int, end_key: Displacements) -> None:
+        if may_end(nxt):
+            slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
+            route = tuple(path)
+            if end_key not in slot or route < slot[end_key]:
+                slot[end_key] = route
+
+    def step(nxt: Cell, taken: int, end_keys: list[Displacements]) -> None:
+        visited.add(nxt)
+        path.append(nxt)
+        for end_key in end_keys:
+            record(nxt, taken, end_key)
+        walk(nxt, taken + 1)
+        path.pop()
+        visited.discard(nxt)
+
+    def occupant_now(cell: Cell) -> str | None:
+        """Who stands on ``cell`` with the heroes displaced so far where they were put."""
+        for label, to in displaced:
+            if to == cell:
+                return label
+        occupant = board.occupant(cell)
+        return None if any(label == occupant for label, _ in displaced) else occupant
+
     def walk(cell: Cell, taken: int) -> None:
         if taken == steps:
             return
@@ -91,38 +115,57 @@ def enumerate_routes(
             work[0] += 1
             if work[0] > ROUTE_BUDGET:
                 raise TooManyRoutes
-            occupant = board.occupant(nxt)
-            swapped = False
-            end_key: Displacements | None = tuple(displaced)
-            if occupant is not None and occupant != unit.label:
-                other = units[occupant]
-                # "Your minions may displace Friendly heroes": heroes do not displace.
-                displaceable = other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion"
-                if unit.through:
-                    # It passes through units; it may end only on a friendly hero, displacing it.
-                    end_key = tuple(displaced) + ((occupant, cell),) if displaceable else None
-                elif displaceable:
-                    displaced.append((occupant, cell))
-                    swapped = True
-                    end_key = tuple(displaced)
-                else:
-                    blocked.add(occupant)
-                    continue
-            visited.add(nxt)
-            path.append(nxt)
-            if end_key is not None and may_end(nxt):
-                slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
-                route = tuple(path)
-                if end_key not in slot or route < slot[end_key]:
-                    slot[end_key] = route
-            walk(nxt, taken + 1)
-            path.pop()
-            visited.discard(nxt)
-            if swapped:
-                displaced.pop()
+            occupant = occupant_now(nxt)
+            if occupant is None or occupant == unit.label:
+                step(nxt, taken, [tuple(displaced)])
+                continue
+            other = units[occupant]
+            # "Your minions may displace Friendly heroes": heroes do not displace.
+            displaceable = other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion"
+            if unit.through:
+                # It passes through units without displacing them; it may end only on a friendly hero, displacing it.
+                ends = placements(board, units, unit, (occupant, cell, nxt), displaced) if displaceable else []
+                step(nxt, taken, [(*displaced, (occupant, to)) for to in ends])
+            elif displaceable:
+                for to in placements(board, units, unit, (occupant, cell, nxt), displaced):
+                    displaced.append((occupant, to))
+                    step(nxt, taken, [tuple(displaced)])
+                    displaced.pop()
+            else:
+                blocked.add(occupant)
 
     walk(prefix[-1], 0)
     return endings, blocked
+
+
+def placements(
+    board: Grid, units: dict[str, Unit], unit: Unit, move: tuple[str, Cell, Cell], displaced: list[tuple[str, Cell]]
+) -> list[Cell]:
+    """Where a friendly hero displaced by ``unit`` goes (C3 "Displace"); ``move`` is (hero, hex left, hex entered).
+
+    "The displaced Unit is placed onto the Hex the moving Unit moved off of (swap), ignoring Terrain
+    restrictions. If that Hex is invalid (Opposing gate, Occupied, etc.), the displaced Unit moves to an
+    Adjacent Hex of the current player's choosing, adhering to Terrain if possible." Adjacent is read as
+    next to the hero's own hex (the one the minion enters: it "moves" one hex). No valid hex: the minion
+    cannot displace it there (no two figures ever share a hex)."""
+    hero, left, entered = move
+    occupied = {cell for label, cell in board.figures.items() if isinstance(cell, tuple) and label != unit.label}
+    for label, cell in displaced:
+        occupied.discard(board.figures[label])
+        occupied.add(cell)
+    occupied.add(entered)
+    start = board.figures[unit.label]
+
+    def free(cell: Cell) -> bool:
+        terrain = board.terrain[cell]
+        # A gate other than the minion's own (it deploys from its own) is taken for an opposing gate.
+        return cell not in occupied and terrain not in ("landmark", "spire") and (terrain != "gate" or cell == start)
+
+    if free(left):
+        return [left]
+    around = sorted(cell for cell in board.adjacent(entered) if free(cell))
+    own = [cell for cell in around if board.terrain[cell] in units[hero].allowed]
+    return own or around
 
 
 def shortest_per_end(endings: Endings, keep: Callable[[Cell], bool] = lambda cell: True) -> Outcomes:

@@ -74,6 +74,9 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], rules: Cloudspire
         if model.faction is not None and model.faction != unit.faction:
             raise scenario.error(("faction",), f"faction {model.faction!r} does not match the active minion's faction {unit.faction!r}")
         _require_marks(scenario, units, [model.active])
+        if model.order:
+            # One unit moves: an order would be accepted and ignored.
+            raise scenario.error(("order",), "`order:` orders the units of a whole phase; with `active:` only one unit moves", key=True)
         return unit.faction, [model.active]
     if model.faction is not None:
         faction = model.faction
@@ -94,7 +97,10 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], rules: Cloudspire
     labels += sorted(label for label, u in units.items() if u.faction == faction and ai_hero(u, rules))
     for index, label in enumerate(model.order):
         if label not in labels:
-            raise scenario.error(("order", index), f"{label!r} is not a minion of the acting faction {faction!r}")
+            raise scenario.error(
+                ("order", index),
+                f"{label!r} is not a unit that moves in this phase (a minion of {faction!r}, or with `variant: ai` one of its heroes with a `move` and a mark)",
+            )
     return faction, labels
 
 
