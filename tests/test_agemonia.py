@@ -360,12 +360,13 @@ def test_invisible_ally_is_not_a_target():
         + """
 figures:
   e: {side: enemy, area: A1}
-  L: {side: hero, area: A2, taunt: 1, conditions: [invisible]}
+  L: {side: hero, area: A3, taunt: 5, conditions: [invisible]}
   T: {side: hero, area: A3, taunt: 1}
 active: e
 action: {move: 2, attack: {kind: melee}}
 """
     )
+    # L is 2 areas from e: no enemy within range 1, so Invisible holds (issue 25 moved L out of range 1).
     assert options(result) == {("A3", ("T",))}
 
 
@@ -676,3 +677,96 @@ action: {move: 1, attack: {kind: melee}}
         .ruled_out
     )
     assert here["A"].step == "already-in-attack-area"
+
+
+# --- issue 25 ----------------------------------------------------------------------------------
+
+TIE = """
+ruleset: agemonia
+areas:
+  L1: {capacity: 3}
+  L2: {capacity: 3}
+  H: {capacity: 1, height: 1}
+links: [L1 -- L2, L1 -- H, L2 -- H]
+figures:
+  e: {side: enemy, area: L1}
+  T: {side: hero, area: H, taunt: 4}
+active: e
+action: {move: 2, attack: {kind: melee}}
+"""
+
+
+@pytest.mark.parametrize("ties", ["choose", "movement"])
+def test_fallback_tie_with_the_enemy_already_in_a_closest_area_stays_with_one_story(ties):
+    turn = run(TIE + f"rules: {{fallback_ties: {ties}}}\n").turns[0]
+    assert options(run(TIE + f"rules: {{fallback_ties: {ties}}}\n")) == {("L1", ())}
+    texts = [s.text for s in turn.reasoning]
+    assert not any("moves" in t and "L2" in t and "it does not move" not in t for t in texts[-2:])
+    assert sum("does not move" in t for t in texts) == 1
+    assert "L2" in turn.ruled_out
+
+
+INVISIBLE = """
+ruleset: agemonia
+areas:
+  A1: {capacity: 3}
+  A2: {capacity: 3}
+  A3: {capacity: 3}
+  A4: {capacity: 3}
+links: [A2 -- A1, A1 -- A3, A3 -- A4]
+figures:
+  e: {side: enemy, area: A1}
+  L: {side: hero, area: A2, taunt: 2}
+  T: {side: hero, area: TAREA, taunt: 4, conditions: [invisible]}
+active: e
+action: {move: 2, attack: {kind: melee}}
+"""
+
+
+def test_invisible_is_discarded_with_an_enemy_within_range_1():
+    near = run(INVISIBLE.replace("TAREA", "A3")).turns[0]
+    assert {o.attacks for o in near.options} == {("T",)}
+    assert any(s.step == "invisible" for s in near.reasoning)
+    far = run(INVISIBLE.replace("TAREA", "A4")).turns[0]
+    assert {o.attacks for o in far.options} == {("L",)}
+    assert not any(s.step == "invisible" for s in far.reasoning)
+
+
+def test_invisible_discarded_during_the_phase_stays_discarded():
+    text = (
+        INVISIBLE.replace("TAREA", "A4")
+        .replace("active: e\n", "")
+        .replace(
+            "  e: {side: enemy, area: A1}",
+            "  e: {side: enemy, area: A1, type: a, number: 1}\n  f: {side: enemy, area: A3, type: b, number: 1}",
+        )
+        .replace("A3 -- A4]", "A3 -- A4]\ninitiative: [b, a]")
+    )
+    result = run(text)
+    assert [t.actor for t in result.turns] == ["f", "e"]
+    # f stands next to T's area from the start: Invisible goes at once and e may target T as well.
+    assert any(s.step == "invisible" for s in result.turns[0].reasoning)
+    assert any(s.step == "invisible" for s in result.turns[1].reasoning)
+
+
+CHASM = """
+ruleset: agemonia
+areas:
+  A1: {capacity: 3}
+  Chasm: {capacity: 0}
+  A2: {capacity: 3}
+links: [A1 -- Chasm, Chasm -- A2]
+figures:
+  w: {side: enemy, area: A1, fly: true, size: SIZE}
+  T: {side: hero, area: A2, taunt: 4}
+active: w
+action: {move: 2, attack: {kind: melee}}
+"""
+
+
+@pytest.mark.parametrize("size, switch, end", [("large", "true", "A2"), ("large", "false", "A1"), ("normal", "false", "A2")])
+def test_large_flyer_over_an_area_without_capacity_follows_the_switch(size, switch, end):
+    result = run(CHASM.replace("SIZE", size) + f"rules: {{large_fly_over_no_capacity: {switch}}}\n")
+    assert {o.to for o in result.turns[0].options} == {end}
+    named = any("large_fly_over_no_capacity" in s.text for s in result.turns[0].reasoning)
+    assert named == (size != "normal")

@@ -491,3 +491,55 @@ def test_why_not_summoner_range_and_safety():
     """).turns[0]
     steps = {r.step for r in turn.ruled_out.values()}
     assert "range" in steps
+
+
+# --- issue 25 ----------------------------------------------------------------------------------
+
+BEHIND_BONEWORM = """\
+    map: |
+      # # # # # # #
+      r . . . b A #
+      # # # # # # #
+    figures:
+      r: {kind: rotikka}
+      b: {kind: boneworm}
+      A: {kind: hero}
+    active: r
+"""
+
+
+def test_unreachable_goal_closer_walks_a_rotikka_blocked_behind_an_attacking_boneworm():
+    stay = run(BEHIND_BONEWORM)
+    assert destinations(stay.turns[0]) == [(0, 1)]
+    assert any("`closer` would walk it" in s.text for s in stay.turns[0].reasoning)
+    closer = run(BEHIND_BONEWORM + "    rules: {unreachable_goal: closer}\n")
+    assert destinations(closer.turns[0]) == [(3, 1)]
+
+
+PINCH = """\
+    map: |
+      . . . . .
+      . r # . .
+      . . A . .
+      . . . . .
+    figures:
+      r: {kind: rotikka}
+      b: {kind: boneworm, at: [1, 2]}
+      A: {kind: hero}
+    active: r
+"""
+
+
+@pytest.mark.parametrize("value, ends", [("block", [(1, 3)]), ("see", [(1, 1)])])
+def test_corner_closed_by_a_wall_and_a_figure_is_a_named_switch(value, ends):
+    result = run(PINCH + f"    rules: {{corner_wall_and_figure: {value}}}\n")
+    assert destinations(result.turns[0]) == ends
+    assert any("corner_wall_and_figure" in s.text for s in result.turns[0].reasoning)
+
+
+def test_corner_switch_changes_nothing_without_a_figure_at_the_corner():
+    text = PINCH.replace("      b: {kind: boneworm, at: [1, 2]}\n", "")
+    for value in ("block", "see"):
+        result = run(text + f"    rules: {{corner_wall_and_figure: {value}}}\n")
+        assert destinations(result.turns[0]) == [(1, 1)]
+        assert not any("corner_wall_and_figure" in s.text for s in result.turns[0].reasoning)

@@ -21,6 +21,7 @@ GAME = Game(
         "rules.sight": "center (default) or corners line of sight.",
         "rules.sight_blockers": "Terrains that block sight (default wall, door, locked-door).",
         "rules.figures_block_sight": "Whether figures block sight (default true).",
+        "rules.corner_wall_and_figure": "block (default) or see: diagonal neighbours whose shared corner has a wall on one side and a figure on the other.",
         "rules.range_needs_sight": "Whether 'range N' squares need sight of the hero (default true).",
         "rules.target_ties": "players (default) or weakest, for equally close heroes.",
         "rules.terrain_costs": "AP to enter each terrain (default floor/open-door/alarm/trap 1, difficult/hazardous/icy 2).",

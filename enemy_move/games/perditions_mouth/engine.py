@@ -80,7 +80,17 @@ class Figures:
         extra = []
         if self.rules.figures_block_sight:
             extra = [cell for label, cell in board.figures.items() if label not in ignore]
+            if self.rules.corner_wall_and_figure == "see" and abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1:
+                extra = [cell for cell in extra if not self.pinched_by_figure(board, a, b, cell)]
         return self.sight(board).sees(a, b, extra)
+
+    def pinched_by_figure(self, board: Board, a: Cell, b: Cell, cell: Cell) -> bool:
+        """``cell`` is a side square of diagonal neighbours a, b whose other side blocks sight by its terrain."""
+        sides = ((a[0], b[1]), (b[0], a[1]))
+        if cell not in sides:
+            return False
+        other = sides[1] if cell == sides[0] else sides[0]
+        return board.terrain.get(other) in self.rules.sight_blockers
 
     def steps(self, grid: Grid, cell: Cell) -> list[Cell]:
         """Squares one step away, honouring orthogonal-only movement and corner cutting."""

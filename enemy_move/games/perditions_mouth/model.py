@@ -70,6 +70,10 @@ class PerditionsMouthRules(StrictModel):
         default_factory=lambda: ["wall", "door", "locked-door"], description="Terrains that block line of sight."
     )
     figures_block_sight: bool = Field(default=True, description="Whether figures between two squares block line of sight.")
+    corner_wall_and_figure: Literal["block", "see"] = Field(
+        default="block",
+        description="Diagonal neighbours whose shared corner is closed by a sight-blocking square on one side and a figure on the other (`sight: center`): the corner is shut (`block`) or the figure does not close it (`see`). Only this point; `figures_block_sight` is broader.",
+    )
     range_needs_sight: bool = Field(
         default=True, description="Whether a 'range N' square must have line of sight to the hero (an attack needs it)."
     )

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ...game import NextActor
 from ...models import Scenario
-from ...result import BoardState, Moved, Option, Turn, Woken
+from ...result import BoardState, Moved, Option, Turn, Woken, format_position
 from .enemies import DEFAULT_AP, TYPE_NAMES
 from .order import activation_order, next_in_order
 from .summoner import Summoner
@@ -110,7 +110,50 @@ class PerditionsMouthPlay:
         return next_in_order(self.engine, self.order, waiting)
 
     def turn(self, board: Board, actor: str) -> Turn:
-        return self.engine.resolve_turn(board, actor)
+        turn = self.engine.resolve_turn(board, actor)
+        if self.engine.rules.figures_block_sight and self.engine.rules.sight == "center" and self.corner_pinch(board):
+            self.name_corner_reading(board, actor, turn)
+        return turn
+
+    def corner_pinch(self, board: Board) -> bool:
+        """A hero diagonal to a square whose shared corner has a sight blocker on one side and a figure on the other."""
+        engine = self.engine
+        heroes = {board.figures[h] for h in engine.heroes if h in board.figures}
+        for cell in board.figures.values():
+            for dx in (-1, 1):
+                for dy in (-1, 1):
+                    wall = (cell[0] + dx, cell[1] + dy)
+                    if board.terrain.get(wall) in engine.rules.sight_blockers and heroes & {
+                        (cell[0] + dx, cell[1]),
+                        (cell[0], cell[1] + dy),
+                    }:
+                        return True
+        return False
+
+    def name_corner_reading(self, board: Board, actor: str, turn: Turn) -> None:
+        """Say so when `corner_wall_and_figure` decides the turn: solve it once more with the other reading."""
+        engine = self.engine
+        value = engine.rules.corner_wall_and_figure
+        other = "see" if value == "block" else "block"
+        engine.rules = engine.rules.model_copy(update={"corner_wall_and_figure": other})
+        try:
+            theirs = engine.resolve_turn(board, actor)
+        finally:
+            engine.rules = engine.rules.model_copy(update={"corner_wall_and_figure": value})
+
+        def answers(t: Turn) -> list[tuple[str, tuple[str, ...]]]:
+            return sorted({(format_position(o.to), o.attacks) for o in t.options})
+
+        if answers(theirs) != answers(turn):
+            shown = "; ".join(to + (f" attacking {', '.join(attacks)}" if attacks else "") for to, attacks in answers(theirs))
+            turn.note(
+                "line-of-sight",
+                f"Open reading `corner_wall_and_figure: {value}` decides here (diagonal neighbours whose shared corner has a wall on one side "
+                f"and a figure on the other): with `{other}` the options would be {shown}.",
+                reading="corner_wall_and_figure",
+                value=value,
+                other=other,
+            )
 
     def apply(self, board: Board, option: Option) -> Board:
         return apply_effects(board, option.effects)

@@ -45,7 +45,13 @@ class Seekers(Targeting):
                 + self.unreachable_text(mover)
                 + " (in the Attack action insectoids then attack a door or portcullis in their path).",
             )
-            self.approach_unreachable(board, mover, turn, best, preds, all_goals, "a hero's attack square")
+            what = "a hero's attack square"
+            if not all_goals:
+                # Every square at its ranges is held (say by an attacking Boneworm) or out of sight: "as close as it
+                # can get" is measured to those squares whoever stands there, so the hint `closer` does what it says.
+                all_goals = self.held_range_squares(board, heroes, ranges)
+                what = "a hero's attack square (all held or out of sight: measured to them anyway)"
+            self.approach_unreachable(board, mover, turn, best, preds, all_goals, what)
             return all_goals
         tied = self.choose_target(mover, turn, found, dropped_ranges)
         nearest = min(found.reach.values())
@@ -56,6 +62,15 @@ class Seekers(Targeting):
             heading |= found.goals[hero]
         self.rule_out_other_heroes(mover, turn, best, preds, found, tied)
         return heading
+
+    def held_range_squares(self, board: Board, heroes: list[str], ranges: tuple[int, ...]) -> set[Cell]:
+        """The squares at the preferred ranges of each hero that are not walls or obstacles, whoever holds them."""
+        return {
+            cell
+            for hero in heroes
+            for cell, terrain in board.terrain.items()
+            if terrain not in BLOCKING_TERRAIN and self.distance(cell, board.figures[hero]) in ranges
+        }
 
     def reach_at_range(self, board: Board, mover: Mover, turn: Turn, best: Best, heroes: list[str], distance: int) -> RangeReach:
         """Each hero's possible squares at range ``distance``, and the cheapest path to one of them."""
