@@ -16,6 +16,7 @@ GAME = Game(
         "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",
         "rules.ranged_taunt": "'target' (default): Taunt tie-break uses the ally a ranged attack would target; 'any': highest Taunt in range",
         "rules.fallback_ties": "'choose' (default, literal): equally close fallback areas -> the players choose; 'movement': the one needing least movement",
+        "rules.large_fly_over_no_capacity": "true (default): a large or huge flyer crosses an area without dots like any flyer; false: the size rule keeps it out",
         "rules.blocked_route": "'closest' (default): every area of the shortest routes full -> the route ending closest to the attack area; 'stay': only shortest routes",
         "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
     },
