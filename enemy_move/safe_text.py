@@ -67,6 +67,21 @@ def for_rich_markup(text: str) -> str:
     return escape(for_terminal(text))
 
 
+#: What a YAML double-quoted string must escape beyond JSON's C0: what the loader refuses raw
+#: (DEL, C1 and NEL, which YAML would read as a line break, U+2028/U+2029, U+FFFE/U+FFFF) and bidi controls.
+_YAML_UNSAFE = re.compile(f"[\\x7f-\\x9f{BIDI}\u2028\u2029\ufffe\uffff]")
+
+
+def yaml_quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar that the loader reads back as ``text``.
+
+    Astral characters are written as they are (JSON's surrogate pairs would be lone
+    surrogates to YAML); lone surrogates, which no file can hold, become visible ``\\xNN``.
+    """
+    quoted = json.dumps(surrogates_escaped(text), ensure_ascii=False)
+    return _YAML_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
+
+
 def surrogates_escaped(text: str) -> str:
     """``text`` with only its lone surrogates escaped (they cannot be encoded as UTF-8)."""
     return _SURROGATES.sub(_escape, text) if _SURROGATES.search(text) else text

@@ -1,27 +1,32 @@
 """``resolve --watch``: run a callback each time a file changes, by plain polling.
 
-Polling (a stat() twice a second) needs no dependency, works the same on every
-OS, on network drives and in containers, and its cost is nothing next to one
-resolve. The clock and the stat are injectable so tests run without waiting.
+Polling (reading the file twice a second) needs no dependency, works the same
+on every OS, on network drives and in containers, and its cost is nothing next
+to one resolve. The file's content is compared, not its size and modification
+time: a save that keeps both (same length, a coarse or restored clock) is still
+seen. The clock and the reading are injectable so tests run without waiting.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
 import time
 from collections.abc import Callable
 
-#: What identifies a version of the file: (modification time in ns, size);
-#: None while the file is missing (an editor saving by rename).
-Signature = tuple[int, int] | None
+from .loader import MAX_FILE_BYTES
+
+#: What identifies a version of the file: a digest of its content (up to one
+#: byte past the loader's size cap); None while the file is missing or
+#: unreadable (an editor saving by rename).
+Signature = bytes | None
 
 
 def file_signature(path: str) -> Signature:
     try:
-        status = os.stat(path)
+        with open(path, "rb") as handle:
+            return hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).digest()
     except OSError:
         return None
-    return (status.st_mtime_ns, status.st_size)
 
 
 def watch_file(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator, model_validator
 
 # Caps on numbers (docs/errors.md, "Limits"): far beyond any real board, so
 # that no honest file meets them, and low enough that every file under them
@@ -86,6 +86,13 @@ class Expect(StrictModel):
     options: list[ExpectOption] | None = None
     turns: list[ExpectTurn] | None = None
     board_after: ExpectBoard | None = Field(default=None, description="The board after the whole phase (checked when given).")
+
+    @model_validator(mode="after")
+    def _compares_something(self) -> Expect:
+        # `expect: {}` would count as passed while checking nothing.
+        if self.focus is None and self.options is None and self.turns is None:
+            raise ValueError("`expect:` has nothing to compare: give `focus`, `options` or `turns`")
+        return self
 
 
 class ScenarioBase(StrictModel):

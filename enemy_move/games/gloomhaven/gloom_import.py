@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
+
+from ...safe_text import yaml_quoted
 
 # --- gloom's constants (defines.jsx, brushes.jsx) ----------------------------
 
@@ -393,10 +394,10 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
         f"# gloom column c, row r = our [col, row] = [r - {layout.first_row}, c - {layout.first_column}].",
         "ruleset: gloomhaven",
         f"variant: {GAME_RULES[board.game_rules]}  # gloom's game rules: {GAME_NAMES[board.game_rules]}",
-        f"title: {json.dumps('Board from gloom' + (' (line of sight view)' if '/los/' in source else ''))}",
+        f"title: {yaml_quoted('Board from gloom' + (' (line of sight view)' if '/los/' in source else ''))}",
     ]
     if source:
-        out.append(f"description: {json.dumps(source)}")
+        out.append(f"description: {yaml_quoted(source)}")  # resolve reads back whatever the link holds
     out.append("map: |")
     at_terrain: dict[int, tuple[int, int]] = {}
     for our_row in range(layout.rows):

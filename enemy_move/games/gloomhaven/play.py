@@ -51,9 +51,16 @@ class GloomhavenPlay:
         return activation_order(self.figures, set(self.board.figures))
 
     def check_actor(self, label: str) -> None:
-        """Any figure on the board may be shown acting (a summon too), but never an objective."""
-        if self.figures[label].kind == "objective":
+        """Monsters and summons act by the monster rules; characters are moved by their players, objectives never act."""
+        kind = self.figures[label].kind
+        if kind == "objective":
             raise self.scenario.error(("active",), f"active figure {label!r} is an objective: objectives never act")
+        if kind == "character":
+            raise self.scenario.error(
+                ("active",),
+                f"active figure {label!r} is a character: its player moves it, the monster rules move only monsters and summons "
+                "(for a character moved by the monster rules, e.g. under Command, write it as `kind: summon`)",
+            )
 
     def next_actor(self, board: Grid, waiting: Sequence[str], prefer: Sequence[str]) -> NextActor:
         return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
