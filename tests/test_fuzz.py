@@ -1,9 +1,11 @@
 """Seeded fuzzing: mutated scenarios of every ruleset never give a traceback.
 
 A few hundred mutations of the shipped scenarios (type changes, deletions,
-duplications, tags, huge numbers, control bytes, broken indentation...) go
+duplications, tags, huge numbers, control bytes, broken indentation, other
+line breaks, other spellings of `map: |`, map rows slipped left...) go
 through `resolve` in-process. Each must end with exit 0, or exit 2 and one
-line ``FILE:LINE:COL: message`` that is not an internal error. The seed is
+line ``FILE:LINE:COL: message``; an "internal error" line anywhere counts as a
+crash, like a traceback. The seed is
 fixed, so a failure is reproducible: the test prints the mutated text.
 """
 
@@ -131,7 +133,45 @@ def drop_list_item(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
+def line_breaks(rng: random.Random, text: str) -> str:
+    """The whole file saved with other line breaks (issue 26: the map guard must hold for each)."""
+    return text.replace("\n", rng.choice(["\r", "\r\n", "\x85"]))
+
+
+def map_key_spelling(rng: random.Random, text: str) -> str:
+    return text.replace("map: |", rng.choice(["map:\t|", "? map\n: |", "map: |2", "map: >", "map: |\n"]), 1)
+
+
+def slip_map_row(rng: random.Random, text: str) -> str:
+    """One map row moved left, possibly to column 1 where `# . .` reads as a comment."""
+    lines = _lines(text)
+    try:
+        start = lines.index("map: |") + 1
+    except ValueError:
+        return reindent(rng, text)
+    rows = [i for i in range(start, len(lines)) if lines[i].startswith(" ") and lines[i].strip()]
+    rows = [i for i in rows if all(lines[j].startswith(" ") or not lines[j].strip() for j in range(start, i + 1))]
+    if not rows:
+        return text
+    index = rng.choice(rows)
+    stripped = lines[index].lstrip(" ")
+    lines[index] = " " * rng.choice([0, 0, 1]) + stripped
+    return "\n".join(lines)
+
+
+def precise_number(rng: random.Random, text: str) -> str:
+    spots = list(_NUMBER.finditer(text))
+    if not spots:
+        return text
+    spot = rng.choice(spots)
+    return text[: spot.start()] + spot.group().split(".")[0] + ".000000000000000000000000001" + text[spot.end() :]
+
+
 MUTATIONS: list[Mutation] = [
+    line_breaks,
+    map_key_spelling,
+    slip_map_row,
+    precise_number,
     delete_line,
     duplicate_line,
     truncate,
@@ -188,6 +228,8 @@ def _problem(result: Result, path: Path, *, json_output: bool) -> str | None:
         return f"exception {exception!r}"
     exit_code = result.exit_code
     stderr = result.stderr
+    if "internal error" in stderr or "internal error" in result.stdout:  # a crash, whatever the exit code
+        return f"internal error: {stderr or result.stdout[:300]!r}"
     if exit_code == 0:
         return None if not stderr else f"exit 0 with stderr {stderr!r}"
     if exit_code != 2:
