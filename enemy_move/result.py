@@ -62,7 +62,7 @@ class Step:
 # --- option effects: what following an option does to the board ---------------------------
 
 #: Why a figure other than the actor changes place.
-DisplaceCause = Literal["displaced", "trampled", "pushed"]
+DisplaceCause = Literal["displaced", "trampled", "pushed", "pulled"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,8 @@ class Displaced:
     to: Position
     cause: DisplaceCause
     kind: Literal["displaced"] = "displaced"
+    #: The hexes it was moved through (start first), when the game knows them (a push or pull).
+    path: tuple[Position, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             "from": position_to_json(effect.origin),
             "to": position_to_json(effect.to),
             "cause": effect.cause,
+            **({"path": [position_to_json(p) for p in effect.path]} if effect.path else {}),
         }
     return {"kind": effect.kind, "figure": effect.figure}
 

@@ -476,3 +476,34 @@ def test_edition_switches_follow_the_file_or_the_variant():
     assert gh.reading(chosen).plan_best_future_attack is False
     assert gh.reading(chosen).aoe_anchor_in_wall is False
     assert fh.reading(GloomhavenRules(plan_best_future_attack=True)).plan_best_future_attack is True
+
+
+def test_second_edition_reads_the_faq_and_frosthaven_where_it_is_silent():
+    gh2, fh = VARIANTS["gloomhaven2e"], VARIANTS["frosthaven"]
+    # GH2e FAQ 5.8: (a)-(e) without ranking extra targets; out of reach towards the primary focus; push at maximum.
+    assert (gh2.focus_disadvantage_first, gh2.rank_extra_targets, gh2.plan_best_future_attack) == (False, False, False)
+    assert gh2.forced_move_maximum and fh.forced_move_maximum and not VARIANTS["gloomhaven"].forced_move_maximum
+    # Where the FAQ is silent: Frosthaven's rulebook.
+    assert (gh2.sight, gh2.aoe_anchor_in_wall, gh2.invisible_blocks_movement) == (
+        fh.sight,
+        fh.aoe_anchor_in_wall,
+        fh.invisible_blocks_movement,
+    )
+
+
+def test_push_follows_every_path_in_the_first_edition_and_the_longest_in_frosthaven():
+    from enemy_move.games.gloomhaven.forced import forced_ends
+    from enemy_move.games.gloomhaven.model import GloomhavenFigure
+    from enemy_move.geometry.grid import Grid
+
+    terrain = {(c, r): "floor" for c in range(7) for r in range(4)}
+    terrain.update({(2, 0): "obstacle", (3, 0): "obstacle", (3, 1): "obstacle", (2, 3): "obstacle", (3, 3): "trap"})
+    grid = Grid("hex", 7, 4, terrain, figures={"a": (1, 2), "A": (2, 2)})
+    figures = {"a": GloomhavenFigure(kind="monster"), "A": GloomhavenFigure(kind="character")}
+    first = forced_ends(grid, figures, (1, 2), "A", "push", 2, VARIANTS["gloomhaven"])
+    assert {(e.end, e.traps) for e in first} == {((2, 1), ()), ((3, 3), ((3, 3),)), ((4, 2), ())}
+    longest = forced_ends(grid, figures, (1, 2), "A", "push", 2, VARIANTS["frosthaven"])
+    assert {e.end for e in longest} == {(3, 3), (4, 2)}
+    # A flying target springs no trap.
+    flying = {**figures, "A": GloomhavenFigure(kind="character", flying=True)}
+    assert all(not e.traps for e in forced_ends(grid, flying, (1, 2), "A", "push", 2, VARIANTS["frosthaven"]))

@@ -6,10 +6,11 @@ from .vocabulary import IMPORTERS, LOOK, STEP_IDS
 
 GAME = Game(
     name="gloomhaven",
-    summary="Gloomhaven, Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
+    summary="Gloomhaven (both editions), Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
         "gloomhaven": "Gloomhaven 1st edition: corner-to-corner sight, proximity then initiative, GH movement priorities.",
-        "frosthaven": "Frosthaven (and GH 2nd ed.): any-point sight, icy terrain, Appendix B priorities.",
+        "gloomhaven2e": "Gloomhaven 2nd edition (2025): GH2e FAQ 5.1, 5.8, 5.9; Frosthaven's rulebook where the FAQ is silent.",
+        "frosthaven": "Frosthaven: any-point sight, icy terrain, Appendix B priorities.",
         "jotl": "Jaws of the Lion: like GH, focus ties by initiative only, any-point sight.",
     },
     default_variant="gloomhaven",

@@ -393,7 +393,8 @@ def scenario_yaml(board: GloomBoard, source: str = "", modeline: str = "# yaml-l
         f"# Imported by `enemy-move import gloom` from a gloom share link (data version {version}).",
         f"# gloom column c, row r = our [col, row] = [r - {layout.first_row}, c - {layout.first_column}].",
         "ruleset: gloomhaven",
-        f"variant: {GAME_RULES[board.game_rules]}  # gloom's game rules: {GAME_NAMES[board.game_rules]}",
+        f"variant: {GAME_RULES[board.game_rules]}  # gloom's game rules: {GAME_NAMES[board.game_rules]}"
+        + ("; gloom has no second edition: write gloomhaven2e to play the board by its rules" if board.game_rules == 1 else ""),
         f"title: {yaml_quoted('Board from gloom' + (' (line of sight view)' if '/los/' in source else ''))}",
     ]
     if source:

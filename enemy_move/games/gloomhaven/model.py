@@ -88,6 +88,19 @@ class GloomhavenAttack(StrictModel):
             raise ValueError(f"aoe pattern is larger than {MAX_AOE_SIDE} rows of {MAX_AOE_SIDE} hexes")
         return aoe
 
+    push: PositiveInt | None = Field(
+        default=None, le=MAX_RANGE, description="Push N: each target is moved N hexes away from the attacker after the attack."
+    )
+    pull: PositiveInt | None = Field(
+        default=None, le=MAX_RANGE, description="Pull N: each target is moved N hexes towards the attacker after the attack."
+    )
+
+    @model_validator(mode="after")
+    def _push_or_pull(self) -> GloomhavenAttack:
+        if self.push is not None and self.pull is not None:
+            raise ValueError("an attack with both push and pull is not played (GH2e FAQ 5.1 lets the players order them): give one")
+        return self
+
 
 class GloomhavenAction(StrictModel):
     move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Move value; 0 = no move.")
@@ -110,6 +123,8 @@ class GloomhavenCardAction(StrictModel):
             raise ValueError("each card action is either a move or an attack (write them as separate list items, in the printed order)")
         if self.move is None and (self.jump or self.teleport):
             raise ValueError("`jump` and `teleport` belong to a move")
+        if self.attack is not None and (self.attack.push or self.attack.pull):
+            raise ValueError("push and pull are played on a {move, attack} card only (not yet on a card with several actions)")
         return self
 
 
@@ -157,6 +172,11 @@ class GloomhavenRules(StrictModel):
         description="Out of reach this turn: head for the hex with the best attack, ranked as this turn's (true; GH, JotL, FH appendix B) "
         "or for the closest hex that can attack the focus (false; FH p.42, GH2e FAQ 5.8). Omitted: the variant's reading.",
     )
+    forced_move_maximum: bool | None = Field(
+        default=None,
+        description="Monster push/pull: only paths moving the target the maximum distance (true; GH2e and FH FAQ 5.8) or any path "
+        "the players choose (false; GH 1st edition, JotL). Omitted: the variant's reading.",
+    )
     aoe_anchor_in_wall: bool | None = Field(
         default=None,
         description="May the hex of a ranged area attack within range be a wall hex (true; GH FAQ) or not (false; FH p.22, "
@@ -166,7 +186,7 @@ class GloomhavenRules(StrictModel):
 
 class GloomhavenScenario(GridScenarioBase):
     ruleset: Literal["gloomhaven"]
-    variant: Literal["gloomhaven", "frosthaven", "jotl"] | None = None
+    variant: Literal["gloomhaven", "gloomhaven2e", "frosthaven", "jotl"] | None = None
     figures: dict[Label, GloomhavenFigure] = Field(description="label -> figure.")
     action: GloomhavenCard = Field(
         default_factory=GloomhavenAction,

@@ -5,7 +5,7 @@ STARTER = """\
 # A starter scenario: edit the map and the figures, then run
 #   enemy-move resolve THIS_FILE          (add --json for a script)
 ruleset: gloomhaven
-variant: {variant}                 # gloomhaven (first edition), frosthaven or jotl
+variant: {variant}                 # gloomhaven (first edition), gloomhaven2e (second edition), frosthaven or jotl
 title: Bandit Guard walks to the Brute
 description: >
   Free text shown with the answer: where the board comes from, what you want to know.

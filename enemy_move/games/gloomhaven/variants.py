@@ -21,7 +21,7 @@ MonsterFocusOrder = Literal["turn", "initiative"]
 
 
 #: The edition's switches a scenario may set either way in `rules:` (omitted: the variant's reading).
-SWITCHABLE = ("plan_best_future_attack", "aoe_anchor_in_wall")
+SWITCHABLE = ("plan_best_future_attack", "aoe_anchor_in_wall", "forced_move_maximum")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,6 +49,9 @@ class VariantRules:
     #: A ranged area attack's hex within range may lie inside a wall hex (GH FAQ);
     #: FH p.22: it "cannot be inside a wall line".
     aoe_anchor_in_wall: bool = True
+    #: A monster's push or pull moves the target the maximum distance over the whole path
+    #: (GH2e and FH FAQ 5.8, "a change from the first edition"); GH, JotL: the players choose.
+    forced_move_maximum: bool = False
     #: Open readings, from the scenario's `rules:` (model.GloomhavenRules).
     extra_targets: ExtraTargets = "movement"
     monster_focus_order: MonsterFocusOrder = "turn"
@@ -90,6 +93,25 @@ VARIANTS: dict[str, VariantRules] = {
         rank_extra_targets=False,
         plan_best_future_attack=False,
         aoe_anchor_in_wall=False,
+        forced_move_maximum=True,
+    ),
+    # Gloomhaven second edition: its FAQ (5.8) where it speaks: focus ignores disadvantage, then
+    # (a) the focus, (b) no more negative hexes, (c) most targets, (d) least disadvantage, (e) least
+    # movement, then the players choose (no ranking of extra targets); out of reach, towards the
+    # primary focus; push and pull the maximum distance. Where it is silent the second edition's
+    # rulebook follows Frosthaven's (any-point sight, invisible walked through, jump ignores
+    # difficult terrain, a ranged area's hex in range not in a wall): each a switch of its own.
+    "gloomhaven2e": VariantRules(
+        name="gloomhaven2e",
+        sight="any",
+        proximity_breaks_focus_ties=True,
+        invisible_blocks_movement=False,
+        jump_pays_difficult_last_hex=False,
+        focus_disadvantage_first=False,
+        rank_extra_targets=False,
+        plan_best_future_attack=False,
+        aoe_anchor_in_wall=False,
+        forced_move_maximum=True,
     ),
     "jotl": VariantRules(
         name="jotl",

@@ -17,6 +17,7 @@ STEP_IDS = (
     "focus-initiative",
     "focus-path",
     "focus-proximity",
+    "forced-move",
     "immobilized",
     "invisible",
     "line-of-sight",

@@ -1,0 +1,216 @@
+"""Monster push and pull: where each target of an attack with `push: N` / `pull: N` can end.
+
+GH rulebook p.20 (Push/Pull): each hex the target is moved must be farther from (push) or closer
+to (pull) the attacker than the last, counted as range (around walls); targets are moved through
+their allies but not their enemies, never onto walls, obstacles or objectives, and end in an
+unoccupied hex; difficult terrain does not affect forced movement (p.14), traps and hazardous
+terrain do (a trap entered is sprung and removed; a flying target is affected by neither).
+Frosthaven icy terrain: an icy hex entered slides the target one more hex the same way, still a
+push (FH FAQ 5.1), and the slide counts in the distance moved (FH FAQ 5.8: monsters "consider
+its effect while trying to maximize their forced movement").
+
+Which paths are allowed: GH 1st edition and JotL, any path the players choose, each going on
+until its N hexes are done or no hex is left; GH2e and FH (FAQ 5.8, "a change from the first
+edition"), only the paths moving the target the maximum distance (rules.forced_move_maximum).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ...geometry import hexgrid
+from ...geometry.grid import Grid
+from ...result import DisplaceCause, Displaced, Effect, Option, TrapSprung, Turn, format_position
+from .board import NOT_A_STEP, Cell, View, hex_of, without_traps
+from .model import GloomhavenAttack, GloomhavenFigure
+from .variants import VariantRules
+
+Kind = Literal["push", "pull"]
+
+#: Bound on the paths followed for one target (push values are at most a few hexes).
+MAX_PATHS = 2000
+
+
+@dataclass(frozen=True)
+class ForcedEnd:
+    """One way a forced move can end: the hexes entered (start first) and the traps it springs."""
+
+    path: tuple[Cell, ...]
+    traps: tuple[Cell, ...]
+
+    @property
+    def end(self) -> Cell:
+        return self.path[-1]
+
+    @property
+    def distance(self) -> int:
+        return len(self.path) - 1
+
+
+def forced_ends(
+    grid: Grid, figures: dict[str, GloomhavenFigure], attacker: Cell, target: str, kind: Kind, hexes: int, rules: VariantRules
+) -> list[ForcedEnd]:
+    """Every allowed way ``target`` can be pushed or pulled ``hexes`` hexes from ``attacker``, one per
+    (end hex, traps sprung), sorted; only the longest under rules.forced_move_maximum."""
+    view = View(grid, figures, target, rules)
+    mover = _Forced(view, attacker, kind, figures[target].flying)
+    found: dict[tuple[Cell, tuple[Cell, ...]], ForcedEnd] = {}
+    for path in mover.paths(view.start, hexes):
+        ends = ForcedEnd(path, mover.traps(path))
+        found.setdefault((ends.end, ends.traps), ends)
+    ends_list = sorted(found.values(), key=lambda e: (e.end, e.traps, e.path))
+    if rules.forced_move_maximum and ends_list:
+        longest = max(e.distance for e in ends_list)
+        ends_list = [e for e in ends_list if e.distance == longest]
+    return ends_list
+
+
+@dataclass
+class _Forced:
+    view: View
+    attacker: Cell
+    kind: Kind
+    flying: bool
+
+    def _range(self, cell: Cell) -> int:
+        distance = self.view.range_between(self.attacker, cell)
+        return 10**9 if distance is None else distance
+
+    def _open(self, cell: Cell) -> bool:
+        """May the target be moved into ``cell`` (passing through it or ending there)?"""
+        terrain = self.view.terrain(cell)
+        return terrain not in NOT_A_STEP and terrain not in ("none", "obstacle") and cell not in self.view.blocking_cells
+
+    def _steps(self, cell: Cell) -> list[tuple[Cell, ...]]:
+        """The hexes entered by one push step from ``cell`` (an icy hex adds its slide)."""
+        here = self._range(cell)
+        steps = []
+        for nxt in self.view.grid.adjacent(cell):
+            if not self._open(nxt) or nxt == self.attacker:
+                continue
+            there = self._range(nxt)
+            if (there > here) if self.kind == "push" else (there < here):
+                steps.append(self._slide(cell, nxt))
+        return steps
+
+    def _slide(self, before: Cell, cell: Cell) -> tuple[Cell, ...]:
+        """Entering ``cell`` from ``before``: icy hexes slide the target on, the same way (FH p.14)."""
+        entered = [cell]
+        view = self.view
+        while view.rules.icy_slides and not self.flying and view.terrain(entered[-1]) == "icy" and len(entered) < 50:
+            q0, r0 = hexgrid.to_axial(before)
+            q1, r1 = hexgrid.to_axial(entered[-1])
+            ahead = hexgrid.from_axial((2 * q1 - q0, 2 * r1 - r0))
+            if ahead not in view.grid.adjacent(entered[-1]) or not self._open(ahead) or ahead in view.occupied:
+                break
+            before = entered[-1]
+            entered.append(ahead)
+        return tuple(entered)
+
+    def paths(self, start: Cell, hexes: int) -> list[tuple[Cell, ...]]:
+        """Every path that goes on until ``hexes`` steps are done or no step is left, ending unoccupied."""
+        done: list[tuple[Cell, ...]] = []
+
+        def extend(path: tuple[Cell, ...], left: int) -> bool:
+            if len(done) >= MAX_PATHS:
+                return False
+            grown = False
+            if left > 0:
+                for entered in self._steps(path[-1]):
+                    if entered[-1] in path:
+                        continue  # never back into a hex it left (push: farther each step)
+                    grown = extend(path + entered, left - 1) or grown
+            if grown:
+                return True
+            if path[-1] != start and path[-1] in self.view.occupied:
+                return False  # cannot end on another figure
+            done.append(path)
+            return True
+
+        extend((start,), hexes)
+        return done
+
+    def traps(self, path: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        if self.flying:
+            return ()
+        return tuple(dict.fromkeys(c for c in path[1:] if self.view.terrain(c) == "trap"))
+
+
+#: Bound on the options one option becomes (each target's choices multiply).
+MAX_FORCED_OPTIONS = 64
+
+
+def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigure], attack: GloomhavenAttack, rules: VariantRules) -> None:
+    """Each option that attacks becomes one option per way its push or pull can end (the players
+    choose among them), its effects holding each target's displacement and the traps it sprang."""
+    kind: Kind = "push" if attack.push else "pull"
+    hexes = attack.push or attack.pull or 0
+    options: list[Option] = []
+    rule = (
+        "the maximum distance over the whole path (GH2e FAQ 5.8, FH FAQ 5.8)"
+        if rules.forced_move_maximum
+        else "any path the players choose, each going on until its hexes are done or no hex is left (GH rulebook p.20)"
+    )
+    for option in turn.options:
+        if not option.attacks:
+            options.append(option)
+            continue
+        ways = _ways(_board_of(board, turn.actor, option), figures, option, kind, hexes, rules)
+        for effects, said in ways[:MAX_FORCED_OPTIONS]:
+            details = {**option.details, "forced": said} if said else option.details
+            options.append(replace(option, effects=option.effects + effects, details=details))
+        if len(ways) > MAX_FORCED_OPTIONS:
+            turn.note(
+                "forced-move",
+                f"From {format_position(option.to)} the {kind} can end {len(ways)} ways; only the first {MAX_FORCED_OPTIONS} are listed.",
+            )
+        many = len(ways) > 1
+        turn.note(
+            "forced-move",
+            f"From {format_position(option.to)}: {kind.capitalize()} {hexes} on {', '.join(option.attacks)} after the attack, {rule}"
+            + (f"; the players choose among {len(ways)} ways: " if many else ": ")
+            + "; ".join(" and ".join(said) or "nobody moves" for _, said in ways[:MAX_FORCED_OPTIONS])
+            + ".",
+            to=list(option.to),
+            ways=len(ways),
+        )
+    turn.options = options
+
+
+def _board_of(board: Grid, actor: str, option: Option) -> Grid:
+    """The board once the actor followed ``option`` (its own traps sprung)."""
+    after = board.moved(actor, hex_of(option.to))
+    return without_traps(after, tuple(hex_of(e.at) for e in option.effects if isinstance(e, TrapSprung)))
+
+
+def _ways(
+    board: Grid, figures: dict[str, GloomhavenFigure], option: Option, kind: Kind, hexes: int, rules: VariantRules
+) -> list[tuple[tuple[Effect, ...], list[str]]]:
+    """Each way the targets can be moved, one after the other in label order: effects and words."""
+    attacker = hex_of(option.to)
+    ways: list[tuple[Grid, tuple[Effect, ...], list[str]]] = [(board, (), [])]
+    cause: DisplaceCause = "pushed" if kind == "push" else "pulled"
+    for target in sorted(option.attacks):
+        grown: list[tuple[Grid, tuple[Effect, ...], list[str]]] = []
+        for current, effects, said in ways:
+            ends = forced_ends(current, figures, attacker, target, kind, hexes, rules)
+            moving = [e for e in ends if e.distance > 0]
+            if not moving:
+                grown.append((current, effects, said + [f"{target} cannot be {cause}"]))
+                continue
+            for end in moving:
+                start = end.path[0]
+                moved = without_traps(current.moved(target, end.end), end.traps)
+                added: tuple[Effect, ...] = (
+                    Displaced(target, start, end.end, cause, path=end.path),
+                    *(TrapSprung(t, (target,)) for t in end.traps),
+                )
+                words = f"{target} {cause} {format_position(start)} > {format_position(end.end)}" + (
+                    f" (springs {', '.join(format_position(t) for t in end.traps)})" if end.traps else ""
+                )
+                grown.append((moved, effects + added, said + [words]))
+            if len(grown) > MAX_FORCED_OPTIONS * 4:
+                break
+        ways = grown
+    return [(effects, said) for _, effects, said in ways]
