@@ -507,3 +507,33 @@ def test_push_follows_every_path_in_the_first_edition_and_the_longest_in_frostha
     # A flying target springs no trap.
     flying = {**figures, "A": GloomhavenFigure(kind="character", flying=True)}
     assert all(not e.traps for e in forced_ends(grid, flying, (1, 2), "A", "push", 2, VARIANTS["frosthaven"]))
+
+
+def test_water_bound_and_untouchable_figures_change_what_the_actor_sees():
+    from enemy_move.games.gloomhaven.board import View
+    from enemy_move.games.gloomhaven.model import GloomhavenFigure
+    from enemy_move.geometry.grid import Grid
+
+    terrain = {(c, 0): "water" if c < 2 else "floor" for c in range(5)}
+    terrain[(3, 0)] = "trap"
+    grid = Grid("hex", 5, 1, terrain, figures={"a": (0, 0), "e": (2, 0), "A": (4, 0)})
+    eel = {
+        "a": GloomhavenFigure(kind="monster", moves_on="water"),
+        "e": GloomhavenFigure(kind="summon", interactable=False),
+        "A": GloomhavenFigure(kind="character"),
+    }
+    view = View(grid, eel, "a", VARIANTS["frosthaven"])
+    assert (view.terrain((1, 0)), view.terrain((2, 0))) == ("water", "obstacle")
+    assert view.enemies == ["A"] and (2, 0) in view.blocking_cells  # never a target, still in the way
+    escort = View(grid, eel, "e", VARIANTS["frosthaven"])
+    assert escort.negative((3, 0)) == 0  # traps are not negative for it (FAQ 5.9)
+
+
+def test_an_attack_with_both_push_and_pull_is_refused():
+    import pytest
+    from pydantic import ValidationError
+
+    from enemy_move.games.gloomhaven.model import GloomhavenAttack
+
+    with pytest.raises(ValidationError, match="both push and pull"):
+        GloomhavenAttack(push=1, pull=1)

@@ -17,7 +17,7 @@ INFINITE: Cost = (10**9, 10**9)
 #: Cells reachable this turn: cheapest cost and one path there (Mover.reach_this_turn).
 Reach = dict[Cell, tuple[Cost, tuple[Cell, ...]]]
 
-EXTRA_SYMBOLS = {"+": "door"}  # a closed door: a wall for monsters and summons
+EXTRA_SYMBOLS = {"+": "door", "_": "water"}  # a closed door: a wall for monsters and summons; water (FH overlay)
 BLOCKS_SIGHT = {"wall", "door"}
 NOT_A_STEP = {"wall", "door"}  # not entered even by flying or jumping figures
 NEGATIVE = {"trap", "hazardous"}
@@ -32,7 +32,7 @@ def side_of(figure: GloomhavenFigure) -> str:
 
 def is_enemy(figure: GloomhavenFigure, actor_is_monster: bool) -> bool:
     """An enemy the actor may focus on and attack: the other side, and not an objective its enemies ignore."""
-    if figure.kind == "objective" and not figure.targetable:
+    if (figure.kind == "objective" and not figure.targetable) or not figure.interactable:
         return False
     return (side_of(figure) == "monsters") != actor_is_monster
 
@@ -57,8 +57,18 @@ class View:
             if "invisible" in figures[label].conditions and not rules.invisible_blocks_movement:
                 continue
             blocking.add(grid.figures[label])
-        # Objectives are never walked through, allied or not (FH p.24 Move).
+        # Objectives are never walked through, allied or not (FH p.24 Move); a figure that "can't be
+        # interacted with" occupies its hex and blocks its enemies (FAQ 5.9).
         blocking.update(cell for label, cell in grid.figures.items() if figures[label].kind == "objective")
+        blocking.update(
+            cell
+            for label, cell in grid.figures.items()
+            if label != actor and not figures[label].interactable and side_of(figures[label]) != side_of(me)
+        )
+        # Not affected by traps or hazardous terrain: flying (GH p.19), or "can't be interacted with" (FAQ 5.9).
+        self.unaffected_by_traps = me.flying or not me.interactable
+        #: A figure kept to water (FH FAQ 6.0, Lightning Eel): every other hex is an obstacle for it.
+        self.moves_on = me.moves_on
         self.blocking_cells = blocking
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
@@ -67,7 +77,10 @@ class View:
 
     # --- terrain -----------------------------------------------------------
     def terrain(self, cell: Cell) -> str:
-        return self.grid.terrain.get(cell, "none")
+        terrain = self.grid.terrain.get(cell, "none")
+        if self.moves_on is not None and terrain != self.moves_on and terrain not in BLOCKS_SIGHT and terrain != "none":
+            return "obstacle"
+        return terrain
 
     def can_end(self, cell: Cell) -> bool:
         terrain = self.terrain(cell)
@@ -84,7 +97,7 @@ class View:
     def negative(self, cell: Cell) -> int:
         # Flying figures are never affected by traps or hazardous terrain, whatever
         # their travel (a teleporting flyer may land on a trap like any flyer).
-        return 1 if not self.flying and self.terrain(cell) in NEGATIVE else 0
+        return 1 if not self.unaffected_by_traps and self.terrain(cell) in NEGATIVE else 0
 
     # --- range -------------------------------------------------------------
     def proximity(self, source: Cell) -> dict[Cell, int]:

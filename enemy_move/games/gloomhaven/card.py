@@ -215,7 +215,7 @@ def board_after(
     if move is None or len(path) < 2:
         return board, ()
     moved = board.moved(actor, path[-1])
-    if figure.flying:
+    if figure.flying or not figure.interactable:
         return moved, (Moved(actor, path),)
     sprung = traps_entered(board, path, move.jump or move.teleport)
     return without_traps(moved, sprung), (Moved(actor, path), *(TrapSprung(cell, (actor,)) for cell in sprung))

@@ -38,9 +38,16 @@ def choose_focus(
     turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], rules: VariantRules, figures: dict[str, GloomhavenFigure]
 ) -> list[str]:
     """The focus among the enemies with an attack hex (``ranks``), each tie-break a step of the reasoning; several: the players choose."""
-    kept = _by_path(turn, ranks, unreachable, figures)
+    farthest = figures[turn.actor].focus == "farthest" if turn.actor in figures else False
+    if farthest:
+        turn.note(
+            "focus",
+            "It focuses on the farthest enemy (FH FAQ 6.0, Burrowing Blades, Flaming Bladespinner): the fewest negative hexes "
+            "still come first, then the most movement to an attack hex, then the longest range, then initiative.",
+        )
+    kept = _by_path(turn, ranks, unreachable, figures, farthest)
     if len(kept) > 1 and rules.proximity_breaks_focus_ties:
-        kept = _by_proximity(turn, kept)
+        kept = _by_proximity(turn, kept, farthest)
     elif len(kept) > 1:
         turn.note("focus-proximity", "Jaws of the Lion: proximity does not break focus ties; initiative decides.")
     if len(kept) > 1:
@@ -56,8 +63,11 @@ def choose_focus(
     return [r.label for r in kept]
 
 
-def _by_path(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], figures: dict[str, GloomhavenFigure]) -> list[FocusRank]:
-    """The enemies with the cheapest path to an attack hex (fewest negative hexes, then movement points)."""
+def _by_path(
+    turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], figures: dict[str, GloomhavenFigure], farthest: bool = False
+) -> list[FocusRank]:
+    """The enemies with the cheapest path to an attack hex (fewest negative hexes, then movement points;
+    ``farthest``: fewest negative hexes, then the most movement points)."""
     ordered = sorted(ranks.values(), key=lambda r: (r.cost, r.label))
     listing = "; ".join(f"{describe(r.label, figures)}: {fmt_cost(r.cost)}" for r in ordered)
     turn.note(
@@ -67,16 +77,16 @@ def _by_path(turn: Turn, ranks: dict[str, FocusRank], unreachable: list[str], fi
         candidates={r.label: list(r.cost) for r in ordered},
         dropped=unreachable,
     )
-    best_cost = min(r.cost for r in ranks.values())
+    best_cost = min(ranks.values(), key=lambda r: (r.cost[0], -r.cost[1]) if farthest else r.cost).cost
     kept = [r for r in ordered if r.cost == best_cost]
     if len(kept) < len(ordered):
         turn.note("focus-path", f"Kept {', '.join(r.label for r in kept)} ({fmt_cost(best_cost)}).", kept=[r.label for r in kept])
     return kept
 
 
-def _by_proximity(turn: Turn, kept: list[FocusRank]) -> list[FocusRank]:
-    """Tied on movement: the closest, counted around walls (not in JotL)."""
-    closest = min(r.proximity for r in kept)
+def _by_proximity(turn: Turn, kept: list[FocusRank], farthest: bool = False) -> list[FocusRank]:
+    """Tied on movement: the closest (``farthest``: the farthest), counted around walls (not in JotL)."""
+    closest = max(r.proximity for r in kept) if farthest else min(r.proximity for r in kept)
     text = ", ".join(f"{r.label} {r.proximity} hex{'es' if r.proximity != 1 else ''} away" for r in kept)
     survivors = [r for r in kept if r.proximity == closest]
     if len(survivors) < len(kept):

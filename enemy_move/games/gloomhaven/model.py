@@ -51,6 +51,19 @@ class GloomhavenFigure(StrictModel):
         default=True, description="Objectives only: false = its enemies ignore it as a target and treat it as an obstacle."
     )
     summoned: bool = Field(default=False, description="Monsters only: summoned this round, so it does not act in this phase.")
+    focus: Literal["closest", "farthest"] = Field(
+        default="closest",
+        description="farthest: it focuses on the farthest enemy (FH FAQ 6.0, Burrowing Blades, Flaming Bladespinner): most "
+        "movement to a (preferably safe) attack hex, then longest range, then initiative.",
+    )
+    moves_on: Literal["water"] | None = Field(
+        default=None, description="water: every hex but water (`_`) is an obstacle for it (FH FAQ 6.0, Lightning Eel)."
+    )
+    interactable: bool = Field(
+        default=True,
+        description="false: a scenario ally or enemy that 'can't be interacted with' (FAQ 5.9): never focused or targeted, "
+        "blocks its enemies, traps and hazardous terrain are not negative for it and it springs none.",
+    )
 
     @model_validator(mode="after")
     def _attributes_of_kind(self) -> GloomhavenFigure:

@@ -89,7 +89,7 @@ class GloomhavenPlay:
 
     def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
         """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""
-        if self.figures[actor].flying or len(option.path) < 2:
+        if self.figures[actor].flying or not self.figures[actor].interactable or len(option.path) < 2:
             return option.effects
         sprung = tuple(TrapSprung(cell, (actor,)) for cell in traps_entered(board, hex_path(option.path), action.jump or action.teleport))
         return (*option.effects, *sprung)

@@ -43,6 +43,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     points = _what_the_card_allows(turn, figure, action, plan)
     rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
 
+    _note_monster_rules(turn, view)
     costs = mover.costs_from(start)
     ranks, attack_hexes = _focus_ranks(turn, view, attacks, costs)
     if not ranks:
@@ -97,6 +98,25 @@ def _focus_ranks(turn: Turn, view: View, attacks: Attacks, costs: dict[Cell, Cos
         if best is not None:
             ranks[enemy] = FocusRank(enemy, best, view.range_between(view.start, cell) or 0, initiative_key(enemy, figures))
     return ranks, attack_hexes
+
+
+def _note_monster_rules(turn: Turn, view: View) -> None:
+    """Say which per-figure rules change this turn: kept to water, figures that cannot be interacted with."""
+    if view.moves_on is not None:
+        turn.note(
+            "card",
+            f"{turn.actor} moves on {view.moves_on} only: every other hex is an obstacle for it (FH FAQ 6.0, Lightning Eel).",
+        )
+    if not view.figures[turn.actor].interactable:
+        turn.note("card", f"{turn.actor} can't be interacted with (FAQ 5.9): traps and hazardous terrain are not negative hexes for it.")
+    aloof = sorted(label for label in view.grid.figures if label != turn.actor and not view.figures[label].interactable)
+    if aloof:
+        turn.note(
+            "focus",
+            f"{', '.join(aloof)} can't be interacted with (GH2e and FH FAQ 5.9): never focused or targeted; "
+            "they occupy their hex and block their enemies.",
+            dropped=aloof,
+        )
 
 
 def _stays_without_focus(turn: Turn, view: View) -> Turn:

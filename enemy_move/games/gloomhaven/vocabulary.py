@@ -36,7 +36,7 @@ STEP_IDS = (
 )
 
 #: A closed door (``+``) besides the grid's own terrains.
-LOOK = GRID_LOOK.extended(terrain_fills={"door": "#a0522d"}, dark_terrains=frozenset({"door"}))
+LOOK = GRID_LOOK.extended(terrain_fills={"door": "#a0522d", "water": "#7fb3e6"}, dark_terrains=frozenset({"door"}))
 
 #: ``enemy-move import gloom LINK``: boards drawn in gloom (the Gloomhaven Monster Mover web app).
 IMPORTERS = (
