@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -415,6 +416,32 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
         write_atomic(target, "new\n")
     assert target.read_text(encoding="utf-8") == "old\n"
     assert os.listdir(tmp_path) == ["board.yaml"]  # no temporary file left behind
+
+
+def test_a_symbolic_link_keeps_pointing_at_the_replaced_file(tmp_path: Path) -> None:
+    real = tmp_path / "real.yaml"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "board.yaml"
+    link.symlink_to(real)
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
+
+
+def test_a_pipe_is_written_in_place_not_renamed_over(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        write_atomic(fifo, "through the pipe\n")
+        assert os.read(reader, 100) == b"through the pipe\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(WriteError, match="it is a folder"):
+        write_atomic(tmp_path, "text\n")
 
 
 def test_save_writes_where_the_document_was_read(tmp_path: Path) -> None:

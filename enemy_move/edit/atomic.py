@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,16 +22,24 @@ def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path``, replacing it in one step.
 
     On failure nothing changed at ``path`` and :class:`WriteError` says so.
-    An existing file's permission bits are kept.
+    An existing file's permission bits are kept. A symbolic link is followed (the
+    file it names is replaced, the link stays); a device or pipe (``/dev/stdout``,
+    a FIFO) is written in place, since renaming over it would replace the device.
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     try:
-        mode = os.stat(target).st_mode & 0o7777
+        status = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        status = None
     except OSError as error:
         raise WriteError(f"{target}: cannot write: {error.strerror or error}") from None
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise WriteError(f"{target}: cannot write: it is a folder")
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_in_place(target, text)
+        return
+    mode = status.st_mode & 0o7777 if status is not None else None
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
@@ -51,6 +60,14 @@ def write_atomic(path: str | Path, text: str) -> None:
         kept = "the old file is unchanged" if mode is not None else "nothing was written"
         raise WriteError(f"{target}: cannot write ({error.strerror or error}); {kept}") from None
     _sync_directory(directory)
+
+
+def _write_in_place(target: Path, text: str) -> None:
+    try:
+        with open(target, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+    except OSError as error:
+        raise WriteError(f"{target}: cannot write ({error.strerror or error})") from None
 
 
 def _default_mode(temporary: str) -> None:
