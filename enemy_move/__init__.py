@@ -5,4 +5,4 @@ __version__ = "0.1.0"
 #: Version of the JSON documents' layout (``"format"`` key). Raised on any
 #: change a script could trip over (a key renamed, removed or changing type);
 #: new keys alone do not raise it.
-OUTPUT_FORMAT = 2
+OUTPUT_FORMAT = 3

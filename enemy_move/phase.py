@@ -13,7 +13,7 @@ from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
 from .models import Scenario
 from .registry import GAMES, game_names
-from .result import Option, Result, Turn
+from .result import Option, Result, Turn, option_number
 
 __all__ = ["UsageError", "all_rulesets", "get", "pick_variant", "resolve"]
 
@@ -48,7 +48,8 @@ def resolve(
 ) -> Result:
     """Play the scenario: the ``active`` figure's turn, or the whole phase of the acting side.
 
-    ``choices`` maps a label to the option its turn follows (``--choose``, default 0);
+    ``choices`` maps a label to the index (from 0) of the option its turn follows (``--choose a=1`` is index 0,
+    the default);
     ``first`` names figures that go first where the rules let the players order tied figures.
     """
     game = get(scenario.ruleset)
@@ -123,14 +124,14 @@ def _check_step_ids(game: Game, turn: Turn, known: frozenset[str]) -> None:
 
 
 def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None:
-    """Record which option the rest of the phase follows (``--choose``, default 0) and return it."""
+    """Record which option the rest of the phase follows (``--choose``, default the first) and return it."""
     if not turn.options:
         return None
     index = choices.get(turn.actor, 0)
     count = len(turn.options)
     if not 0 <= index < count:
-        options = "1 option, numbered 0" if count == 1 else f"{count} options, numbered 0 to {count - 1}"
-        raise UsageError(f"--choose {turn.actor}={index}: {turn.actor} has {options}")
+        options = "1 option, numbered 1" if count == 1 else f"{count} options, numbered 1 to {count}"
+        raise UsageError(f"--choose {turn.actor}={option_number(index)}: {turn.actor} has {options}")
     turn.chosen = index
     turn.follows = count > 1 and not last
     return turn.options[index]

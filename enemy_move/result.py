@@ -44,6 +44,21 @@ def format_positions(positions: Any) -> str:
     return ", ".join(format_position(p) for p in positions)
 
 
+def option_number(index: int) -> int:
+    """The number a person reads for option ``index``: options are numbered from 1 (``--choose a=1`` is
+    the first); ``Turn.chosen`` and JSON's ``chosen`` keep the index from 0."""
+    return index + 1
+
+
+def assumption(actor: str, chosen: int, count: int) -> str:
+    """What the rest of a phase assumes, said as an assumption, never as advice:
+    ``the rest of the phase assumes option 1; --choose b=2 for another``."""
+    other = 2 if chosen == 0 else 1
+    if count < 2:
+        return f"the rest of the phase assumes option {option_number(chosen)}"
+    return f"the rest of the phase assumes option {option_number(chosen)}; --choose {actor}={other} for another"
+
+
 #: A reasoning step id: kebab-case, one of the ids the game declares (``Game.step_ids``, listed in
 #: docs/output.md) or the core's (``game.CORE_STEP_IDS``); the phase runner refuses any other.
 StepId = str
@@ -306,10 +321,13 @@ class Result:
     look: BoardLook = GRID_LOOK
 
     def follow_notes(self) -> list[str]:
-        """One sentence per turn whose chosen option the rest of the phase follows."""
+        """One sentence per turn whose chosen option the rest of the phase follows (an assumption, not advice)."""
         return [
-            f"{turn.actor}: the rest of the phase follows option {turn.chosen} (to {format_position(turn.options[turn.chosen].to)}); "
-            f"--choose {turn.actor}=N picks another."
+            f"{turn.actor}: "
+            + assumption(turn.actor, turn.chosen, len(turn.options)).replace(
+                "; --choose", f" (to {format_position(turn.options[turn.chosen].to)}); --choose", 1
+            )
+            + "."
             for turn in self.turns
             if turn.follows and turn.chosen is not None
         ]
@@ -337,8 +355,9 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def option_to_json(option: Option) -> dict[str, Any]:
+def option_to_json(option: Option, index: int = 0) -> dict[str, Any]:
     return {
+        "number": option_number(index),
         "to": position_to_json(option.to),
         "path": [position_to_json(p) for p in option.path],
         "attacks": list(option.attacks),
@@ -360,7 +379,7 @@ def result_to_dict(result: Result, extra: Sequence[TurnExtra] = ()) -> dict[str,
             {
                 "actor": turn.actor,
                 "focus": list(turn.focus),
-                "options": [option_to_json(option) for option in turn.options],
+                "options": [option_to_json(option, number) for number, option in enumerate(turn.options)],
                 "chosen": turn.chosen,
                 "reasoning": [
                     {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})} for step in steps

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .look import BoardLook
-from .result import Position, Result, Step, Turn, TurnExtra, format_position, format_positions, position_to_json
-from .wording import article
+from .result import Position, Result, Step, Turn, TurnExtra, format_position, format_positions, option_number, position_to_json
+from .wording import and_list, article
 
 if TYPE_CHECKING:
     from .geometry.areas import AreaBoard
@@ -72,6 +72,7 @@ class WhyNot:
             "at": position_to_json(self.at),
             "source": self.source,
             "option": self.option,
+            "number": None if self.option is None else option_number(self.option),
             "step": self.step,
             "text": self.text,
             "against": [position_to_json(p) for p in self.against],
@@ -88,9 +89,9 @@ def answer(turn: Turn, board: Any, at: Position, *, whole_phase: bool = False, l
     where = format_position(at)
     indexes = [index for index, option in enumerate(turn.options) if option.to == at]
     if indexes:
-        numbers = " and ".join(str(i) for i in indexes)
+        numbers = and_list(str(option_number(i)) for i in indexes)
         word = "options" if len(indexes) > 1 else "option"
-        followed = " (the one the phase follows)" if whole_phase and turn.chosen in indexes and len(turn.options) > 1 else ""
+        followed = " (the one the rest of the phase assumes)" if whole_phase and turn.chosen in indexes and len(turn.options) > 1 else ""
         return WhyNot(at, "option", f"{where} is {word} {numbers}{followed}: it is a destination.", option=indexes[0])
     ruled = turn.ruled_out.get(at)
     if ruled is not None:

@@ -445,7 +445,7 @@ def test_area_view_and_json_are_deterministic():
     console = Console(file=io.StringIO(), width=100, color_system=None)
     console.print(render_area_map(first.board, first.turns[0]))
     drawn = console.file.getvalue()
-    assert "route of option 0: A > N" in drawn
+    assert "route of option 1: A > N" in drawn
     assert "-- N, -- S" in drawn  # A's borders
 
 

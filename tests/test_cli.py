@@ -58,6 +58,7 @@ def test_resolve_json_is_one_document(tmp_path: Path, toy_game) -> None:
     document = unstamped(json.loads(result.stdout))  # the whole of stdout is one JSON document
     assert document["ruleset"] == "toy" and document["variant"] == "plain"
     assert document["turns"][0]["options"][0] == {
+        "number": 1,
         "to": [1, 0],
         "path": [[1, 0]],
         "attacks": [],
@@ -70,19 +71,26 @@ def test_resolve_json_is_one_document(tmp_path: Path, toy_game) -> None:
 
 def test_a_whole_phase_of_the_toy_game_runs_through_the_phase_runner(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO.replace(". a . A", "a b . A").replace("active: a\n", "") + "  b: {kind: monster}\n")
-    document = json.loads(runner.invoke(app, ["resolve", str(path), "--json", "--choose", "b=1"]).stdout)
+    document = json.loads(runner.invoke(app, ["resolve", str(path), "--json", "--choose", "b=2"]).stdout)
     assert [turn["actor"] for turn in document["turns"]] == ["a", "b"]
     assert document["turns"][0]["options"] == [
-        {"to": [0, 0], "path": [[0, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[0, 0]]}]}
+        {"number": 1, "to": [0, 0], "path": [[0, 0]], "attacks": [], "effects": [{"kind": "move", "figure": "a", "path": [[0, 0]]}]}
     ]
-    assert document["turns"][1]["chosen"] == 1 and document["turns"][1]["options"][1]["to"] == [2, 0]
+    # --choose b=2: the second option (index 1; options are numbered from 1)
+    assert document["turns"][1]["chosen"] == 1 and document["turns"][1]["options"][1] | {"effects": []} == {
+        "number": 2,
+        "to": [2, 0],
+        "path": [[1, 0], [2, 0]],
+        "attacks": ["A"],
+        "effects": [],
+    }
     assert document["turns"][0]["board_after"]["figures"]["b"] == [1, 0]
     assert document["final_board"]["figures"] == {"A": [3, 0], "a": [0, 0], "b": [2, 0]}
 
 
 def test_resolve_variant_and_choose_reach_the_engine(tmp_path: Path, toy_game) -> None:
     path = write(tmp_path, "s.yaml", SCENARIO)
-    result = runner.invoke(app, ["resolve", str(path), "--json", "--variant", "other", "--choose", "a=1"])
+    result = runner.invoke(app, ["resolve", str(path), "--json", "--variant", "other", "--choose", "a=2"])
     document = json.loads(result.stdout)
     assert document["variant"] == "other"
     assert document["turns"][0]["chosen"] == 1
@@ -96,9 +104,9 @@ def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path
     assert "Toy game scenario" in out and "Used by the CLI tests." in out
     assert "Options for a" in out and "[2, 0]" in out
     assert "a may stay or step east." in out
-    assert "0 . a 1 A" in out  # row 0 of the map: the actor stays (option 0), option 1 one hex east
+    assert "0 . a 2 A" in out  # row 0 of the map: the actor stays (option 1), option 2 one hex east
     assert "0 1 2 3" in out  # the column ruler
-    assert "option 0 stays" in out
+    assert "option 1 stays" in out
 
 
 @pytest.mark.parametrize(
@@ -107,6 +115,7 @@ def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path
         (["--variant", "nope"], "unknown variant 'nope'"),
         (["--choose", "a"], "--choose expects LABEL=N"),
         (["--choose", "a=x"], "--choose expects LABEL=N"),
+        (["--choose", "a=0"], "--choose a=0: options are numbered from 1 (a=1 is the first)"),
     ],
 )
 def test_resolve_usage_errors_exit_2(tmp_path: Path, toy_game, args: list[str], message: str) -> None:

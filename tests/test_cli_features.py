@@ -176,8 +176,9 @@ def test_github_annotation_escapes_newlines_and_commas() -> None:
     "args, message",
     [
         (["--variant", "nope"], "enemy-move: --variant: unknown variant 'nope' for ruleset 'gloomhaven'"),
-        (["--choose", "z=0"], "enemy-move: --choose z: 'z' does not act"),
-        (["--choose", "a=7"], "enemy-move: --choose a=7: a has 2 options"),
+        (["--choose", "z=1"], "enemy-move: --choose z: 'z' does not act"),
+        (["--choose", "a=7"], "enemy-move: --choose a=7: a has 2 options, numbered 1 to 2"),
+        (["--choose", "a=3"], "enemy-move: --choose a=3: a has 2 options, numbered 1 to 2"),
         (["--watch", "--json"], "enemy-move: --watch redraws the tables"),
     ],
 )

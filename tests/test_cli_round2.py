@@ -97,7 +97,7 @@ def test_check_json_gives_line_and_column_as_fields(tmp_path: Path) -> None:
     (tmp_path / "broken.yaml").write_text(DEMO.read_text().replace("title:", "titel:"))
     result = invoke("check", str(tmp_path), "--json")
     document = json.loads(result.stdout)
-    assert document["format"] == OUTPUT_FORMAT == 2
+    assert document["format"] == OUTPUT_FORMAT == 3
     broken, failed = document["results"]
     assert broken == {
         "file": str(tmp_path / "broken.yaml"),

@@ -32,7 +32,7 @@ def test_after_writes_the_next_rounds_board(tmp_path: Path) -> None:
     document = answer(DEMO, "--after", str(following))
     text = following.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server")  # comments kept
-    assert "   # . a . . B #\n  # . ^ . A . #\n" in text  # the archer took option 1 (numbered 0)
+    assert "   # . a . . B #\n  # . ^ . A . #\n" in text  # the archer took option 1 (index 0)
     assert "expect" not in text
     assert document["final_board"]["figures"]["a"] == [2, 1]
     load_scenario(following)
@@ -40,7 +40,7 @@ def test_after_writes_the_next_rounds_board(tmp_path: Path) -> None:
 
 def test_after_follows_choose(tmp_path: Path) -> None:
     following = tmp_path / "next.yaml"
-    answer(DEMO, "--choose", "a=1", "--after", str(following))
+    answer(DEMO, "--choose", "a=2", "--after", str(following))
     assert "   # . . # . . #\n" not in following.read_text(encoding="utf-8")
     assert "  # . ^ . A . #\n   # . a # . . #\n" in following.read_text(encoding="utf-8")
 

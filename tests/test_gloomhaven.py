@@ -332,8 +332,8 @@ def test_actions_key_naming_nothing_is_a_scenario_error():
 
 def test_choose_out_of_range_is_a_usage_error():
     text = scenario(ROW, {"a": GUARD, "A": character(30), "B": character(30)}, {"move": 1, "attack": {"range": 0}})
-    with pytest.raises(UsageError, match="a has 2 options, numbered 0 to 1"):
-        run(text, choices={"a": 5})
+    with pytest.raises(UsageError, match=r"--choose a=6: a has 2 options, numbered 1 to 2"):
+        run(text, choices={"a": 5})  # index 5: the option a person calls 6
 
 
 def test_same_input_same_json():

@@ -83,8 +83,8 @@ def test_why_not_reports_the_engine_step_and_against(tmp_path: Path, toy_game) -
 
 def test_why_not_an_option_says_which(tmp_path: Path, toy_game) -> None:
     entry = resolve_json([str(toy_file(tmp_path)), "--why-not", "[3, 0]"])["turns"][0]["why_not"][0]
-    assert entry["source"] == "option" and entry["option"] == 1
-    assert entry["text"].startswith("[3, 0] is option 1")
+    assert entry["source"] == "option" and entry["option"] == 1 and entry["number"] == 2  # index 1, read as option 2
+    assert entry["text"].startswith("[3, 0] is option 2")
 
 
 @pytest.mark.parametrize(
@@ -168,16 +168,16 @@ def test_options_are_numbered_on_the_map_and_the_path_drawn() -> None:
     board = grid(". . . . .", kind="square", figures={"a": (0, 0)})
     turn = Turn("a", options=[Option((3, 0), ((0, 0), (1, 0), (2, 0), (3, 0))), Option((1, 0), ((0, 0), (1, 0)))])
     view = ascii_map.grid_view(board, turn)
-    assert view.text().split("\n")[1] == "0 a 1 : 0 ."
-    assert (":", "route of option 0") in view.legend
+    assert view.text().split("\n")[1] == "0 a 2 : 1 ."  # numbered from 1, as in the table
+    assert (":", "route of option 1") in view.legend
 
 
 def test_followed_option_is_labelled_not_starred() -> None:
     board = grid(". . . . .", kind="square", figures={"a": (0, 0)})
     turn = Turn("a", options=[Option((1, 0), ((0, 0), (1, 0))), Option((3, 0), ((0, 0), (1, 0), (2, 0), (3, 0)))], chosen=1)
     view = ascii_map.grid_view(board, turn, followed=True)
-    assert view.text().split("\n")[1] == "0 a 0 : 1 ."
-    assert (":", "route of option 1, the one the phase follows") in view.legend
+    assert view.text().split("\n")[1] == "0 a 1 : 2 ."
+    assert (":", "route of option 2, which the rest of the phase assumes") in view.legend
     assert "*" not in view.text() and "@" not in view.text()
 
 
@@ -186,7 +186,7 @@ def test_terrain_under_figures_and_numbers_is_never_lost() -> None:
     turn = Turn("a", options=[Option((2, 0), ((1, 0), (2, 0)))])
     view = ascii_map.grid_view(board, turn)
     assert "a stands on a trap at [1, 0]" in view.notes
-    assert "option 0 ends on a door at [2, 0]" in view.notes
+    assert "option 1 ends on a door at [2, 0]" in view.notes
 
 
 def test_legend_lists_only_the_symbols_on_the_map() -> None:
@@ -215,7 +215,8 @@ def test_a_map_that_cannot_fit_says_so() -> None:
 
 
 def test_option_marks_past_nine_are_letters() -> None:
-    assert [ascii_map.option_mark(i) for i in (0, 9, 10, 35, 36)] == ["0", "9", "a", "z", "+"]
+    # index 0 is option 1; option 10 (index 9) is "a", option 35 "z", later ones "+"
+    assert [ascii_map.option_mark(i) for i in (0, 8, 9, 34, 35)] == ["1", "9", "a", "z", "+"]
 
 
 # --- plain English and the compact view ----------------------------------------------
@@ -233,7 +234,7 @@ def test_brief_view_fits_80_by_24(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0
     lines = result.stdout.rstrip("\n").split("\n")
     assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
-    assert lines[1].startswith("a  ·  focus A  ·  2 options")
+    assert lines[1].startswith("a  ·  focus A  ·  players choose 1/2")
     assert "Reasoning" not in result.stdout and "--full shows them" in result.stdout
 
 
@@ -254,7 +255,7 @@ def test_area_view_shows_the_relevant_areas_first_with_their_borders() -> None:
     console.print(render_area_map(result.board, result.turns[0]))
     lines = console.file.getvalue().split("\n")
     assert lines[1].split()[:2] == ["Bridge", "p"]  # where the actor starts comes first
-    assert lines[2].split()[:2] == ["0", "Isle"]  # then its destination, numbered
+    assert lines[2].split()[:2] == ["1", "Isle"]  # then its destination, numbered
     assert "-- Bank, -- Isle" in lines[1]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -168,12 +168,15 @@ def _fail_scenario(error: Exception) -> NoReturn:
 
 
 def _parse_choices(choose: list[str]) -> dict[str, int]:
+    """``--choose a=N`` -> {label: index}: options are numbered from 1 (``a=1`` is the first, index 0)."""
     choices: dict[str, int] = {}
     for item in choose:
         label, sep, number = item.partition("=")
         if not sep or not label or not number.isdigit():
-            _fail(f"--choose expects LABEL=N (e.g. a=1), got {item!r}")
-        choices[label] = int(number)
+            _fail(f"--choose expects LABEL=N (e.g. a=2), got {item!r}")
+        if int(number) < 1:
+            _fail(f"--choose {item}: options are numbered from 1 ({label}=1 is the first)")
+        choices[label] = int(number) - 1
     return choices
 
 
@@ -316,7 +319,9 @@ def resolve(
     variant: Annotated[str | None, typer.Option("--variant", metavar="NAME", help="Override the scenario's variant.")] = None,
     choose: Annotated[
         list[str],
-        typer.Option("--choose", metavar="LABEL=N", help="Follow option N for figure LABEL in a multi-figure phase (repeatable)."),
+        typer.Option(
+            "--choose", metavar="LABEL=N", help="Follow option N (numbered from 1) for figure LABEL in a multi-figure phase (repeatable)."
+        ),
     ] = [],
     first: Annotated[
         list[str],
@@ -408,11 +413,13 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
     from ..watch import watch_file
 
     console = _console(request.color)
+    # At the table the watch shows the brief view (a whole phase: its one-screen summary) unless --full asks.
+    shown = request if request.full else replace(request, brief=True)
 
     def redraw() -> None:
         console.clear()
         with contextlib.suppress(typer.Exit):  # the error line is on stderr already; wait for the next save
-            _resolve_once(file, request)
+            _resolve_once(file, shown)
         console.print(Text(f"watching {escape_controls(file)} (Ctrl-C stops)", style="dim"))  # a name is never markup
 
     try:

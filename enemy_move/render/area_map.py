@@ -20,6 +20,8 @@ from rich.text import Text
 from ..errors import escape_controls
 from ..geometry.areas import AreaBoard
 from ..result import Position, Turn
+from .ascii_map import option_mark
+from .text import pack_entries
 
 LINE_TEXT = {"single": "--", "double": "==", "barrier": "||"}
 LINE_NAMES = {"single": "single line", "double": "double line", "barrier": "barrier"}
@@ -34,7 +36,7 @@ def _shown(turn: Turn | None) -> int | None:
 
 
 def area_marks(board: AreaBoard, turn: Turn | None) -> dict[str, str]:
-    """Area -> mark: option numbers at destinations (lowest first), ``:`` on the route shown."""
+    """Area -> mark: option numbers (from 1) at destinations (lowest first), ``:`` on the route shown."""
     marks: dict[str, str] = {}
     if turn is None:
         return marks
@@ -44,10 +46,11 @@ def area_marks(board: AreaBoard, turn: Turn | None) -> dict[str, str]:
             marks[str(area)] = ":"
     for index, option in enumerate(turn.options):
         area = str(option.to)
+        number = option_mark(index)
         if marks.get(area, ":") == ":":
-            marks[area] = str(index)
-        elif str(index) not in marks[area].split(","):
-            marks[area] += f",{index}"
+            marks[area] = number
+        elif number not in marks[area].split(","):
+            marks[area] += f",{number}"
     return marks
 
 
@@ -94,12 +97,70 @@ def _borders_of(board: AreaBoard, name: str) -> str:
     return ", ".join(parts) or "(no borders)"
 
 
+def phase_area_marks(routes: list[tuple[str, str, tuple[Position, ...]]]) -> dict[str, str]:
+    """Area -> the numbers of the turns whose route ends there (``1,3``), ``:`` on a route only."""
+    marks: dict[str, str] = {}
+    for _, _, path in routes:
+        for area in path[1:-1]:
+            marks.setdefault(str(area), ":")
+    for number, _, path in routes:
+        if len(path) > 1:
+            area = str(path[-1])
+            marks[area] = number if marks.get(area, ":") == ":" else f"{marks[area]},{number}"
+    return marks
+
+
+def render_area_phase(board: AreaBoard, routes: list[tuple[str, str, tuple[Position, ...]]], width: int = 80) -> RenderableType:
+    """A whole phase on one area table: where each figure starts, and the turn numbers where each route ends."""
+    marks = phase_area_marks(routes)
+    names: list[str] = []
+    for _, actor, path in routes:
+        for area in (board.figures[actor].area if actor in board.figures else None, *path):
+            if isinstance(area, str) and area in board.areas and area not in names:
+                names.append(area)
+    if len(board.areas) <= SHOW_ALL_AREAS:
+        names += [name for name in sorted(board.areas) if name not in names]
+    table = _area_table(board, names, marks, actor=None, focus=set())
+    legend = ["1 2.. where each turn's route ends (turn order)", ": passed through"] if marks else []
+    kinds = set(board.borders.values())
+    legend += [f"{LINE_TEXT[k]} {LINE_NAMES[k]}" for k in ("single", "double", "barrier") if k in kinds]
+    parts: list[RenderableType] = [table]
+    left_out = len(board.areas) - len(names)
+    if left_out:
+        parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))
+    parts.append(Text("\n".join(pack_entries(legend, width)), style="dim"))
+    return Group(*parts)
+
+
 def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = False, brief: bool = False) -> RenderableType:
     marks = area_marks(board, turn)
     focus = set(turn.focus) if turn else set()
     names = relevant_areas(board, turn)
     if len(board.areas) <= SHOW_ALL_AREAS:
         names += [name for name in sorted(board.areas) if name not in names]
+    table = _area_table(board, names, marks, actor=turn.actor if turn else None, focus=focus)
+    parts: list[RenderableType] = [table]
+    left_out = len(board.areas) - len(names)
+    if left_out:
+        parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))
+    legend: list[str] = []
+    if turn is not None and turn.actor in board.figures:
+        legend.append(f"{turn.actor} acting figure (first line: where it starts)")
+    if any(m not in ("", ":") for m in marks.values()):
+        legend.append("1 2.. options (see the table)")
+    kinds = set(board.borders.values())
+    legend.append(", ".join(f"{LINE_TEXT[k]} {LINE_NAMES[k]}" for k in ("single", "double", "barrier") if k in kinds) or "no borders")
+    shown = _shown(turn)
+    if turn is not None and shown is not None and len(turn.options[shown].path) > 1:
+        which = f"option {shown + 1}" + (", which the rest of the phase assumes" if followed else "")
+        route = " > ".join(str(a) for a in turn.options[shown].path)
+        legend.append((": " if ":" in marks.values() else "") + f"route of {which}: {route}")
+    parts.append(Text("  ".join(legend) if brief else "\n".join(legend), style="dim"))
+    return Group(*parts)
+
+
+def _area_table(board: AreaBoard, names: list[str], marks: dict[str, str], *, actor: str | None, focus: set[str]) -> Table:
+    """One line per area: its mark, name, figures (the actor reversed, the focus red), room, height, trap, borders."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 1))
     for column in ("#", "area", "figures", "room", "borders"):
         table.add_column(column, no_wrap=column != "borders")
@@ -110,7 +171,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
         for index, figure in enumerate(board.occupants(name)):
             if index:
                 occupants.append(" ")
-            style = "bold reverse" if turn and figure.label == turn.actor else ("bold red" if figure.label in focus else "")
+            style = "bold reverse" if figure.label == actor else ("bold red" if figure.label in focus else "")
             extra = f" taunt {figure.taunt}" if figure.is_ally else ""
             size = {2: " large", 3: " huge"}.get(figure.size, "")
             occupants.append(f"{figure.label}{extra}{size}", style=style or None)
@@ -129,21 +190,4 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
             ", ".join(facts),
             Text(_borders_of(board, name), style="dim"),
         )
-    parts: list[RenderableType] = [table]
-    left_out = len(board.areas) - len(names)
-    if left_out:
-        parts.append(Text(f"({left_out} other {'area' if left_out == 1 else 'areas'} not shown)", style="dim"))
-    legend: list[str] = []
-    if turn is not None and turn.actor in board.figures:
-        legend.append(f"{turn.actor} acting figure (first line: where it starts)")
-    if any(m not in ("", ":") for m in marks.values()):
-        legend.append("0 1.. options (see the table)")
-    kinds = set(board.borders.values())
-    legend.append(", ".join(f"{LINE_TEXT[k]} {LINE_NAMES[k]}" for k in ("single", "double", "barrier") if k in kinds) or "no borders")
-    shown = _shown(turn)
-    if turn is not None and shown is not None and len(turn.options[shown].path) > 1:
-        which = f"option {shown}" + (", the one the phase follows" if followed else "")
-        route = " > ".join(str(a) for a in turn.options[shown].path)
-        legend.append((": " if ":" in marks.values() else "") + f"route of {which}: {route}")
-    parts.append(Text("  ".join(legend) if brief else "\n".join(legend), style="dim"))
-    return Group(*parts)
+    return table

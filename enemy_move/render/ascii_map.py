@@ -7,9 +7,9 @@ adds:
 * rulers with the true ``[col, row]`` numbers: row numbers down the left side,
   column numbers on top; hex maps get a second column ruler under the map,
   shifted like the odd rows, so each hex has a number straight above or below it;
-* each option's destination marked with its number (``0``-``9``, then ``a``-``z``),
-  the same numbers as the options table;
-* ``:`` on the path of the option shown (option 0, or the one a phase follows);
+* each option's destination marked with its number (``1``-``9``, then ``a``-``z``
+  for 10-35: options are numbered from 1), the same numbers as the options table;
+* ``:`` on the path of the option shown (option 1, or the one the rest of a phase assumes);
   on a cell with terrain the terrain symbol stays, highlighted;
 * figures' letters (the acting figure reversed, at its start; the focus in red);
   what a figure or a number hides (a trap under a figure, a door under a
@@ -31,6 +31,7 @@ from ..geometry.grid import Grid
 from ..look import GRID_LOOK, BoardLook
 from ..result import Option, Turn, format_position
 from ..wording import and_list, terrain_phrase
+from . import walls as thin
 
 Run = tuple[str, str]
 Cell = tuple[int, int]
@@ -39,19 +40,29 @@ PATH_MARK = ":"
 #: Where the actor heads for (``Turn.goals``; the game's look names it in the legend).
 GOAL_MARK = "◎"
 GOAL_STYLE = "bold magenta"
-#: Option numbers as drawn on maps: 0-9, then a-z; past 35 options a ``+``.
-OPTION_MARKS = "0123456789abcdefghijklmnopqrstuvwxyz"
+#: Option marks as drawn on maps, numbered from 1: 1-9, then a-z (10-35); past 35 options a ``+``.
+OPTION_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"
 OPTION_STYLE = "bold black on bright_green"
 PATH_STYLE = "bold yellow"
 
 
 def option_mark(index: int) -> str:
-    """The character drawn on the map for option ``index`` (and shown in the options table)."""
+    """The character drawn on the map for option ``index`` (from 0): ``1`` for the first (as in the options table)."""
     return OPTION_MARKS[index] if index < len(OPTION_MARKS) else "+"
 
 
+def _numbers(indexes: list[int]) -> str:
+    """``1``, ``2 and 3``: option numbers as a person reads them."""
+    return and_list(str(index + 1) for index in indexes)
+
+
+def _options_word(indexes: list[int]) -> str:
+    """``option 1 ends``, ``options 2 and 3 end``: what comes before "on ..."."""
+    return f"options {_numbers(indexes)} end" if len(indexes) > 1 else f"option {_numbers(indexes)} ends"
+
+
 def shown_option(turn: Turn | None) -> int | None:
-    """The option whose path the map draws: the one the phase follows, else option 0."""
+    """The index of the option whose path the map draws: the one the rest of the phase assumes, else the first."""
     if turn is None or not turn.options:
         return None
     return turn.chosen if turn.chosen is not None else 0
@@ -122,6 +133,11 @@ class _Marks:
     actor: str | None = None
     goals: set[Cell] = field(default_factory=set)
     shown: int | None = None
+    #: A phase summary: route cells and where each route ends, marked with the turn's number.
+    routes: dict[Cell, str] = field(default_factory=dict)
+    ends: dict[Cell, str] = field(default_factory=dict)
+    #: Figures that leave their start in the phase (a route's end may cover where one started).
+    movers: set[str] = field(default_factory=set)
 
     @classmethod
     def of(cls, turn: Turn | None) -> _Marks:
@@ -151,6 +167,8 @@ class _Drawn:
     path: bool = False
     marks: bool = False
     goal: bool = False
+    routes: bool = False
+    walls: bool = False
 
 
 class _Painter:
@@ -160,21 +178,27 @@ class _Painter:
         self.grid, self.marks, self.look = grid, marks, look
         self.drawn = _Drawn()
         self.hexes = grid.kind == "hex"
+        self.walls = thin.walls_between(grid.thin_walls)
 
     def cell(self, cell: Cell) -> Run:
         grid, marks, look, drawn = self.grid, self.marks, self.look, self.drawn
         terrain = grid.terrain[cell]
         plain = terrain in look.plain_terrains
         label = grid.occupant(cell)
+        if cell in marks.ends and (label is None or label in marks.movers):
+            return self._route_end(cell, label, terrain)
+        if cell in marks.routes and label is None:
+            drawn.routes = True
+            return (marks.routes[cell], PATH_STYLE)
         indexes = marks.options.get(cell, [])
         if len(indexes) > 1:
-            drawn.shared.append(f"{format_position(cell)}: options {and_list(str(i) for i in indexes)}")
+            drawn.shared.append(f"{_options_word(indexes)} on {format_position(cell)}")
         if label is not None:
             return self._figure(cell, label, terrain, indexes)
         if indexes:
             drawn.marks = True
             if not plain:
-                drawn.hidden.append(f"option {option_mark(indexes[0])} ends on {self._terrain(terrain)} at {format_position(cell)}")
+                drawn.hidden.append(f"{_options_word(indexes)} on {self._terrain(terrain)} at {format_position(cell)}")
             return (option_mark(indexes[0]), OPTION_STYLE)
         if cell in marks.goals:
             drawn.goal = True
@@ -196,9 +220,23 @@ class _Painter:
         if terrain not in self.look.plain_terrains:
             self.drawn.hidden.append(f"{label} stands on {self._terrain(terrain)} at {format_position(cell)}")
         if indexes:
-            what = "stays" if label == marks.actor else f"ends on {label}'s {'hex' if self.hexes else 'square'}"
-            self.drawn.on_figures.append(f"option {and_list(str(i) for i in indexes)} {what}")
+            several = len(indexes) > 1
+            if label == marks.actor:
+                what = f"{'options' if several else 'option'} {_numbers(indexes)} {'stay' if several else 'stays'}"
+            else:
+                what = f"{_options_word(indexes)} on {label}'s {'hex' if self.hexes else 'square'}"
+            self.drawn.on_figures.append(what)
         return (label, style)
+
+    def _route_end(self, cell: Cell, label: str | None, terrain: str) -> Run:
+        """Where a route of a phase summary ends: the turn's number (what it covers goes under the map)."""
+        self.drawn.routes = True
+        number = self.marks.ends[cell]
+        if label is not None:
+            self.drawn.hidden.append(f"{number} ends where {label} started, at {format_position(cell)}")
+        elif terrain not in self.look.plain_terrains:
+            self.drawn.hidden.append(f"{number} ends on {self._terrain(terrain)} at {format_position(cell)}")
+        return (number, OPTION_STYLE)
 
     def _terrain(self, terrain: str) -> str:
         return terrain_phrase(terrain, adjective=terrain in self.look.terrain_adjectives)
@@ -209,9 +247,22 @@ class _Painter:
             runs.append((" ", ""))
         for position, col in enumerate(columns):
             if position:
-                runs.append((" ", ""))
+                wall = thin.wall_left_of(self.walls, (col, row))
+                self.drawn.walls |= wall
+                runs.append((thin.SIDE_BY_SIDE, thin.WALL_STYLE) if wall else (" ", ""))
             runs.append(self.cell((col, row)) if (col, row) in self.grid.terrain else (" ", ""))
         return runs
+
+    def rows(self, rows: range, columns: range, gutter: int) -> list[list[Run]]:
+        """Every row shown, with a spacer line where thin walls separate a row from the next."""
+        lines: list[list[Run]] = []
+        for row in rows:
+            lines.append(self.row(row, columns, gutter))
+            between = thin.spacer(self.walls, row, columns, self.hexes, gutter) if row != rows[-1] else None
+            if between is not None:
+                self.drawn.walls = True
+                lines.append(between)
+        return lines
 
 
 def _too_narrow(grid: Grid, cells: list[Cell], max_width: int, gutter: int) -> str:
@@ -231,15 +282,17 @@ def grid_view(
     max_rows: int | None = None,
     followed: bool = False,
     look: BoardLook = GRID_LOOK,
+    summary: _Marks | None = None,
 ) -> MapView:
     """Draw ``grid`` with ``turn``'s options; fit it into ``max_width`` columns and ``max_rows`` map rows.
 
     ``followed``: the option shown is the one a whole phase follows (the legend says so);
-    ``look``: the game's terrain styles and legend words.
+    ``look``: the game's terrain styles and legend words; ``summary`` (from :func:`phase_marks`): draw a
+    whole phase's routes instead of one turn's options.
     """
     hexes = grid.kind == "hex"
     gutter = len(str(max(grid.height - 1, 0))) + 1
-    cells = _interesting(grid, turn)
+    cells = _interesting(grid, turn) if summary is None else [*grid.figures.values(), *summary.routes, *summary.ends]
     cols_all = [c for c, _ in cells if 0 <= c < grid.width] or [0]
     rows_all = [r for _, r in cells if 0 <= r < grid.height] or [0]
     fits_cols = grid.width if max_width is None else max(0, (max_width - gutter - (1 if hexes else 0) + 1) // 2)
@@ -249,9 +302,9 @@ def grid_view(
     if max_width is not None and (len(columns) > fits_cols or fits_cols < 1):
         view.too_narrow = _too_narrow(grid, cells, max_width, gutter)
         return view
-    marks = _Marks.of(turn)
+    marks = _Marks.of(turn) if summary is None else summary
     painter = _Painter(grid, marks, look)
-    view.lines = [painter.row(row, columns, gutter) for row in rows]
+    view.lines = painter.rows(rows, columns, gutter)
     view.lines[:0] = _ruler(columns, 0, gutter)
     if hexes and any(r & 1 for r in rows) and len(rows) > 1:
         view.lines.extend(_ruler(columns, 1, gutter))
@@ -271,28 +324,27 @@ def _legend(
     if marks.focus & set(grid.figures):
         view.legend.append((",".join(sorted(marks.focus & set(grid.figures))), "focus"))
     if drawn.marks:
-        view.legend.append(("0 1..", "options (see the table)"))
+        view.legend.append(("1 2..", "options (see the table)"))
     if drawn.goal:
         view.legend.append((GOAL_MARK, look.goal_legend))
     covered_goals = [g for g in sorted(marks.goals) if g in grid.terrain and (grid.occupant(g) is not None or g in marks.options)]
     if covered_goals:
         view.notes.append(f"it heads for {and_list(format_position(g) for g in covered_goals)} (under the figure or option number there)")
+    if drawn.routes:
+        view.legend.append(("1 2..", "each figure's route, numbered by turn"))
     if drawn.path and marks.shown is not None:
-        which = f"option {marks.shown}" + (", the one the phase follows" if followed else "")
+        which = f"option {marks.shown + 1}" + (", which the rest of the phase assumes" if followed else "")
         view.legend.append((PATH_MARK, f"route of {which}"))
     for symbol, name in sorted(grid.symbols.items(), key=lambda kv: kv[1]):
         if name in drawn.terrain and name not in ("floor",) and symbol != " ":
             view.legend.append((symbol, name))
+    if drawn.walls:
+        view.legend.append(("| / \\" if grid.kind == "hex" else "| ─", "thin wall"))
 
 
 def _notes(view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: tuple[range, range]) -> None:
-    """Notes under the map: thin walls, what marks cover, how to read odd rows, the crop."""
+    """Notes under the map: what marks cover, how to read odd rows, the crop (thin walls are drawn)."""
     columns, rows = shown_area
-    if grid.thin_walls:
-        walls = sorted(sorted(pair) for pair in grid.thin_walls)
-        shown_walls = [w for w in walls if any(c[0] in columns and c[1] in rows for c in w)]
-        if shown_walls:
-            view.notes.append("thin walls between " + "; ".join(f"{format_position(a)}-{format_position(b)}" for a, b in shown_walls))
     view.notes.extend(drawn.on_figures + drawn.shared + drawn.hidden)
     if grid.kind == "hex" and len(rows) > 1 and any(r & 1 for r in rows):
         view.notes.append("odd rows: read the column on the bottom ruler")
@@ -303,6 +355,20 @@ def _notes(view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: 
         cropped.append(f"rows {rows[0]}-{rows[-1]} of 0-{grid.height - 1}")
     if cropped:
         view.notes.append("cropped to " + " and ".join(cropped) + " (the rulers keep the true numbers)")
+
+
+def phase_marks(routes: list[tuple[str, str, tuple[Cell, ...]]]) -> _Marks:
+    """The marks of a phase summary: each figure's route (``(number, actor, path)`` in turn order, start
+    included) drawn with its turn's number, later turns over earlier ones, every end over any route."""
+    marks = _Marks()
+    for number, _, path in routes:
+        for cell in path[1:-1]:
+            marks.routes[cell] = number
+    for number, actor, path in routes:
+        if len(path) > 1:
+            marks.ends[path[-1]] = number
+            marks.movers.add(actor)
+    return marks
 
 
 def grid_lines(grid: Grid, turn: Turn | None = None) -> list[list[Run]]:

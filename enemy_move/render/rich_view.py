@@ -17,9 +17,9 @@ from rich.text import Text
 
 from ..errors import escape_controls
 from ..look import BoardLook
-from ..result import Option, Result, Step, Turn, TurnExtra, describe_effect, format_position
+from ..result import Option, Result, Step, Turn, TurnExtra, assumption, describe_effect, format_position, option_number
 from . import ascii_map
-from .text import answer_line
+from .text import answer_line, pack_entries
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -65,10 +65,13 @@ def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: b
                 text.append("\n")
             for chunk, style in runs:
                 text.append(chunk, style=style or None)
-        legend = Text(escape_controls("  ".join(f"{symbol} {meaning}" for symbol, meaning in view.legend)), style="dim")
+        # Legend entries and notes are never broken inside: a line ends between two of them.
+        legend_lines = pack_entries([f"{symbol} {meaning}" for symbol, meaning in view.legend], frame.width)
+        legend = Text(escape_controls("\n".join(legend_lines), keep="\n"), style="dim")
         parts: list[RenderableType] = [text, legend]
         if view.notes:
-            parts.append(Text(escape_controls("; ".join(view.notes) if brief else "\n".join(view.notes), keep="\n"), style="dim"))
+            notes = pack_entries(view.notes, frame.width, gap="; ") if brief else view.notes
+            parts.append(Text(escape_controls("\n".join(notes), keep="\n"), style="dim"))
         return Group(*parts)
     if frame.kind == "areas":
         from .area_map import render_area_map
@@ -78,8 +81,10 @@ def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: b
 
 
 def _index_text(index: int) -> str:
+    """The option's number (from 1), with its map mark when they differ: ``10 (a)``."""
     mark = ascii_map.option_mark(index)
-    return str(index) if mark == str(index) else f"{index} ({mark})"
+    number = str(option_number(index))
+    return number if mark == number else f"{number} ({mark})"
 
 
 def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> Table:
@@ -90,7 +95,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
     extra_keys = sorted({key for option in turn.options for key in option.details})
     # The actor's own move is the path column; other effects get their own.
     show_effects = any(len(option.effects) > 1 for option in turn.options)
-    followed = whole_phase and len(turn.options) > 1
+    followed = whole_phase and turn.follows
     rows: list[list[str]] = []
     for index, option in enumerate(turn.options):
         row = [
@@ -104,7 +109,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
         if show_effects:
             row.append("; ".join(describe_effect(e) for e in option.effects[1:]) or "-")
         if followed:
-            row.append("followed" if index == turn.chosen else "")
+            row.append("assumed" if index == turn.chosen else "")
         rows.append(row)
     headers = ["#", "to", "attacks", "moves", "path", *extra_keys] + (["effects"] if show_effects else []) + (["phase"] if followed else [])
     if not attacks:  # games whose options list no attacks get no attacks column
@@ -180,6 +185,11 @@ def _reasoning(steps: list[Step]) -> Text:
 
 def render_result(result: Result, console: Console, *, brief: bool = False, extra: Sequence[TurnExtra] = ()) -> None:
     """Draw ``result``; ``extra`` (one per turn: the ``--why-not`` answers) adds reasoning steps."""
+    if brief and len(result.turns) > 1:  # a whole phase: one map of every route, one line per turn
+        from .phase_summary import render_phase_summary
+
+        render_phase_summary(result, console, extra)
+        return
     if brief:
         _render_brief(result, console, extra)
         return
@@ -198,14 +208,14 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
-        drawing = _map_renderable(turn, board, frame, followed=whole_phase and len(turn.options) > 1)
+        drawing = _map_renderable(turn, board, frame, followed=turn.follows)
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks))
         console.print(Panel(_reasoning(turn.reasoning + _steps(extra, index)), title="Reasoning", title_align="left", expand=False))
         if turn.follows:
             console.print(
                 Text(
-                    f"The rest of the phase follows option {turn.chosen} for {turn.actor} (pick another with --choose {turn.actor}=N).",
+                    f"{turn.actor}: " + assumption(turn.actor, turn.chosen or 0, len(turn.options)) + ".",
                     style="italic",
                 )
             )

@@ -378,7 +378,7 @@ def _marks(
             f'<polyline points="{coords}" fill="none" stroke="{PATH_STROKE}" stroke-width="4" stroke-linejoin="round" '
             'stroke-opacity="0.85" marker-mid="url(#arrow)" marker-end="url(#arrow)" class="path"/>'
         )
-        legend.append((PATH_STROKE, f"route of option {shown}" + (", the one the phase follows" if followed else "")))
+        legend.append((PATH_STROKE, f"route of option {(shown or 0) + 1}" + (", which the rest of the phase assumes" if followed else "")))
     for label in option.attacks:
         if label in figure_centers:
             tx, ty = figure_centers[label]
@@ -390,7 +390,7 @@ def _marks(
                 'stroke-width="2" stroke-dasharray="6 4" marker-end="url(#attack)" class="attack"/>'
             )
     if option.attacks:
-        legend.append((FOCUS_STROKE, f"attacks from option {shown}'s destination"))
+        legend.append((FOCUS_STROKE, f"attacks from option {(shown or 0) + 1}'s destination"))
     # Other figures the option moves (displaced, trampled, pushed): grids only.
     moved_others = [e for e in option.effects if isinstance(e, Displaced)] if badge_at is None else []
     for effect in moved_others:
@@ -497,7 +497,7 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
     if not plan:
         plan.append((None, result.board, None))
     for number, board, shown in plan:
-        followed = whole_phase and shown is not None and len(shown.options) > 1
+        followed = shown is not None and shown.follows
         if kind == "areas":
             elements, width, height, legend = _section_areas(board, shown, followed)
         else:
@@ -557,9 +557,9 @@ def result_html(result: Result, extra: Sequence[TurnExtra] = ()) -> str:
         turn = result.turns[index]
         rows = []
         for number, option in enumerate(turn.options):
-            followed = " (followed)" if len(result.turns) > 1 and len(turn.options) > 1 and number == turn.chosen else ""
+            followed = " (assumed)" if turn.follows and number == turn.chosen else ""
             rows.append(
-                f"<tr><td>{number}{followed}</td><td>{escape(format_position(option.to))}</td>"
+                f"<tr><td>{number + 1}{followed}</td><td>{escape(format_position(option.to))}</td>"
                 f"<td>{escape(', '.join(option.attacks) or '-')}</td><td>{len(option.path) - 1}</td>"
                 f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>"
             )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..result import Turn, format_position
+from ..result import Turn, describe_effect, format_position, option_number
+from ..wording import and_list
 
 
 def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False) -> str:
@@ -21,8 +22,61 @@ def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False
             what += f", attacks {', '.join(option.attacks)}"
         parts.append(what)
     else:
-        what = f"{len(options)} options, the players choose"
-        if whole_phase and turn.chosen is not None:
-            what += f"; the phase follows {turn.chosen}"
+        what = f"players choose {choice_numbers(len(options))}"
+        if whole_phase and turn.follows and turn.chosen is not None:
+            what += f"; the rest assumes {option_number(turn.chosen)}"
         parts.append(what)
     return "  ·  ".join(parts)
+
+
+def choice_numbers(count: int) -> str:
+    """``1/2/3`` for up to four options, ``1-7`` beyond: the numbers the players choose among."""
+    return "/".join(str(n) for n in range(1, count + 1)) if count <= 4 else f"1-{count}"
+
+
+def pack_entries(entries: list[str], width: int, gap: str = "  ") -> list[str]:
+    """Legend or note entries on lines of at most ``width`` characters, never broken inside an entry
+    (an entry longer than a line gets a line of its own)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + len(gap) + len(entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
+def turn_line(number: int, turn: Turn, *, has_focus: bool = True) -> str:
+    """One turn of a phase summary: who, focus, where to, attacks, and "players choose 1/2/3" where they do."""
+    parts = [f"{number} {turn.actor}"]
+    if has_focus:
+        parts.append(f"focus {', '.join(turn.focus) if turn.focus else 'none'}")
+    if not turn.options:
+        parts.append("no options")
+        return "  ".join(parts)
+    option = turn.options[turn.chosen if turn.chosen is not None else 0]
+    moves = len(option.path) - 1
+    parts.append(f"to {format_position(option.to)} ({moves} {'move' if moves == 1 else 'moves'})" if moves else "stays")
+    if option.attacks:
+        parts.append(f"attacks {', '.join(option.attacks)}")
+    others = [describe_effect(effect) for effect in option.effects[1:]]
+    if others:
+        parts.append("; ".join(others))
+    if len(turn.options) > 1:
+        parts.append(f"players choose {choice_numbers(len(turn.options))}")
+    return "  ".join(parts)
+
+
+def assumption_line(turns: list[Turn]) -> str:
+    """The one sentence saying what a phase summary assumes where the players choose (never advice)."""
+    choosing = [turn for turn in turns if turn.follows and turn.chosen is not None]
+    if not choosing:
+        return ""
+    who = and_list(turn.actor for turn in choosing)
+    first = choosing[0]
+    other = 2 if first.chosen == 0 else 1
+    if all(turn.chosen == 0 for turn in choosing):
+        assumed = f"option 1 for {who}"
+    else:
+        assumed = and_list(f"option {option_number(turn.chosen or 0)} for {turn.actor}" for turn in choosing)
+    return f"The rest of the phase assumes {assumed}; --choose {first.actor}={other} for another."
