@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from .look import GRID_LOOK, BoardLook
+from .look import GRID_LOOK, BoardLook, FigureFacts
 
-__all__ = ["GRID_LOOK", "BoardLook", "Game", "Importer", "NextActor", "Play", "UsageError", "in_order", "load_target"]
+__all__ = ["GRID_LOOK", "BoardLook", "FigureFacts", "Game", "Importer", "NextActor", "Play", "UsageError", "in_order", "load_target"]
 
 if TYPE_CHECKING:
     from .models import Scenario
@@ -134,6 +134,16 @@ class Game:
     #: "module:attribute" of the variant type: ``variant_type(name)`` is the typed variant the Play receives;
     #: empty: the variant's name.
     variant_type: str = ""
+    #: "module:function": ``function(scenario) -> {label: FigureFacts}`` (name, side and its colour, elite,
+    #: initiative) for pictures; empty: figures are drawn by label only.
+    figure_facts: str = ""
+
+    def facts_of(self, scenario: Scenario) -> dict[str, FigureFacts]:
+        """Each figure's facts for pictures (``figure_facts``), or none."""
+        if not self.figure_facts:
+            return {}
+        facts: dict[str, FigureFacts] = load_target(self.figure_facts)(scenario)
+        return facts
 
     def known_step_ids(self) -> frozenset[str]:
         """The ids a Result of this game may hold: the game's own and the core's."""

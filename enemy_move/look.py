@@ -53,6 +53,20 @@ class BoardLook:
         )
 
 
+@dataclass(frozen=True)
+class FigureFacts:
+    """What pictures show of a figure: its name, its side (the key's words) and that side's colour, whether it
+    is elite, its initiative as written. A game's vocabulary gives them (``Game.figure_facts``); renderers
+    only draw them."""
+
+    label: str
+    name: str = ""
+    side: str = ""
+    colour: str = "#ffffff"
+    elite: bool = False
+    initiative: str = ""
+
+
 #: The look of the terrains every grid understands (``geometry.grid.DEFAULT_SYMBOLS``); grid games extend it.
 GRID_LOOK = BoardLook(
     terrain_styles={

@@ -86,6 +86,7 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         has_attacks=game.has_attacks,
         board_kind=game.board,
         look=game.look,
+        figures=game.facts_of(scenario),
     )
     known_steps = game.known_step_ids()
     board, state = play.board, play.state
@@ -135,3 +136,25 @@ def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None
     turn.chosen = index
     turn.follows = count > 1 and not last
     return turn.options[index]
+
+
+#: At most this many other branches are played for a page (each is one more resolve of the phase).
+BRANCH_LIMIT = 12
+
+
+def branches(
+    scenario: Scenario, result: Result, variant: str | None = None, first: Sequence[str] = (), limit: int = BRANCH_LIMIT
+) -> dict[tuple[int, int], Result]:
+    """The phase replayed where the players choose otherwise: ``(turn index, option index) -> Result`` for
+    every option a turn did not take (earlier turns as ``result`` took them), at most ``limit`` of them.
+    The HTML page shows a branch's later turns when its option is clicked; the answers are the runner's."""
+    played: dict[tuple[int, int], Result] = {}
+    taken: dict[str, int] = {}
+    for index, turn in enumerate(result.turns):
+        if turn.follows:
+            for option in range(len(turn.options)):
+                if option != turn.chosen and len(played) < limit:
+                    played[(index, option)] = resolve(scenario, variant, {**taken, turn.actor: option}, first)
+        if turn.chosen is not None:
+            taken[turn.actor] = turn.chosen
+    return played

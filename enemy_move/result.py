@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .look import GRID_LOOK, BoardLook
+from .look import GRID_LOOK, BoardLook, FigureFacts
 from .wording import count_of, figure_name
 
 __all__ = ["count_of", "figure_name"]  # re-exported: games import them from here
@@ -319,6 +319,8 @@ class Result:
     # How ``board`` is drawn ("hex", "square" or "areas") and the game's terrain styles and legend words.
     board_kind: str = "hex"
     look: BoardLook = GRID_LOOK
+    # Each figure's name, side and colour, elite mark and initiative, for pictures (the game's vocabulary).
+    figures: dict[str, FigureFacts] = field(default_factory=dict)
 
     def follow_notes(self) -> list[str]:
         """One sentence per turn whose chosen option the rest of the phase follows (an assumption, not advice)."""

@@ -127,3 +127,56 @@ def test_grammar_of_shared_destinations() -> None:
     )
     notes = ascii_map.grid_view(grid, turn).notes
     assert "options 1 and 2 end on [3, 0]" in notes and "option 3 stays" in notes
+
+
+# --- pictures: sides, key, every route, columns, phone, branches ---------------------------------------
+
+
+def _picture(scenario: str) -> tuple[str, str]:
+    from enemy_move.checking import resolve_scenario
+    from enemy_move.models import load_scenario
+    from enemy_move.phase import branches
+    from enemy_move.render import svg
+
+    loaded = load_scenario(ROOT / scenario)
+    result = resolve_scenario(loaded)
+    return svg.result_svg(result), svg.result_html(result, [], branches(loaded, result))
+
+
+@pytest.mark.parametrize(
+    "scenario, sides",
+    [
+        ("scenarios/gloomhaven/87-phase-room-three-monsters.yaml", {"a": "#f4a3a3", "A": "#9cc4f2"}),
+        ("scenarios/cloudspire/phase-two-factions.yaml", {"r": "#f4a3a3", "q": "#9cc4f2"}),
+        ("scenarios/perditions-mouth/phase-08-room-three-enemies.yaml", {"b": "#a8dcb5", "g": "#cdb4ee", "A": "#9cc4f2"}),
+        ("scenarios/agemonia/phase-three-enemies-rooms.yaml", {"a": "#f4a3a3", "L": "#9cc4f2"}),
+    ],
+)
+def test_pictures_colour_figures_by_side_and_name_them_in_a_key(scenario: str, sides: dict[str, str]) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    picture, page = _picture(scenario)
+    root = ElementTree.fromstring(picture)
+    ns = "{http://www.w3.org/2000/svg}"
+    for label, colour in sides.items():
+        discs = [g.find(f"{ns}circle[last()]") for g in root.iter(f"{ns}g") if g.get("data-label") == label]
+        assert discs and all(d is not None and d.get("fill") == colour for d in discs)
+    assert root.find(f"{ns}g[@class='key']") is not None
+    assert (
+        'name="viewport"' in page and "viewBox=" in page and "<script>" in page and "http" not in page.split("<body>")[1].split("xmlns")[0]
+    )
+
+
+def test_pictures_show_elites_initiatives_every_route_and_the_routes_after_the_phase() -> None:
+    picture, page = _picture("scenarios/gloomhaven/87-phase-room-three-monsters.yaml")
+    assert "a Bandit Guard: elite monster, initiative 30" in picture and "gold ring: elite" in picture
+    assert picture.count('class="route"') >= 3 and 'class="route shown"' in picture  # options 2-4 faint, 1 solid
+    assert picture.count('class="phase-route"') == 3  # after the phase: every turn's route
+    assert "If the players choose option 2, the later turns:" in page  # a branch's later turns, shown on a click
+    assert 'class="branch" data-option="1" hidden' in page
+
+
+def test_the_page_keeps_the_rulesets_own_option_columns() -> None:
+    _, page = _picture("scenarios/cloudspire/phase-player-choice.yaml")
+    assert "<th>distance</th>" in page and "<th>kind</th>" in page and "<th>phase</th>" in page
+    assert ">assumed<" in page and "followed" not in page

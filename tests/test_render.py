@@ -282,7 +282,8 @@ def test_hex_picture_has_every_cell_figures_options_path_and_attacks() -> None:
     assert figures == {"a": "figure actor", "A": "figure focus", "B": "figure"}
     options = [(g.get("data-options"), g.get("data-to")) for g in root.iter(f"{SVG}g") if g.get("class") == "option"]
     assert options == [("0", "[2, 1]"), ("1", "[2, 3]")]
-    assert len(root.findall(f".//{SVG}polyline")) == 1  # the route shown
+    routes = [(line.get("class"), line.get("data-option")) for line in root.iter(f"{SVG}polyline")]
+    assert sorted(routes) == [("route", "1"), ("route shown", "0")]  # every option's route, the shown one solid
     assert any(line.get("class") == "attack" for line in root.iter(f"{SVG}line"))
 
 

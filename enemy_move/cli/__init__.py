@@ -197,11 +197,17 @@ def _stdin_stream() -> Any:
     return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
 
 
-def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None) -> None:
+def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None, scenario: Any = None) -> None:
     from ..output_guard import write_file_or_exit
     from ..render import svg
 
-    text = svg.result_svg(result) if kind == "svg" else svg.result_html(result, extra or [])
+    if kind == "svg":
+        text = svg.result_svg(result)
+    else:  # the page shows, for each option the players did not take, that branch's later turns
+        from ..phase import branches
+
+        played = branches(scenario, result, result.variant) if scenario is not None and len(result.turns) > 1 else {}
+        text = svg.result_html(result, extra or [], played)
     write_file_or_exit(f"--{kind} {path}", path, text)
 
 
@@ -276,7 +282,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if request.svg:
             _write_picture(result, request.svg, "svg")
         if request.html:
-            _write_picture(result, request.html, "html", extra)
+            _write_picture(result, request.html, "html", extra, scenario)
         if json_output:
             from ..result import result_to_dict
 

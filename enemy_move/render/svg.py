@@ -9,11 +9,15 @@ the board as it was when that turn started:
   layout), square grids as squares, area maps as boxes joined by their borders
   (``at: [x, y]`` per area in the file places them; otherwise a layered layout);
 * terrain as coloured cells with the map symbol, thin walls as thick edges;
-* figures as discs with their labels: the acting figure orange (at its start),
-  its focus ringed red;
-* every option's destination numbered like the options table; the path of the
-  option shown (option 0, or the one the phase follows) as an arrowed line;
-  dashed red arrows to the figures it attacks from there.
+* figures as discs coloured by side (the game's vocabulary: monsters,
+  characters, summons; factions; heroes and enemies), elites in a gold ring,
+  the acting figure ringed orange (at its start), its focus ringed red; a key
+  names each figure with its side and initiative;
+* every option's destination numbered from 1 like the options table; every
+  option's route, the one shown (option 1, or the one the rest of the phase
+  assumes) solid and the others faint; dashed red arrows to the figures it
+  attacks from there;
+* after a whole phase, the board with every turn's route in its own colour.
 
 The board kind (``hex``, ``square``, ``areas``) and the terrain colours come from the Result (the game's look).
 """
@@ -22,64 +26,35 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..look import GRID_LOOK, BoardLook
-from ..result import Cell, Displaced, Option, Position, Result, Turn, TurnExtra, format_position
+from ..look import GRID_LOOK, BoardLook, FigureFacts
+from ..result import Cell, Position, Result, Turn, TurnExtra
 from ..safe_text import for_markup as escape
 from ..safe_text import quoted_attribute as quoteattr
-from . import ascii_map
+from .svg_base import (
+    _DEFS,
+    AREA_GAP_X,
+    AREA_GAP_Y,
+    AREA_H,
+    AREA_W,
+    FONT,
+    GOAL_STROKE,
+    HEADING,
+    HEX_RADIUS,
+    PAD,
+    SQUARE,
+    UNKNOWN_FILL,
+    _f,
+    _text,
+)
+from .svg_marks import figures, key_entries, marks, phase_routes
 
 if TYPE_CHECKING:
     from ..geometry.areas import AreaBoard
     from ..geometry.grid import Grid
-
-#: Where a position is drawn: a grid cell's centre, or (area maps) a point of the route, given its index.
-Locate = Callable[..., tuple[float, float]]
-
-HEX_RADIUS = 26.0
-SQUARE = 44.0
-AREA_W, AREA_H = 150.0, 92.0
-AREA_GAP_X, AREA_GAP_Y = 70.0, 44.0
-PAD = 16.0
-HEADING = 40.0
-FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
-
-#: A terrain the game's look gives no colour.
-UNKNOWN_FILL = "#dddddd"
-ACTOR_FILL = "#f28c28"
-FOCUS_STROKE = "#d62728"
-GOAL_STROKE = "#b0209a"
-MOVED_STROKE = "#1f6fb4"
-PATH_STROKE = "#e4572e"
-OPTION_FILL = "#2e9e44"
-
-_DEFS = (
-    "<defs>"
-    f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto-start-reverse">'
-    f'<path d="M0,0 L10,5 L0,10 z" fill="{PATH_STROKE}"/></marker>'
-    f'<marker id="attack" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
-    f'<path d="M0,0 L10,5 L0,10 z" fill="{FOCUS_STROKE}"/></marker>'
-    "</defs>"
-)
-
-
-def _f(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
-def _text(
-    x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal", cls: str = ""
-) -> str:
-    klass = f" class={quoteattr(cls)}" if cls else ""
-    return (
-        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" dominant-baseline="central" '
-        f'fill="{fill}" font-weight="{weight}"{klass}>{escape(text)}</text>'
-    )
-
-
-# --- geometry of each board kind ----------------------------------------------------------
 
 
 class _GridLayout:
@@ -212,9 +187,19 @@ def _cells(layout: _GridLayout, look: BoardLook) -> list[str]:
     return out
 
 
-def _section_grid(
-    grid: Grid, turn: Turn | None, followed: bool, look: BoardLook = GRID_LOOK
-) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+@dataclass(frozen=True)
+class _Scene:
+    """What a section draws besides the board: whether the phase assumes the option shown, the game's look,
+    the figures' facts, and (after a phase) every turn's route as (turn index, actor, path)."""
+
+    followed: bool = False
+    look: BoardLook = GRID_LOOK
+    facts: dict[str, FigureFacts] = field(default_factory=dict)
+    routes: list[tuple[int, str, tuple[Position, ...]]] = field(default_factory=list)
+
+
+def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    look = scene.look
     layout = _GridLayout(grid)
     legend: list[tuple[str, str]] = []
     used_terrain = set(grid.terrain.values())
@@ -244,8 +229,11 @@ def _section_grid(
     if goals:
         legend.append((GOAL_STROKE, f"dashed ring: {look.goal_legend}"))
     centers = {label: layout.center(cell) for label, cell in grid.figures.items()}
-    under, over = _marks(turn, layout.center, centers, layout.figure_radius, followed, legend)
-    out += under + _figures(grid.figures, turn, centers, layout.figure_radius, legend) + over
+    if scene.routes:
+        under, over = phase_routes(scene.routes, layout.center, legend)
+    else:
+        under, over = marks(turn, layout.center, centers, layout.figure_radius, scene.followed, legend)
+    out += under + figures(grid.figures, turn, centers, layout.figure_radius, legend, scene.facts) + over
     for terrain in sorted(used_terrain - {"floor"}):
         legend.append((look.terrain_fills.get(terrain, UNKNOWN_FILL), terrain))
     return out, layout.width, layout.height, legend
@@ -280,7 +268,7 @@ def _borders(board: AreaBoard, centers_of: dict[str, tuple[float, float]]) -> li
     return out
 
 
-def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
     corners = _area_positions(board)
     centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
     out = _borders(board, centers_of)
@@ -320,139 +308,22 @@ def _section_areas(board: AreaBoard, turn: Turn | None, followed: bool) -> tuple
             return start
         return (centers_of[area][0], centers_of[area][1] + 24)
 
-    under, over = _marks(
-        turn,
-        route_point,
-        figure_centers,
-        radius,
-        followed,
-        legend,
-        badge_at=lambda area: (corners[area][0] + AREA_W - 14, corners[area][1] + 32),
-    )
-    out += (
-        under
-        + _figures(
-            {label: f.area for label, f in board.figures.items()},
-            turn,
-            figure_centers,
-            radius,
-            legend,
-            describe={label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()},
-        )
-        + over
-    )
+    def badge_at(area: str, index: int | None = None) -> tuple[float, float]:
+        return (corners[area][0] + AREA_W - 14, corners[area][1] + 32)
+
+    if scene.routes:
+        under, over = phase_routes(scene.routes, route_point, legend, badge_at=badge_at)
+    else:
+        under, over = marks(turn, route_point, figure_centers, radius, scene.followed, legend, badge_at=badge_at)
+    positions = {label: f.area for label, f in board.figures.items()}
+    describe = {label: (f" taunt {f.taunt}" if f.is_ally else "") for label, f in board.figures.items()}
+    out += under + figures(positions, turn, figure_centers, radius, legend, scene.facts, describe) + over
     for kind, text in (("single", "single white line"), ("double", "double white line"), ("barrier", "solid barrier")):
         if kind in kinds_used:
             legend.append(({"single": "#6b6b6b", "double": "#6b6b6b", "barrier": "#b22222"}[kind], text))
     width = max((x + AREA_W for x, _ in corners.values()), default=0) + PAD
     height = max((y + AREA_H for _, y in corners.values()), default=0) + PAD
     return out, width, height, legend
-
-
-def _marks(
-    turn: Turn | None,
-    center: Locate,
-    figure_centers: dict[str, tuple[float, float]],
-    radius: float,
-    followed: bool,
-    legend: list[tuple[str, str]],
-    badge_at: Locate | None = None,
-) -> tuple[list[str], list[str]]:
-    """The path of the option shown and attack lines from its end (drawn under the figures),
-    and every option's numbered badge (drawn over them)."""
-    out: list[str] = []
-    badges_out: list[str] = []
-    if turn is None or not turn.options:
-        return out, badges_out
-    shown = ascii_map.shown_option(turn)
-    option: Option = turn.options[shown or 0]
-    points = [center(p, i) if badge_at is not None else center(p) for i, p in enumerate(option.path)]
-    end = points[-1]
-    if len(points) > 1:
-        (px, py), (qx, qy) = points[-2], points[-1]
-        span = math.hypot(qx - px, qy - py) or 1.0
-        cut = min(11.0, span / 2)  # stop short of the destination's badge so the arrow head shows
-        points = points[:-1] + [(qx - (qx - px) / span * cut, qy - (qy - py) / span * cut)]
-        coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
-        out.append(
-            f'<polyline points="{coords}" fill="none" stroke="{PATH_STROKE}" stroke-width="4" stroke-linejoin="round" '
-            'stroke-opacity="0.85" marker-mid="url(#arrow)" marker-end="url(#arrow)" class="path"/>'
-        )
-        legend.append((PATH_STROKE, f"route of option {(shown or 0) + 1}" + (", which the rest of the phase assumes" if followed else "")))
-    for label in option.attacks:
-        if label in figure_centers:
-            tx, ty = figure_centers[label]
-            dx, dy = tx - end[0], ty - end[1]
-            length = math.hypot(dx, dy) or 1.0
-            stop = (tx - dx / length * (radius + 3), ty - dy / length * (radius + 3))
-            out.append(
-                f'<line x1="{_f(end[0])}" y1="{_f(end[1])}" x2="{_f(stop[0])}" y2="{_f(stop[1])}" stroke="{FOCUS_STROKE}" '
-                'stroke-width="2" stroke-dasharray="6 4" marker-end="url(#attack)" class="attack"/>'
-            )
-    if option.attacks:
-        legend.append((FOCUS_STROKE, f"attacks from option {(shown or 0) + 1}'s destination"))
-    # Other figures the option moves (displaced, trampled, pushed): grids only.
-    moved_others = [e for e in option.effects if isinstance(e, Displaced)] if badge_at is None else []
-    for effect in moved_others:
-        (ax, ay), (bx, by) = center(effect.origin), center(effect.to)
-        out.append(
-            f'<line x1="{_f(ax)}" y1="{_f(ay + radius * 0.6)}" x2="{_f(bx)}" y2="{_f(by + radius * 0.6)}" stroke="{MOVED_STROKE}" '
-            f'stroke-width="3" stroke-dasharray="4 3" marker-end="url(#arrow)" class="displaced" data-figure={quoteattr(effect.figure)}/>'
-        )
-    if moved_others:
-        legend.append(
-            (MOVED_STROKE, "dashed arrow: " + "; ".join(f"{e.figure} {e.cause} to {format_position(e.to)}" for e in moved_others))
-        )
-    badges: dict[Position, list[int]] = {}
-    for index, each in enumerate(turn.options):
-        badges.setdefault(each.to, []).append(index)
-    for to, indexes in sorted(badges.items(), key=lambda item: item[1][0]):
-        x, y = badge_at(to) if badge_at is not None else center(to)
-        if badge_at is None and any(math.hypot(fx - x, fy - y) < 1 for fx, fy in figure_centers.values()):
-            x, y = x - radius * 0.75, y - radius * 0.95  # above left of the figure standing there
-        text = ",".join(ascii_map.option_mark(i) for i in indexes)
-        w = 12 + 7 * len(text)
-        badges_out.append(
-            f'<g class="option" data-options={quoteattr(" ".join(str(i) for i in indexes))} data-to={quoteattr(format_position(to))}>'
-            f'<rect x="{_f(x - w / 2)}" y="{_f(y - 9)}" width="{_f(w)}" height="18" rx="9" fill="{OPTION_FILL}" stroke="#fff"/>'
-            + _text(x, y, text, size=12, fill="#fff", weight="bold")
-            + "</g>"
-        )
-    legend.append((OPTION_FILL, "option destinations, numbered as in the options table"))
-    return out, badges_out
-
-
-def _figures(
-    positions: Mapping[str, Position],
-    turn: Turn | None,
-    centers: dict[str, tuple[float, float]],
-    radius: float,
-    legend: list[tuple[str, str]],
-    describe: dict[str, str] | None = None,
-) -> list[str]:
-    out: list[str] = []
-    focus = set(turn.focus) if turn is not None else set()
-    actor = turn.actor if turn is not None else None
-    for label in sorted(positions):
-        if label not in centers:
-            continue
-        x, y = centers[label]
-        fill = ACTOR_FILL if label == actor else "#ffffff"
-        stroke, width = (FOCUS_STROKE, 3.5) if label in focus else ("#222", 1.5 if label != actor else 2.5)
-        out.append(
-            f'<g class="figure{" actor" if label == actor else ""}{" focus" if label in focus else ""}" data-label={quoteattr(label)}>'
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(radius)}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(width)}"/>'
-            + _text(x, y, label, size=radius * 0.95, weight="bold")
-            + "</g>"
-        )
-        extra = (describe or {}).get(label, "")
-        if extra:
-            out.append(_text(x, y + radius + 7, extra.strip(), size=9, fill="#444"))
-    if actor in centers:
-        legend.insert(0, (ACTOR_FILL, f"{actor}: acting figure, at its start"))
-    if focus & set(centers):
-        legend.insert(1 if actor in centers else 0, (FOCUS_STROKE, "ring: focus " + ", ".join(sorted(focus & set(centers)))))
-    return out
 
 
 def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[list[str], float]:
@@ -483,6 +354,15 @@ def _turn_title(result: Result, index: int | None) -> str:
     return prefix + answer_line(turn, has_focus=result.has_focus, whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
 
 
+def _routes(result: Result) -> list[tuple[int, str, tuple[Position, ...]]]:
+    """Every turn's route as the phase took it (the board after the phase shows them all)."""
+    return [
+        (index, turn.actor, turn.options[turn.chosen if turn.chosen is not None else 0].path)
+        for index, turn in enumerate(result.turns)
+        if turn.options
+    ]
+
+
 def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
     """(caption, elements, width, height) per turn, then the board after a whole phase."""
     kind = result.board_kind
@@ -497,11 +377,11 @@ def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
     if not plan:
         plan.append((None, result.board, None))
     for number, board, shown in plan:
-        followed = shown is not None and shown.follows
+        scene = _Scene(shown is not None and shown.follows, result.look, result.figures, _routes(result) if number is None else [])
         if kind == "areas":
-            elements, width, height, legend = _section_areas(board, shown, followed)
+            elements, width, height, legend = _section_areas(board, shown, scene)
         else:
-            elements, width, height, legend = _section_grid(board, shown, followed, result.look)
+            elements, width, height, legend = _section_grid(board, shown, scene)
         width = max(width, 420.0)
         legend_elements, legend_height = _legend(legend, width, height)
         drawn.append(
@@ -522,6 +402,10 @@ def result_svg(result: Result) -> str:
     title = result.title or result.scenario
     width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
     y = HEADING
+    key, key_height = _legend(key_entries(result.figures, sorted(result.figures)), width, y - 6)
+    if key:  # the key: each figure with its side (its colour), elite mark and initiative
+        parts.append('<g class="key">' + "".join(key) + "</g>")
+        y += key_height + 6
     for caption, elements, _, height in drawn:
         parts.append(f'<g class="turn" transform="translate(0,{_f(y)})">')
         parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
@@ -536,44 +420,9 @@ def result_svg(result: Result) -> str:
     return head + "".join(parts) + "</svg>\n"
 
 
-def result_html(result: Result, extra: Sequence[TurnExtra] = ()) -> str:
-    """A self-contained page: title, description, then per turn its picture, options and reasoning
-    (``extra``, one per turn: the ``--why-not`` answers, added to the reasoning)."""
+def result_html(result: Result, extra: Sequence[TurnExtra] = (), branches: dict[tuple[int, int], Result] | None = None) -> str:
+    """A self-contained page (render/html_page.py): the key, per turn its picture, options and reasoning;
+    ``branches`` (``phase.branches``): the later turns shown when an option not taken is clicked."""
+    from .html_page import page
 
-    title = escape(result.title or result.scenario)
-    body = [f"<h1>{title}</h1>", f'<p class="meta">{escape(result.ruleset)} / {escape(result.variant)} · {escape(result.scenario)}</p>']
-    if result.description:
-        body.append(f"<p>{escape(result.description)}</p>")
-    drawn = sections(result)
-    for index, (caption, elements, width, height) in enumerate(drawn):
-        body.append(f"<h2>{escape(caption)}</h2>")
-        body.append(
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" {FONT}>{_DEFS}'
-            + "".join(elements)
-            + "</svg>"
-        )
-        if index >= len(result.turns):
-            continue
-        turn = result.turns[index]
-        rows = []
-        for number, option in enumerate(turn.options):
-            followed = " (assumed)" if turn.follows and number == turn.chosen else ""
-            rows.append(
-                f"<tr><td>{number + 1}{followed}</td><td>{escape(format_position(option.to))}</td>"
-                f"<td>{escape(', '.join(option.attacks) or '-')}</td><td>{len(option.path) - 1}</td>"
-                f"<td>{escape(' > '.join(format_position(p) for p in option.path))}</td></tr>"
-            )
-        if rows:
-            body.append("<table><tr><th>#</th><th>to</th><th>attacks</th><th>moves</th><th>path</th></tr>" + "".join(rows) + "</table>")
-        added = extra[index].steps if index < len(extra) else []
-        steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning + added)
-        body.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
-    style = (
-        "body{font-family:DejaVu Sans,Arial,sans-serif;max-width:1000px;margin:2em auto;color:#222}"
-        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
-        ".meta{color:#666}svg{display:block;margin:.5em 0}"
-    )
-    return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{style}</style></head>'
-        f"<body>{''.join(body)}</body></html>\n"
-    )
+    return page(result, extra, branches or {})

@@ -5,6 +5,7 @@ from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
+    figure_facts="enemy_move.games.agemonia.vocabulary:figure_facts",
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},

@@ -5,6 +5,7 @@ from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
+    figure_facts="enemy_move.games.cloudspire.vocabulary:figure_facts",
     name="cloudspire",
     summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
     variants={

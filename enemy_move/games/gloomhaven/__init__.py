@@ -5,6 +5,7 @@ from .starter import STARTER
 from .vocabulary import IMPORTERS, LOOK, STEP_IDS
 
 GAME = Game(
+    figure_facts="enemy_move.games.gloomhaven.vocabulary:figure_facts",
     name="gloomhaven",
     summary="Gloomhaven (both editions), Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={

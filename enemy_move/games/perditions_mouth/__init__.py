@@ -5,6 +5,7 @@ from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
+    figure_facts="enemy_move.games.perditions_mouth.vocabulary:figure_facts",
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},

@@ -1,0 +1,57 @@
+"""Shared pieces of the pictures: sizes, colours, arrow markers, numbers and text elements (no drawing decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..safe_text import for_markup as escape
+from ..safe_text import quoted_attribute as quoteattr
+
+Locate = Callable[..., tuple[float, float]]
+
+HEX_RADIUS = 26.0
+SQUARE = 44.0
+AREA_W, AREA_H = 150.0, 92.0
+AREA_GAP_X, AREA_GAP_Y = 70.0, 44.0
+PAD = 16.0
+HEADING = 40.0
+FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
+
+#: A terrain the game's look gives no colour.
+UNKNOWN_FILL = "#dddddd"
+ACTOR_FILL = "#f28c28"
+FOCUS_STROKE = "#d62728"
+GOAL_STROKE = "#b0209a"
+MOVED_STROKE = "#1f6fb4"
+PATH_STROKE = "#e4572e"
+OPTION_FILL = "#2e9e44"
+ELITE_STROKE = "#c9a000"
+#: One colour per turn on the "after the phase" map (turn 1 first), cycling.
+
+_DEFS = (
+    "<defs>"
+    f'<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto-start-reverse">'
+    f'<path d="M0,0 L10,5 L0,10 z" fill="{PATH_STROKE}"/></marker>'
+    f'<marker id="attack" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
+    f'<path d="M0,0 L10,5 L0,10 z" fill="{FOCUS_STROKE}"/></marker>'
+    "</defs>"
+)
+
+
+def _f(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(
+    x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal", cls: str = ""
+) -> str:
+    klass = f" class={quoteattr(cls)}" if cls else ""
+    return (
+        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" dominant-baseline="central" '
+        f'fill="{fill}" font-weight="{weight}"{klass}>{escape(text)}</text>'
+    )
+
+
+# --- geometry of each board kind ----------------------------------------------------------
+
+TURN_STROKES = ("#e4572e", "#1f6fb4", "#2e9e44", "#8e44ad", "#c9a000", "#17a2b8")
