@@ -14,12 +14,13 @@ import pytest
 
 pytest.importorskip("textual")
 
+from textual.widgets import Static  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from enemy_move.cli import app as cli_app  # noqa: E402
 from enemy_move.editor import open_session  # noqa: E402
 from enemy_move.editor.app import EditorApp, EditorScreen  # noqa: E402
-from enemy_move.editor.dialogs import ChooseScreen, QuitScreen  # noqa: E402
+from enemy_move.editor.dialogs import ChooseScreen, QuitScreen, help_renderable  # noqa: E402
 from enemy_move.editor.forms import FormScreen  # noqa: E402
 from enemy_move.editor.session import Answer, Session  # noqa: E402
 from enemy_move.models import load_scenario  # noqa: E402
@@ -410,10 +411,18 @@ def test_next_round_where_the_players_choose(tmp_path: Path, relative: str) -> N
         expected = None
         await press(pilot, "ctrl+n")
         await settle(pilot)
+        typed = False
         while isinstance(pilot.app.screen, ChooseScreen):
-            turn = pilot.app.screen.turn
+            dialog = pilot.app.screen
+            turn = dialog.turn
             expected = (turn.actor, turn.options[1].to)
-            await press(pilot, "2")
+            if typed:
+                await press(pilot, "down")  # ↓ shows option 2 on the board beside; Enter follows it
+                assert dialog.default == 1 and "▶  2 " in str(dialog.query_one("#options", Static).render())
+                await press(pilot, "enter")
+            else:
+                await press(pilot, "2")
+            typed = True
             await settle(pilot)
         assert expected is not None
         actor, to = expected
@@ -422,6 +431,24 @@ def test_next_round_where_the_players_choose(tmp_path: Path, relative: str) -> N
         assert answer_error(screen) is None
 
     run_editor(session_for(path), script)
+
+
+def test_the_help_wraps_within_its_columns_at_80() -> None:
+    from rich.console import Console
+
+    from enemy_move.editor.dialogs import KEY_WIDTH, help_entries
+
+    for kind, only, never in (("hex", "Ctrl+T", "Ctrl+L"), ("areas", "Ctrl+L", "Ctrl+T")):
+        keys = {keys for _, entries in help_entries(kind) for keys, _ in entries}
+        assert only in keys and never not in keys
+        console = Console(width=74, record=True)  # the help's width inside its border at 80 columns
+        console.print(help_renderable(kind))
+        lines = console.export_text().splitlines()
+        continued = [line for line in lines if line.startswith(" " * (KEY_WIDTH + 2)) and line.strip()]
+        assert continued  # descriptions do wrap at this width...
+        for line in lines:  # ...and every line starts with a title, a key, or blank under the key column
+            head = line[: KEY_WIDTH + 2].strip()
+            assert not head or head in keys or line.strip() in {t for t, _ in help_entries(kind)} or line.startswith("enemy-move"), line
 
 
 # --- Agemonia's areas ------------------------------------------------------------------------

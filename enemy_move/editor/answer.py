@@ -27,7 +27,7 @@ def board_before(result: Result, index: int) -> Any:
     return result.board
 
 
-def _option_line(index: int, option: Option, selected: bool, attacks: bool) -> Text:
+def option_line(index: int, option: Option, selected: bool, attacks: bool) -> Text:
     line = Text("▶ " if selected else "  ", style="bold")
     line.append(f"{option_number(index):>2} ", style="bold black on bright_green")
     line.append(f" to {format_position(option.to)}", style="bold" if selected else "")
@@ -89,7 +89,7 @@ def answer_text(answer: Answer | None, *, working: bool, turn_index: int, option
     turn = result.turns[min(turn_index, len(result.turns) - 1)]
     text.append(escape_controls(answer_line(turn, has_focus=result.has_focus)) + "\n", style="bold")
     for index, option in enumerate(turn.options):
-        text.append_text(_option_line(index, option, index == option_index, result.has_attacks))
+        text.append_text(option_line(index, option, index == option_index, result.has_attacks))
         text.append("\n")
     if turn.options:
         option = turn.options[min(option_index, len(turn.options) - 1)]

@@ -22,12 +22,13 @@ from textual.worker import Worker, WorkerState
 from ..edit.atomic import WriteError
 from ..edit.document import EditError
 from ..errors import escape_controls
+from ..result import Turn
 from . import palette
 from .answer import answer_text, turn_words
 from .areas import AreaView, area_names
 from .board import BoardView, Overlay
 from .commands import Commands
-from .dialogs import HELP, ChooseScreen, HelpScreen, QuitScreen, SizeScreen
+from .dialogs import ChooseScreen, HelpScreen, QuitScreen, SizeScreen
 from .session import Answer, Session, compute_answer
 
 #: Hex diagonals on the keys of a numeric keypad's corners (7 9 1 3); on square grids, the diagonals.
@@ -356,7 +357,7 @@ class EditorScreen(Commands):
         self.refresh_all()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(HELP))
+        self.app.push_screen(HelpScreen(self.session.board_kind))
 
     def action_size(self) -> None:
         if self.session.board_kind == "areas":
@@ -377,6 +378,15 @@ class EditorScreen(Commands):
         else:
             self.say("next round: waiting for the answer…")
 
+    def _drawn_with(self, turn: Turn, shown: int) -> Any:
+        """The board drawn with option ``shown`` of ``turn`` (its route), as the choice dialog shows it beside."""
+        board = self.query_one("#board")
+        if isinstance(board, BoardView):
+            board.overlay = Overlay.of(turn, shown)
+        elif isinstance(board, AreaView):
+            board.turn, board.shown = turn, shown
+        return board.render()
+
     def continue_next_round(self) -> None:
         """Ask for the players' choices turn by turn, then follow the phase (called again after each re-resolve)."""
         answer = self.answer
@@ -392,6 +402,7 @@ class EditorScreen(Commands):
                 def chosen(index: int | None, actor: str = turn.actor) -> None:
                     if index is None:
                         self.say("next round cancelled")
+                        self.refresh_all()  # the board as the answer shows it, not the dialog's option
                         return
                     self.session.choices[actor] = index
                     self.following = True
@@ -400,7 +411,11 @@ class EditorScreen(Commands):
                 figure = self.session.doc.get(f"figures.{turn.actor}.name")
                 who = f"{figure} {turn.actor}" if figure else turn.actor
                 default = self.option_index if index == self.turn_index else 0
-                self.app.push_screen(ChooseScreen(turn, who, default), chosen)
+                # the answer panel shows this turn meanwhile, so the board beside the choice is this turn's
+                self.turn_index, self.option_index = index, default
+                self.refresh_all()
+                draw = partial(self._drawn_with, turn)
+                self.app.push_screen(ChooseScreen(turn, who, default, draw, result.has_attacks), chosen)
                 return
         self.following = False
         if not result.turns:

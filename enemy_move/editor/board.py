@@ -188,7 +188,8 @@ class BoardView(Widget, can_focus=True):
 
     def drawing(self) -> tuple[Text, Layout]:
         """The board drawn once per state (render and the size queries all ask for it)."""
-        key = (self.session.generation, self.session.cursor, id(self.overlay))
+        # the overlay itself, not its id(): an id is reused once its object is freed (a stale drawing)
+        key = (self.session.generation, self.session.cursor, self.overlay)
         if self._drawn is None or self._drawn[0] != key:
             try:
                 text, layout = draw_grid(self.session, self.overlay)

@@ -2,55 +2,119 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..errors import escape_controls
-from ..result import Turn, format_position
+from ..result import Turn
 from .board import option_number
 
-HELP = """\
-enemy-move edit: keys (also in docs/editor.md)
+#: The keys shown by F1: (section, [(keys, what they do)]); "grid:" / "areas:" entries only on that kind of board.
+HELP: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Board",
+        [
+            ("grid:arrows", "move the cursor (a click moves it too)"),
+            ("grid:Home PgUp End PgDn", "the diagonal neighbours: up-left, up-right, down-left, down-right"),
+            (
+                "grid:a letter or digit",
+                "put that figure on the cursor (moved if it exists; a new one is a character/hero in upper case, "
+                "a monster/enemy in lower case, a copy of the last one); it also ends painting",
+            ),
+            (
+                "grid:a map symbol",
+                "paint that terrain on the cursor (the symbols listed under the board); it becomes the brush: a click or a drag paints it",
+            ),
+            ("grid:Esc", "no brush: a click only moves the cursor"),
+            ("grid:Delete Backspace", "remove the figure on the cursor, or make the cell open floor"),
+            ("grid:Ctrl+T", "thin wall between the cursor and the cell it came from (again: removes it)"),
+            ("grid:Ctrl+B", "wall the edge of the board all round"),
+            ("grid:Ctrl+R", "the board's size"),
+            ("grid:Ctrl+G", "Cloudspire: the cursor becomes the mark of the selected minion's faction"),
+            ("areas:Up Down", "select an area (a click selects it too)"),
+            ("areas:a letter or digit", "put that figure in the area (upper case a hero, lower case an enemy)"),
+            ("areas:Tab", "select the next figure of the area"),
+            ("areas:+  -", "a new area; remove the selected (empty) area"),
+            ("areas:Ctrl+A", "the area's form"),
+            ("areas:Ctrl+L", "the links, one a line"),
+            ("areas:Delete Backspace", "remove the selected figure"),
+        ],
+    ),
+    (
+        "Figures and the card",
+        [
+            ("Enter", "the form of the figure on the cursor (areas: the selected figure)"),
+            ("Ctrl+E", "elite on/off (Gloomhaven), sleeping (Perdition's Mouth), fly (Agemonia)"),
+            ("grid:Ctrl+A", "the figure on the cursor acts alone (`active:`); again: the whole side acts"),
+            ("Ctrl+K", "the form of the action card"),
+            ("in a form", "Tab: next field, →: accept the name offered, Enter: apply, Esc: close"),
+        ],
+    ),
+    (
+        "The answer",
+        [
+            ("[  ]", "previous / next option (its route is drawn with :)"),
+            ("{  }", "previous / next turn of the phase"),
+            (
+                "Ctrl+N",
+                "next round: follow the answer (where the players choose, type the option's number); the board after the phase becomes the board edited",
+            ),
+        ],
+    ),
+    (
+        "Files",
+        [
+            ("Ctrl+Z  Ctrl+Y", "undo / redo"),
+            ("Ctrl+S", "save (atomically: a temporary file, then a rename)"),
+            ("Ctrl+Q", "quit (asks first when there are unsaved changes)"),
+            ("F1", "this help (Esc, F1 or q closes it)"),
+        ],
+    ),
+]
 
-Board
-  arrows            move the cursor (a click moves it too)
-  Home PgUp End PgDn   the diagonal neighbours up-left, up-right, down-left, down-right
-  a letter or digit    put that figure on the cursor (moved if it exists; new: upper case
-                       a character/hero, lower case a monster/enemy, a copy of the last one);
-                       it also ends painting: a click moves the cursor again
-  a map symbol         paint that terrain on the cursor (the file's own symbols, listed under the
-                       board); it becomes the brush: a click (or a drag) paints it
-  Esc                  no brush: a click only moves the cursor
-  Delete, Backspace    remove the figure on the cursor, or make the cell open floor
-  Ctrl+T               thin wall between the cursor and the cell it came from (again: removes it)
-  Ctrl+B               wall the edge of the board all round
-  Ctrl+R               the board's size
-  Ctrl+G               Cloudspire: the cursor becomes the mark of the selected minion's faction
-Figures and the card
-  Enter                the form of the figure on the cursor (Agemonia: the selected figure)
-  Ctrl+E               elite on/off (Gloomhaven), sleeping (Perdition's Mouth), fly (Agemonia)
-  Ctrl+A               the figure on the cursor acts alone (`active:`); again: the whole side acts
-  Ctrl+K               the form of the action card
-  in a form: Tab moves between fields, → accepts the name offered, Enter applies, Esc closes
-Agemonia (areas)
-  Up/Down select an area; a label puts the figure in it; Tab selects the next figure of the area
-  Ctrl+A the area's form;  +  a new area;  -  remove the area;  Ctrl+L the links, one a line
-The answer
-  [ ]                  previous / next option (its route is drawn with :)
-  { }                  previous / next turn of the phase
-  Ctrl+N               next round: follow the answer (where the players choose, type the option's
-                       number), the board after the phase becomes the board edited
-Files
-  Ctrl+Z / Ctrl+Y      undo / redo
-  Ctrl+S               save (atomically: a temporary file, then a rename)
-  Ctrl+Q               quit (asks first when there are unsaved changes)
-  F1                   this help
-"""
+
+def help_entries(board_kind: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help's sections for a board of this kind ("hex", "square" or "areas")."""
+    wanted = "areas" if board_kind == "areas" else "grid"
+    sections = []
+    for title, entries in HELP:
+        shown = []
+        for keys, words in entries:
+            tag, sep, rest = keys.partition(":")
+            if sep and tag in ("grid", "areas"):
+                if tag != wanted:
+                    continue
+                keys = rest
+            shown.append((keys, words))
+        sections.append((title, shown))
+    return sections
+
+
+def help_renderable(board_kind: str) -> Group:
+    """The keys as a two-column table per section: each description wraps within its own column at any width."""
+    parts: list[Any] = [Text("enemy-move edit: keys (Esc: close; ↑ ↓ PgUp PgDn: scroll)", style="bold")]
+    for title, entries in help_entries(board_kind):
+        table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=True, expand=True)
+        table.add_column(style="bold", no_wrap=True, width=KEY_WIDTH)
+        table.add_column(ratio=1)
+        for keys, words in entries:
+            table.add_row(keys, words)
+        parts += [Text(""), Text(title, style="bold underline"), table]
+    return Group(*parts)
+
+
+#: The key column of the help: the longest keys ("Home PgUp End PgDn").
+KEY_WIDTH = 18
 
 DIALOG_CSS = """
 {name} {{ align: center middle; background: $background 50%; }}
@@ -61,7 +125,7 @@ DIALOG_CSS = """
 class QuitScreen(ModalScreen[str]):
     """Unsaved changes: save and quit, quit anyway, or keep editing."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="QuitScreen")
+    DEFAULT_CSS = DIALOG_CSS.format(name="QuitScreen") + "QuitScreen > Vertical { width: 40; }"
     BINDINGS = [
         Binding("s", "answer('save')", "Save and quit"),
         Binding("q,ctrl+q", "answer('quit')", "Quit without saving"),
@@ -69,35 +133,68 @@ class QuitScreen(ModalScreen[str]):
     ]
 
     def compose(self) -> ComposeResult:
+        text = Text("The board has unsaved changes.\n", style="bold")
+        for key, words in (("s", "save and quit"), ("q", "quit without saving"), ("Esc", "keep editing")):
+            text.append(f"\n {key:>3}  ", style="bold")
+            text.append(words)
         with Vertical():
-            yield Static("[b]The board has unsaved changes.[/b]\n\n  s  save and quit\n  q  quit without saving\n  Esc  keep editing")
+            yield Static(text)
 
     def action_answer(self, choice: str) -> None:
         self.dismiss(choice)
 
 
 class ChooseScreen(ModalScreen[int | None]):
-    """Where the players choose: which option the next round follows (typed by its number, from 1)."""
+    """Where the players choose: which option the next round follows (typed by its number, from 1).
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ChooseScreen")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    The board stays in view beside the options, drawn with the option shown
+    (its route): ↑/↓ or [ ] show another, a number or Enter follows one.
+    """
 
-    def __init__(self, turn: Turn, who: str, default: int = 0) -> None:
+    DEFAULT_CSS = """
+    ChooseScreen { background: $background; }
+    ChooseScreen #beside { width: auto; max-width: 60%; height: 100%; padding-right: 1; }
+    ChooseScreen VerticalScroll { width: 1fr; min-width: 30; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("up,left_square_bracket", "show(-1)", "Previous option", show=False),
+        Binding("down,right_square_bracket", "show(1)", "Next option", show=False),
+    ]
+
+    def __init__(self, turn: Turn, who: str, default: int = 0, draw: Callable[[int], Any] | None = None, attacks: bool = True) -> None:
         super().__init__()
         self.turn = turn
         self.who = who
         #: What Enter picks: the option selected in the answer panel ([ ]), else the first.
         self.default = default if 0 <= default < len(turn.options) else 0
+        #: The board drawn with option N's route shown (None: no board beside the options).
+        self.draw = draw
+        self.attacks = attacks
 
     def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static(self.draw(self.default) if self.draw else "", id="beside")
+            with VerticalScroll():
+                yield Static(self._options(), id="options")
+
+    def _options(self) -> Text:
+        from .answer import option_line
+
         # Text, not markup: a figure's name from the file is shown as written, never read as markup.
-        text = Text(f"{escape_controls(self.who)}: the players choose.", style="bold")
-        text.append(f" Type the option's number (Enter: {option_number(self.default)}, Esc: cancel).\n\n")
+        text = Text(f"{escape_controls(self.who)}: the players choose\n", style="bold")
+        last = option_number(len(self.turn.options) - 1)
+        text.append(f"1-{last}, Enter: follow it · ↑ ↓: its route · Esc: cancel\n\n", style="dim")
         for index, option in enumerate(self.turn.options):
-            attacks = f", attacks {', '.join(option.attacks)}" if option.attacks else ""
-            text.append(f"  {option_number(index)}  to {format_position(option.to)}{attacks}\n")
-        with Vertical():
-            yield Static(text)
+            text.append_text(option_line(index, option, index == self.default, self.attacks))
+            text.append("\n")
+        return text
+
+    def action_show(self, step: int) -> None:
+        self.default = max(0, min(len(self.turn.options) - 1, self.default + step))
+        self.query_one("#options", Static).update(self._options())
+        if self.draw is not None:
+            self.query_one("#beside", Static).update(self.draw(self.default))
 
     def on_key(self, event: Key) -> None:
         marks = [option_number(i) for i in range(len(self.turn.options))]
@@ -139,19 +236,22 @@ class SizeScreen(ModalScreen[tuple[int, int] | None]):
 
 
 class HelpScreen(ModalScreen[None]):
+    """All the keys (F1), as a table that wraps within its columns from 80 columns up."""
+
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background 50%; }
-    HelpScreen > VerticalScroll { width: 78; max-width: 100%; height: 90%; border: thick $accent; background: $panel; padding: 0 1; }
+    HelpScreen > VerticalScroll { width: 100; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $panel; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,f1,q", "close", "Close")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, board_kind: str) -> None:
         super().__init__()
-        self.text = text
+        self.board_kind = board_kind
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.text, markup=False)
+            # the help's own text, no file content: rich renderables, never markup
+            yield Static(help_renderable(self.board_kind))
 
     def action_close(self) -> None:
         self.dismiss(None)

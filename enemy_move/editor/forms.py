@@ -158,7 +158,8 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
     FormScreen VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
     FormScreen Input { height: 1; border: none; padding: 0; margin: 0 0 0 0; background: $boost; }
     FormScreen Input:focus { border: none; background: $accent 40%; }
-    FormScreen Label { margin: 0; color: $text-muted; }
+    FormScreen Label { width: 100%; margin: 0; color: $text-muted; }
+    FormScreen .keys { color: $text-muted; margin-bottom: 1; }
     FormScreen Checkbox { height: 1; border: none; padding: 0; }
     FormScreen .title { text-style: bold; }
     """
@@ -182,14 +183,15 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
 
     def _form(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.title_text + "  (Enter: apply, Esc: close)", classes="title", markup=False)
+            yield Static(self.title_text, classes="title", markup=False)
+            yield Static("Enter apply · Esc close · Tab next", classes="keys", markup=False)
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
                 if field.kind in ("bool", "present"):
                     checked = bool(value) if field.kind == "bool" else value is not None
                     yield Checkbox(_flag_label(field.label, checked), checked, id=f"f{index}", tooltip=field.description)
                     continue
-                yield Label(field.label + (f" ({'/'.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
+                yield Label(field.label + (f" ({', '.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
                 choices = list(field.choices) or (self.names if field.label == "name" else [])
                 suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
                 yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
