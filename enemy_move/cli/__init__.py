@@ -197,7 +197,7 @@ def _stdin_stream() -> Any:
     return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
 
 
-def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None, scenario: Any = None) -> None:
+def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None, request: Any = None, scenario: Any = None) -> None:
     from ..output_guard import write_file_or_exit
     from ..render import svg
 
@@ -206,7 +206,8 @@ def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = 
     else:  # the page shows, for each option the players did not take, that branch's later turns
         from ..phase import branches
 
-        played = branches(scenario, result, result.variant) if scenario is not None and len(result.turns) > 1 else {}
+        first = request.first if request is not None else ()
+        played = branches(scenario, result, result.variant, first) if scenario is not None and len(result.turns) > 1 else {}
         text = svg.result_html(result, extra or [], played)
     write_file_or_exit(f"--{kind} {path}", path, text)
 
@@ -282,7 +283,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if request.svg:
             _write_picture(result, request.svg, "svg")
         if request.html:
-            _write_picture(result, request.html, "html", extra, scenario)
+            _write_picture(result, request.html, "html", extra, request, scenario)
         if json_output:
             from ..result import result_to_dict
 

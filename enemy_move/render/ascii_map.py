@@ -168,7 +168,7 @@ class _Drawn:
     marks: bool = False
     goal: bool = False
     routes: bool = False
-    walls: bool = False
+    walls: str = ""  # the wall marks drawn, in drawing order (the legend shows those)
 
 
 class _Painter:
@@ -248,7 +248,8 @@ class _Painter:
         for position, col in enumerate(columns):
             if position:
                 wall = thin.wall_left_of(self.walls, (col, row))
-                self.drawn.walls |= wall
+                if wall and thin.SIDE_BY_SIDE not in self.drawn.walls:
+                    self.drawn.walls += thin.SIDE_BY_SIDE
                 runs.append((thin.SIDE_BY_SIDE, thin.WALL_STYLE) if wall else (" ", ""))
             runs.append(self.cell((col, row)) if (col, row) in self.grid.terrain else (" ", ""))
         return runs
@@ -260,7 +261,8 @@ class _Painter:
             lines.append(self.row(row, columns, gutter))
             between = thin.spacer(self.walls, row, columns, self.hexes, gutter) if row != rows[-1] else None
             if between is not None:
-                self.drawn.walls = True
+                marks = "".join(chunk for chunk, _ in between).replace(" ", "")
+                self.drawn.walls += "".join(sorted(set(marks) - set(self.drawn.walls)))
                 lines.append(between)
         return lines
 
@@ -339,7 +341,7 @@ def _legend(
         if name in drawn.terrain and name not in ("floor",) and symbol != " ":
             view.legend.append((symbol, name))
     if drawn.walls:
-        view.legend.append(("| / \\" if grid.kind == "hex" else "| ─", "thin wall"))
+        view.legend.append((" ".join(sorted(drawn.walls, key="|/\\─".index)), "thin wall"))
 
 
 def _notes(view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: tuple[range, range]) -> None:
