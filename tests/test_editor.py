@@ -260,6 +260,55 @@ def test_card_form(tmp_path: Path) -> None:
     run_editor(session_for(str(tmp_path / "r.yaml"), size="9x7"), script)
 
 
+def test_card_list_actions_in_order_and_cards_per_figure(tmp_path: Path) -> None:
+    from enemy_move.editor.cards import AskScreen, CardsScreen
+
+    path = copy_scenario(tmp_path, "gloomhaven/63-phase-type-initiative.yaml")  # actions: {x: ..., g: ...}
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        doc = screen.session.doc
+        await press(pilot, "ctrl+k")  # several cards: the list, on the card of the figure under the cursor (x)
+        cards = pilot.app.screen
+        assert isinstance(cards, CardsScreen) and cards.rows[cards.index].key == "actions.x"
+        await press(pilot, "a")  # an attack after it: x's card becomes its list of actions, the new one's form opens
+        assert isinstance(pilot.app.screen, FormScreen) and pilot.app.screen.title_text == "actions.x, action 3"
+        await press(pilot, "backspace", "2", "enter")
+        assert doc.get("actions.x") == [{"move": 2}, {"attack": {"range": 3}}, {"attack": {"range": 2}}]
+        assert isinstance(pilot.app.screen, CardsScreen)  # back to the list, on the new action
+        await press(pilot, "up", "delete")  # remove the attack at range 3
+        assert doc.get("actions.x") == [{"move": 2}, {"attack": {"range": 2}}]
+        await press(pilot, "enter")  # the action before the removed one: the move's form (move, jump, teleport)
+        form = pilot.app.screen
+        assert isinstance(form, FormScreen) and [f.label for f in form.fields] == ["move", "jump", "teleport"]
+        await press(pilot, "backspace", "4", "enter", "n")
+        assert isinstance(pilot.app.screen, AskScreen)
+        await press(pilot, *"Bandit Guard", "enter", "enter", "3", "enter", "escape")
+        await settle(pilot)
+        assert doc.get("actions.x") == [{"move": 4}, {"attack": {"range": 2}}]
+        assert doc.get("actions.Bandit Guard") == {"move": 3}
+        assert answer_error(screen) is None
+        await press(pilot, "ctrl+z")  # one undo step per edit
+        assert doc is not screen.session.doc and screen.session.doc.get("actions.Bandit Guard") == {}
+
+    run_editor(session_for(path), script)
+
+
+def test_simple_card_form_leads_to_the_list(tmp_path: Path) -> None:
+    from enemy_move.editor.cards import CardsScreen
+
+    path = copy_scenario(tmp_path, "gloomhaven/demo.yaml")
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        await press(pilot, "ctrl+k", "ctrl+k")  # the {move, attack} form, then Ctrl+K: the list
+        assert isinstance(pilot.app.screen, CardsScreen)
+        await press(pilot, "m", "enter", "escape")  # a move at the end: the card written as its actions in order
+        await settle(pilot)
+        assert screen.session.doc.get("action") == [{"move": 2}, {"attack": {"range": 3}}, {"move": 1}]
+        assert answer_error(screen) is None
+
+    run_editor(session_for(path), script)
+
+
 def test_elite_and_acts_alone(tmp_path: Path) -> None:
     async def script(pilot: Any, screen: EditorScreen) -> None:
         doc = screen.session.doc

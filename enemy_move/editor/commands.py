@@ -6,11 +6,12 @@ session, the message line and :meth:`apply` (one undo step per edit).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
 
-from . import forms
+from . import cards, forms
 from .areas import area_names
 from .session import Session
 
@@ -51,16 +52,130 @@ class Commands(Screen[None]):
         self.open_form(f"Figure {label}", fields, values, label)
 
     def action_card_form(self) -> None:
-        model = forms.scenario_part(self.session.ruleset, "action")
-        if model is None:
+        """The card's form; the card list when there are several cards or the card is a list of actions."""
+        models = cards.card_models(self.session.ruleset)
+        if models is None:
             self.say(f"{self.session.ruleset} has no action card: each figure's own values are in its form (Enter)")
             return
-        if isinstance(self.session.doc.get("action"), list):
-            self.say("this card is written as a list of actions: edit it in the file (the form shows the {move, attack} form)")
+        doc = self.session.doc
+        if isinstance(doc.get("action"), list) or doc.get("actions"):
+            self.open_cards(self._card_here())
+        else:
+            self.edit_card("action", more=True)
+
+    def _card_here(self) -> str:
+        """The card of the figure on the cursor: its own (`actions.LABEL`), its type's, or `action`."""
+        label = self.figure_label()
+        actions = self.session.doc.get("actions")
+        if label is None or not isinstance(actions, dict):
+            return "action"
+        kind = self.session.doc.get(f"figures.{label}.type")
+        for key in (label, kind):
+            if key in actions:
+                return f"actions.{key}"
+        return "action"
+
+    def open_cards(self, selected: str = "action") -> None:
+        models = cards.card_models(self.session.ruleset)
+        if models is None:
             return
-        fields = forms.model_fields(model, "action")
+        rows = cards.card_rows(self.session.doc, set(self.session.figures()))
+        board = self.query_one("#board").render()
+
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                self.query_one("#board").focus()
+                return
+            command, key = answer
+            if command == "edit":
+                self.edit_card(key)
+            elif command in ("move", "attack"):
+                self.add_step(key, command)
+            elif command == "remove":
+                self.remove_card(key)
+            elif command == "new":
+                self.ask_new_card()
+
+        self.app.push_screen(cards.CardsScreen(rows, selected, models, board), chosen)
+
+    def _list_item(self, key: str) -> tuple[str, int] | None:
+        """(the card, the position) when ``key`` is an action of a list card."""
+        card, _, index = key.rpartition(".")
+        if card and index.isdigit() and isinstance(self.session.doc.get(card), list):
+            return card, int(index)
+        return None
+
+    def edit_card(self, key: str, more: bool = False) -> None:
+        models = cards.card_models(self.session.ruleset)
+        value = self.session.doc.get(key)
+        if models is None:
+            return
+        if isinstance(value, list):
+            self.say("a list of actions: select one of them (↓), or add one (m, a)")
+            self.open_cards(f"{key}.0" if value else key)
+            return
+        item = self._list_item(key)
+        if item is not None and models.segment is not None:
+            fields = cards.segment_fields(models, key, value)
+            title = f"{item[0]}, action {item[1] + 1}"
+        else:
+            fields = forms.model_fields(models.card, key)
+            title = "Action card" if key == "action" else f"Card {key}"
         values = {f.key: self.session.doc.get(f.key) for f in fields}
-        self.open_form("Action card", fields, values)
+        self.open_form(title, fields, values, then=None if more else (lambda: self.open_cards(key)), more=more)
+
+    def add_step(self, key: str, kind: str) -> None:
+        """A move or an attack after the selected action (or at the end of the selected card); the card becomes a list."""
+        models = cards.card_models(self.session.ruleset)
+        if models is None or models.segment is None:
+            self.say(f"a {self.session.ruleset} card is one action: edit it (Enter)")
+            self.open_cards(key)
+            return
+        item = self._list_item(key)
+        card, at = (item[0], item[1] + 1) if item else (key, None)
+        steps = cards.as_list(self.session.doc.get(card))
+        at = len(steps) if at is None else at
+        steps.insert(at, {"move": 1} if kind == "move" else {"attack": {"range": 0}})
+        if self.apply(self.session.set_key, card, steps):
+            self.edit_card(f"{card}.{at}")
+
+    def remove_card(self, key: str) -> None:
+        item = self._list_item(key)
+        if item is not None:
+            if len(self.session.doc.get(item[0])) == 1:
+                self.say("a card has at least one action: add another first, or remove the card")
+            else:
+                self.apply(self.session.set_key, key, None)
+            key = item[0] if item[1] == 0 else f"{item[0]}.{item[1] - 1}"
+        elif key == "action":
+            self.say("the card every figure uses stays: edit it (Enter)")
+        else:
+            self.apply(self.session.set_key, key, None)
+            key = "action"
+        self.open_cards(key)
+
+    def ask_new_card(self) -> None:
+        figures = self.session.figures()
+        types = {str(f.get("type")) for f in figures.values() if isinstance(f, dict) and f.get("type")}
+        offered = sorted(figures) + sorted(types)
+
+        def named(name: str | None) -> None:
+            if not name:
+                self.open_cards()
+                return
+            if "." in name:
+                self.say("a card's key cannot hold a '.': write it in the file")
+                self.open_cards()
+                return
+            key = f"actions.{name}"
+            if self.session.doc.get(key) is None:
+                # a copy of the card every figure uses: usually only a value or two differ
+                self.apply(self.session.set_key, key, self.session.doc.get("action") or {})
+            self.open_cards(key)
+
+        self.app.push_screen(
+            cards.AskScreen("A card for one figure (its label) or one monster type (its type); Enter: add, Esc: cancel", offered), named
+        )
 
     def action_ctrl_a(self) -> None:
         """Grids: the figure on the cursor acts alone (`active:`), or the whole side acts again; areas: the area's form."""
@@ -84,14 +199,30 @@ class Commands(Screen[None]):
         values = {f.key: self.session.doc.get(f.key) for f in fields}
         self.open_form(f"Area {area}", fields, values)
 
-    def open_form(self, title: str, fields: list[forms.Field], values: dict[str, Any], label: str | None = None) -> None:
+    def open_form(
+        self,
+        title: str,
+        fields: list[forms.Field],
+        values: dict[str, Any],
+        label: str | None = None,
+        then: Callable[[], None] | None = None,
+        more: bool = False,
+    ) -> None:
+        """A form over the board; ``then`` runs after it closes (the card list again); ``more``: Ctrl+K opens the card list."""
+
         def done(changes: dict[str, Any] | None) -> None:
+            listed = bool(changes and changes.pop(forms.MORE, False))
             if changes:
                 self.apply(self.session.edit, lambda: self._write(changes, label))
             self.query_one("#board").focus()
+            if listed:
+                self.open_cards()
+            elif then is not None:
+                then()
 
         board = self.query_one("#board").render()
-        self.app.push_screen(forms.FormScreen(title, fields, values, forms.names_for(self.session.ruleset), board), done)
+        names = forms.names_for(self.session.ruleset)
+        self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more), done)
 
     def _write(self, changes: dict[str, Any], label: str | None) -> None:
         doc = self.session.doc

@@ -56,7 +56,10 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("Enter", "the form of the figure on the cursor (areas: the selected figure)"),
             ("Ctrl+E", "elite on/off (Gloomhaven), sleeping (Perdition's Mouth), fly (Agemonia)"),
             ("grid:Ctrl+A", "the figure on the cursor acts alone (`active:`); again: the whole side acts"),
-            ("Ctrl+K", "the form of the action card"),
+            (
+                "Ctrl+K",
+                "the form of the action card; with several cards or a list of actions, the card list (Ctrl+K in the form opens it too)",
+            ),
             ("in a form", "Tab: next field, →: accept the name offered, Enter: apply, Esc: close"),
         ],
     ),

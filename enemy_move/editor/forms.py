@@ -32,6 +32,10 @@ SKIPPED = {"at", "area", "mark"}
 FIRST = ("initiative", "taunt", "name", "elite", "move")
 
 
+#: In what a form is dismissed with: also open the card list (Ctrl+K in the card form).
+MORE = "\0more"
+
+
 @dataclass(frozen=True)
 class Field:
     key: str
@@ -164,10 +168,18 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
     FormScreen .title { text-style: bold; }
     """
     # Enter applies from any field, a checkbox included (Space toggles a checkbox).
-    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("enter", "apply", "Apply", priority=True)]
+    BINDINGS = [
+        Binding("escape", "cancel", "Close"),
+        Binding("enter", "apply", "Apply", priority=True),
+        Binding("ctrl+k", "more", "All cards", priority=True),  # before the Input's own Ctrl+K
+    ]
 
-    def __init__(self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None, beside: Any = "") -> None:
+    def __init__(
+        self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None, beside: Any = "", more: bool = False
+    ) -> None:
         super().__init__()
+        #: Ctrl+K applies the form and asks for the card list (the card form opened straight from the board).
+        self.more = more
         #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
         #: than a see-through one over the live board.
         self.beside = beside
@@ -184,7 +196,8 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
     def _form(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(self.title_text, classes="title", markup=False)
-            yield Static("Enter apply · Esc close · Tab next", classes="keys", markup=False)
+            keys = "Enter apply · Esc close · Tab next" + (" · Ctrl+K all cards, lists of actions" if self.more else "")
+            yield Static(keys, classes="keys", markup=False)
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
                 if field.kind in ("bool", "present"):
@@ -228,6 +241,10 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
 
     def action_apply(self) -> None:
         self.dismiss(self.collect())
+
+    def action_more(self) -> None:
+        if self.more:
+            self.dismiss({**self.collect(), MORE: True})
 
     def action_cancel(self) -> None:
         self.dismiss(None)
