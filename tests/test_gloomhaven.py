@@ -537,3 +537,26 @@ def test_an_attack_with_both_push_and_pull_is_refused():
 
     with pytest.raises(ValidationError, match="both push and pull"):
         GloomhavenAttack(push=1, pull=1)
+
+
+def test_frosthaven_readings_of_the_second_edition_can_be_set_to_the_first_editions():
+    from enemy_move.games.gloomhaven.model import GloomhavenRules
+
+    gh2 = VARIANTS["gloomhaven2e"]
+    first = gh2.reading(GloomhavenRules(sight="corner", invisible_blocks_movement=True, jump_pays_difficult_last_hex=True))
+    assert (first.sight, first.invisible_blocks_movement, first.jump_pays_difficult_last_hex) == ("corner", True, True)
+    assert gh2.reading(GloomhavenRules()).sight == "any"
+
+
+def test_a_push_onto_icy_terrain_slides_on_and_frosthaven_takes_the_longest_way():
+    from enemy_move.games.gloomhaven.forced import forced_ends
+    from enemy_move.games.gloomhaven.model import GloomhavenFigure
+    from enemy_move.geometry.grid import Grid
+
+    terrain = {(c, r): "floor" for c in range(7) for r in range(3)}
+    terrain.update({(2, 1): "icy", (3, 1): "icy"})
+    grid = Grid("hex", 7, 3, terrain, figures={"a": (0, 1), "A": (1, 1)})
+    figures = {"a": GloomhavenFigure(kind="monster"), "A": GloomhavenFigure(kind="character")}
+    ends = forced_ends(grid, figures, (0, 1), "A", "push", 1, VARIANTS["frosthaven"])
+    assert [e.path for e in ends] == [((1, 1), (2, 1), (3, 1), (4, 1))]
+    assert len(forced_ends(grid, figures, (0, 1), "A", "push", 1, VARIANTS["gloomhaven"])) == 3

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...geometry.grid import Grid
-from ...result import Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
+from ...result import Displaced, Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
 from .attacks import AttackPlan, Attacks, plan_attack
 from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_traps
 from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
+from .forced import Way, finish_keeping_forced_ways, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from .movement import Mover
 from .plan import plan_for_focus
@@ -64,6 +65,12 @@ class _Card:
     @property
     def figure(self) -> GloomhavenFigure:
         return self.figures[self.actor]
+
+    def forced(self, board: Grid, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> list[Way]:
+        """Each way the attack's push or pull moves its targets (one way, nothing moved, without)."""
+        if attack is None or not targets:
+            return [(board, (), [])]
+        return forced_ways(board, self.figures, at, targets, attack, self.rules)[:MAX_BRANCHES]
 
     def disadvantaged(self, board: Grid, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
         """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""
@@ -121,7 +128,11 @@ def resolve_card(
             here = branch.board.figures[actor]
             prefix = (
                 f"[{describe_segment(segment).split(':')[0]}"
-                + (f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") if many else "")
+                + (
+                    f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") + _moved_by_force(branch)
+                    if many
+                    else ""
+                )
                 + "] "
             )
             grown.extend(_later_segment(this, branch, segment, prefix))
@@ -131,7 +142,13 @@ def resolve_card(
         for b in branches
     ]
     after_card_reasons(turn, grid, earlier_reasons)
-    return turn.finish(distinct_paths=True)
+    return finish_keeping_forced_ways(turn, distinct_paths=True)
+
+
+def _moved_by_force(branch: Branch) -> str:
+    """Where the figures pushed or pulled so far now stand (tells apart branches a push split)."""
+    moved = {e.figure: e.to for e in branch.effects if isinstance(e, Displaced)}
+    return "".join(f", {label} at {format_position(to)}" for label, to in sorted(moved.items()))
 
 
 def _first_branches(card: _Card, grid: Grid, first: Segment) -> list[Branch]:
@@ -157,8 +174,9 @@ def _first_branches(card: _Card, grid: Grid, first: Segment) -> list[Branch]:
             card.disadvantaged(grid, first.attack, hex_of(option.to), attacks),
         )
         board, effects = board_after(grid, actor, hex_path(option.path), card.figure, first.move)
-        for focus in foci:
-            branches.append(Branch(board, hex_path(option.path), attacks, focus, done, effects))
+        for pushed, forced, said in card.forced(board, first.attack, hex_of(option.to), attacks):
+            for focus in foci:
+                branches.append(Branch(pushed, hex_path(option.path), attacks, focus, done + said, effects + forced))
     return branches
 
 
@@ -188,10 +206,10 @@ def _outcomes_per_focus(
 def merge_branches(turn: Turn, branches: list[Branch]) -> list[Branch]:
     """Branches in the same state (hex, figures attacked, focus, traps left) have the same
     future: keep the first. Beyond MAX_BRANCHES the rest are dropped, and the reasoning says so."""
-    kept: dict[tuple[Cell, tuple[str, ...], str | None, tuple[Position, ...]], Branch] = {}
+    kept: dict[tuple[tuple[tuple[str, Cell], ...], tuple[str, ...], str | None, tuple[Position, ...]], Branch] = {}
     for branch in branches:
         key = (
-            branch.board.figures[turn.actor],
+            tuple(sorted(branch.board.figures.items())),
             tuple(sorted(branch.attacked)),
             branch.focus,
             tuple(sorted(e.at for e in branch.effects if isinstance(e, TrapSprung))),
@@ -242,7 +260,8 @@ def _later_segment(card: _Card, branch: Branch, segment: Segment, prefix: str) -
         focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
         ctx = Planning(scratch, step.view, step.mover, attacks, reach, "muddled" in figure.conditions, focus_costs)
         plan_for_focus(ctx, focus, hexes_for[focus])
-        grown.extend(step.follow(option, focus) for option in scratch.options[options_before:])
+        for option in scratch.options[options_before:]:
+            grown.extend(step.follow(option, focus))
     step.report(prefix)
     return grown
 
@@ -351,8 +370,9 @@ class _LaterSegment:
         done = branch.done + record(self.segment, here, (here,), (), None)
         return Branch(branch.board, branch.path, branch.attacked, branch.focus, done, branch.effects)
 
-    def follow(self, option: Option, focus: str) -> Branch:
-        """The branch grown by one of the segment's options (and a line of reasoning for it)."""
+    def follow(self, option: Option, focus: str) -> list[Branch]:
+        """The branch grown by one of the segment's options (and a line of reasoning for it); one per
+        way its push or pull can end."""
         card, branch, segment, here = self.card, self.branch, self.segment, self.here
         hit = tuple(option.attacks) if segment.performs else ()
         disadvantaged = card.disadvantaged(branch.board, segment.attack, hex_of(option.to), hit)
@@ -368,14 +388,18 @@ class _LaterSegment:
             )
         self.scratch.note("card-action", summary[0].upper() + summary[1:] + ".", to=list(option.to), attacks=list(hit))
         board_next, effects = board_after(branch.board, card.actor, hex_path(option.path), card.figure, segment.move)
-        return Branch(
-            board_next,
-            branch.path + hex_path(option.path[1:]),
-            branch.attacked + hit,
-            focus if segment.performs or segment.keeps_focus else branch.focus,
-            done,
-            branch.effects + effects,
-        )
+        attack = segment.attack if segment.performs else None
+        return [
+            Branch(
+                pushed,
+                branch.path + hex_path(option.path[1:]),
+                branch.attacked + hit,
+                focus if segment.performs or segment.keeps_focus else branch.focus,
+                done + said,
+                branch.effects + effects + forced,
+            )
+            for pushed, forced, said in card.forced(board_next, attack, hex_of(option.to), hit)
+        ]
 
     def report(self, prefix: str) -> None:
         """The segment's reasoning into the turn, named after the action; its reasons only when it moves

@@ -21,7 +21,7 @@ from typing import Literal
 
 from ...geometry import hexgrid
 from ...geometry.grid import Grid
-from ...result import DisplaceCause, Displaced, Effect, Option, TrapSprung, Turn, format_position
+from ...result import DisplaceCause, Displaced, Effect, Moved, Option, TrapSprung, Turn, format_position
 from .board import NOT_A_STEP, Cell, View, hex_of, without_traps
 from .model import GloomhavenAttack, GloomhavenFigure
 from .variants import VariantRules
@@ -144,7 +144,7 @@ MAX_FORCED_OPTIONS = 64
 def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigure], attack: GloomhavenAttack, rules: VariantRules) -> None:
     """Each option that attacks becomes one option per way its push or pull can end (the players
     choose among them), its effects holding each target's displacement and the traps it sprang."""
-    kind: Kind = "push" if attack.push else "pull"
+    kind = "push" if attack.push else "pull"
     hexes = attack.push or attack.pull or 0
     options: list[Option] = []
     rule = (
@@ -156,7 +156,10 @@ def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigur
         if not option.attacks:
             options.append(option)
             continue
-        ways = _ways(_board_of(board, turn.actor, option), figures, option, kind, hexes, rules)
+        ways = [
+            (e, s)
+            for _, e, s in forced_ways(_board_of(board, turn.actor, option), figures, hex_of(option.to), option.attacks, attack, rules)
+        ]
         for effects, said in ways[:MAX_FORCED_OPTIONS]:
             details = {**option.details, "forced": said} if said else option.details
             options.append(replace(option, effects=option.effects + effects, details=details))
@@ -184,14 +187,27 @@ def _board_of(board: Grid, actor: str, option: Option) -> Grid:
     return without_traps(after, tuple(hex_of(e.at) for e in option.effects if isinstance(e, TrapSprung)))
 
 
-def _ways(
-    board: Grid, figures: dict[str, GloomhavenFigure], option: Option, kind: Kind, hexes: int, rules: VariantRules
-) -> list[tuple[tuple[Effect, ...], list[str]]]:
-    """Each way the targets can be moved, one after the other in label order: effects and words."""
-    attacker = hex_of(option.to)
-    ways: list[tuple[Grid, tuple[Effect, ...], list[str]]] = [(board, (), [])]
+#: One way the targets of an attack were moved: the board after, the effects, the words.
+Way = tuple[Grid, tuple[Effect, ...], list[str]]
+
+
+def forced_ways(
+    board: Grid,
+    figures: dict[str, GloomhavenFigure],
+    attacker: Cell,
+    targets: tuple[str, ...],
+    attack: GloomhavenAttack,
+    rules: VariantRules,
+) -> list[Way]:
+    """Each way the attack's push or pull can move ``targets``, one after the other in label order
+    (a single way that changes nothing when the attack has neither)."""
+    kind: Kind = "push" if attack.push else "pull"
+    hexes = attack.push or attack.pull or 0
+    ways: list[Way] = [(board, (), [])]
+    if not hexes:
+        return ways
     cause: DisplaceCause = "pushed" if kind == "push" else "pulled"
-    for target in sorted(option.attacks):
+    for target in sorted(targets):
         grown: list[tuple[Grid, tuple[Effect, ...], list[str]]] = []
         for current, effects, said in ways:
             ends = forced_ends(current, figures, attacker, target, kind, hexes, rules)
@@ -213,4 +229,27 @@ def _ways(
             if len(grown) > MAX_FORCED_OPTIONS * 4:
                 break
         ways = grown
-    return [(effects, said) for _, effects, said in ways]
+    return ways
+
+
+def finish_keeping_forced_ways(turn: Turn, *, distinct_paths: bool = False) -> Turn:
+    """Turn.finish for a card written as a list, keeping apart the ways a push or pull ends: options
+    with the same hex and targets (and path, with ``distinct_paths``) are one unless their
+    displacements differ."""
+    turn.focus = sorted(set(turn.focus))
+    unique: dict[tuple[object, ...], Option] = {}
+    for option in turn.options:
+        path = tuple(option.path)
+        key = (
+            option.to,
+            tuple(sorted(option.attacks)),
+            path if distinct_paths else (),
+            tuple(e for e in option.effects if isinstance(e, Displaced)),
+        )
+        if key not in unique:
+            effects = (
+                option.effects if option.effects and isinstance(option.effects[0], Moved) else (Moved(turn.actor, path), *option.effects)
+            )
+            unique[key] = replace(option, path=path, attacks=tuple(sorted(option.attacks)), effects=effects)
+    turn.options = sorted(unique.values(), key=Option.sort_key)
+    return turn

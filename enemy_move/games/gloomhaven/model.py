@@ -136,8 +136,6 @@ class GloomhavenCardAction(StrictModel):
             raise ValueError("each card action is either a move or an attack (write them as separate list items, in the printed order)")
         if self.move is None and (self.jump or self.teleport):
             raise ValueError("`jump` and `teleport` belong to a move")
-        if self.attack is not None and (self.attack.push or self.attack.pull):
-            raise ValueError("push and pull are played on a {move, attack} card only (not yet on a card with several actions)")
         return self
 
 
@@ -189,6 +187,18 @@ class GloomhavenRules(StrictModel):
         default=None,
         description="Monster push/pull: only paths moving the target the maximum distance (true; GH2e and FH FAQ 5.8) or any path "
         "the players choose (false; GH 1st edition, JotL). Omitted: the variant's reading.",
+    )
+    sight: Literal["corner", "any"] | None = Field(
+        default=None,
+        description="Line of sight: corner to corner (GH 1st edition p.19) or any point to any point (FH p.21; GH2e). Omitted: the variant's.",
+    )
+    invisible_blocks_movement: bool | None = Field(
+        default=None,
+        description="Invisible enemies are obstacles (true; GH 1st edition) or walked through (false; FH p.28, GH2e). Omitted: the variant's.",
+    )
+    jump_pays_difficult_last_hex: bool | None = Field(
+        default=None,
+        description="The last hex of a jump pays for difficult terrain (true; GH 1st edition p.19) or not (false; FH p.24, GH2e). Omitted: the variant's.",
     )
     aoe_anchor_in_wall: bool | None = Field(
         default=None,

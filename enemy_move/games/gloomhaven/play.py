@@ -12,7 +12,7 @@ from ...models import Scenario
 from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
 from .board import EXTRA_SYMBOLS, hex_path, traps_entered
 from .card import resolve_card
-from .forced import add_forced_moves
+from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import name_readings
@@ -81,7 +81,10 @@ class GloomhavenPlay:
             self.waiting_summons = []
         if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
             turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
-        turn.finish()
+        if isinstance(card, GloomhavenAction):
+            turn.finish()
+        else:
+            finish_keeping_forced_ways(turn)
         if isinstance(card, GloomhavenAction) and card.attack is not None and (card.attack.push or card.attack.pull):
             # After finish: the ways a push can end are options with the same hex and targets.
             add_forced_moves(turn, board, self.figures, card.attack, self.rules)

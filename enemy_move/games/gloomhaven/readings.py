@@ -27,36 +27,73 @@ class Switch:
     """One disputed point: what each value reads, and when a turn may depend on it."""
 
     name: str
-    when_true: str
-    when_false: str
-    applies: Callable[[Turn, Grid, list[GloomhavenAttack]], bool]
+    readings: dict[Any, str]
+    applies: Callable[[Turn, Grid, list[GloomhavenAttack], VariantRules], bool]
+
+    def other(self, value: Any) -> Any:
+        return next(v for v in self.readings if v != value)
 
 
-def _heads_for_a_later_attack(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack]) -> bool:
+def _heads_for_a_later_attack(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
     # Only a ranged or multi-target attack ranks its attack hexes beyond distance.
     ranks = any(a.range > 0 or a.targets > 1 or a.aoe for a in attacks)
     return ranks and any(step.step == "destination" for step in turn.reasoning)
 
 
-def _ranged_area_near_walls(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack]) -> bool:
+def _ranged_area_near_walls(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
     ranged_area = any(a.aoe is not None and "@" not in a.aoe for a in attacks)
     return ranged_area and any(t in BLOCKS_SIGHT for t in grid.terrain.values())
 
 
+def _second_edition_where_faq_is_silent(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
+    # Frosthaven's rulebook read for the second edition: said where it changes the answer, in that variant.
+    return rules.name == "gloomhaven2e"
+
+
+_FH_READING = "Frosthaven's rulebook, which the second edition follows where its FAQ is silent"
+
 SWITCHES = (
     Switch(
         "plan_best_future_attack",
-        "out of reach, it heads for the attack hex ranked as an attack this turn would be, disadvantage included "
-        "(GH rulebook FAQ p.66 'avoiding disadvantage (first priority)'; FH appendix B's order)",
-        "out of reach, it heads for the closest hex that can attack its focus (FH p.42; GH2e FAQ 5.8: "
-        "a multi-target monster out of reach moves towards its primary focus)",
+        {
+            True: "out of reach, it heads for the attack hex ranked as an attack this turn would be, disadvantage included "
+            "(GH rulebook FAQ p.66 'avoiding disadvantage (first priority)'; FH appendix B's order)",
+            False: "out of reach, it heads for the closest hex that can attack its focus (FH p.42; GH2e FAQ 5.8: "
+            "a multi-target monster out of reach moves towards its primary focus)",
+        },
         _heads_for_a_later_attack,
     ),
     Switch(
         "aoe_anchor_in_wall",
-        "the hex of a ranged area within range may be a wall hex (GH FAQ, notes 4)",
-        "the hex of a ranged area within range cannot be inside a wall line (FH p.22; gloom's test)",
+        {
+            True: "the hex of a ranged area within range may be a wall hex (GH FAQ, notes 4)",
+            False: "the hex of a ranged area within range cannot be inside a wall line (FH p.22; gloom's test)",
+        },
         _ranged_area_near_walls,
+    ),
+    Switch(
+        "sight",
+        {
+            "any": f"line of sight from any point of a hex to any point of the other ({_FH_READING}: FH p.21)",
+            "corner": "line of sight from a corner to a corner (GH 1st edition p.19)",
+        },
+        _second_edition_where_faq_is_silent,
+    ),
+    Switch(
+        "invisible_blocks_movement",
+        {
+            False: f"invisible enemies are walked through, not ended on ({_FH_READING}: FH p.28)",
+            True: "invisible enemies are obstacles (GH 1st edition, conditions)",
+        },
+        _second_edition_where_faq_is_silent,
+    ),
+    Switch(
+        "jump_pays_difficult_last_hex",
+        {
+            False: f"a jump ignores difficult terrain completely ({_FH_READING}: FH p.24)",
+            True: "the last hex of a jump pays for difficult terrain (GH 1st edition p.19)",
+        },
+        _second_edition_where_faq_is_silent,
     ),
 )
 
@@ -76,18 +113,22 @@ def name_readings(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRu
     """Add a `reading` step for each switch whose other value changes ``turn``'s answer."""
     attacks = card_attacks(card)
     for switch in SWITCHES:
-        if not switch.applies(turn, grid, attacks):
+        if not switch.applies(turn, grid, attacks, rules):
             continue
-        value = bool(getattr(rules, switch.name))
-        changed: dict[str, Any] = {switch.name: not value}
+        value = getattr(rules, switch.name)
+        other_value = switch.other(value)
+        changed: dict[str, Any] = {switch.name: other_value}
         other = resolve(replace(rules, **changed))
         if _answer(other) == _answer(turn):
             continue
-        reading = switch.when_true if value else switch.when_false
         turn.reasoning.append(
             Step(
                 "reading",
-                f"Open reading, rules.{switch.name}: {str(value).lower()}: {reading}. With '{str(not value).lower()}' the answer differs.",
+                f"Open reading, rules.{switch.name}: {_word(value)}: {switch.readings[value]}. With '{_word(other_value)}' the answer differs.",
                 {"switch": f"rules.{switch.name}", "value": value},
             )
         )
+
+
+def _word(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -21,7 +21,14 @@ MonsterFocusOrder = Literal["turn", "initiative"]
 
 
 #: The edition's switches a scenario may set either way in `rules:` (omitted: the variant's reading).
-SWITCHABLE = ("plan_best_future_attack", "aoe_anchor_in_wall", "forced_move_maximum")
+SWITCHABLE = (
+    "plan_best_future_attack",
+    "aoe_anchor_in_wall",
+    "forced_move_maximum",
+    "sight",
+    "invisible_blocks_movement",
+    "jump_pays_difficult_last_hex",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
