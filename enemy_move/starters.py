@@ -7,7 +7,14 @@ and resolves each of them, so they cannot drift from the models.
 
 from __future__ import annotations
 
+import re
+
 from .registry import GAMES, game_names
+
+#: Where the trailing comments of a starter start (0-based column), as the templates are written.
+COMMENT_COLUMN = 35
+#: A line's code, at least two spaces, then its trailing comment (a map row is symbols one space apart: never matched).
+_TRAILING = re.compile(r"^(?P<code>\s*[^#\s].*?)\s{2,}(?P<comment># .*)$")
 
 #: Path of the schema relative to a scenario in the project's scenarios/<ruleset>/;
 #: elsewhere, point the modeline at `enemy-move schema > enemy-move.schema.json`.
@@ -16,7 +23,23 @@ SCHEMA_MODELINE = "# yaml-language-server: $schema=enemy-move.schema.json"
 
 def starter(ruleset: str, variant: str, modeline: str = SCHEMA_MODELINE) -> str:
     """The starter text of ``ruleset`` with ``variant`` filled in (rulesets without variants ignore it)."""
-    return GAMES[ruleset].starter.format(variant=variant, modeline=modeline)
+    return align_comments(GAMES[ruleset].starter.format(variant=variant, modeline=modeline))
+
+
+def align_comments(text: str, column: int = COMMENT_COLUMN) -> str:
+    """Trailing comments lined up at ``column`` after the template is filled in.
+
+    The templates escape braces (``{{}}``) and hold ``{variant}``, so their own
+    alignment is off by what formatting adds or removes; a longer line keeps
+    its comment two spaces after the code."""
+    lines = []
+    for line in text.split("\n"):
+        match = _TRAILING.match(line)
+        if match:
+            code = match["code"]
+            line = code + " " * max(2, column - len(code)) + match["comment"]
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def starter_rulesets() -> list[str]:
