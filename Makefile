@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench check clean pictures constraints
+.PHONY: demo test bench check clean pictures constraints bytecode
 
 # Pinned versions of the test tools (and everything else installed here): constraints.txt.
 CONSTRAINTS := constraints.txt
@@ -16,19 +16,24 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]' > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 	@touch $(STAMP)
 
-demo: $(STAMP)
+# An editable install leaves the package's bytecode uncompiled: compiled once here (and again only for files
+# changed since), every run starts 30-40 ms sooner. pip compiles it itself for a wheel install (pipx install .).
+bytecode: $(STAMP)
+	@$(BIN)/python -m compileall -q enemy_move > /dev/null
+
+demo: $(STAMP) bytecode
 	$(BIN)/enemy-move resolve scenarios/gloomhaven/demo.yaml
 
-test: $(STAMP)
+test: $(STAMP) bytecode
 	$(BIN)/ruff check enemy_move tests bench
 	$(BIN)/ruff format --check enemy_move tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
-check: $(STAMP)
+check: $(STAMP) bytecode
 	$(BIN)/enemy-move check scenarios
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench.py
 
 # The pictures shown in the docs (one per ruleset); rerun after a drawing change.

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Annotated, Any
+
+# No pydantic plugin ever looks at scenario models; without this pydantic reads every installed package's
+# entry points the first time it builds a validator (typer's adapters do the same while building theirs).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema, field_validator, model_validator
 
@@ -43,7 +48,9 @@ Position = Cell | str
 class StrictModel(BaseModel):
     """Unknown keys are errors: a typo must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a validator is built when a model first validates, so the shared bases and each nested
+    # model are not built on their own at import (the ruleset's scenario model builds them all in one go).
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ExpectOption(StrictModel):
