@@ -560,3 +560,42 @@ def test_a_push_onto_icy_terrain_slides_on_and_frosthaven_takes_the_longest_way(
     ends = forced_ends(grid, figures, (0, 1), "A", "push", 1, VARIANTS["frosthaven"])
     assert [e.path for e in ends] == [((1, 1), (2, 1), (3, 1), (4, 1))]
     assert len(forced_ends(grid, figures, (0, 1), "A", "push", 1, VARIANTS["gloomhaven"])) == 3
+
+
+PUSH_PHASE = """\
+ruleset: gloomhaven
+variant: gloomhaven
+map: |
+  . . * * . . .
+   . . . * . . .
+  . a A . . . b
+   . . * ^ . . .
+figures:
+  a: {kind: monster, name: Inox Guard, number: 1, initiative: 10}
+  b: {kind: monster, name: Hound, number: 1, initiative: 20}
+  A: {kind: character, name: Brute, initiative: 30}
+actions:
+  a: {move: 1, attack: {range: 0, push: 2}}
+  b: {move: 1, attack: {range: 0}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("choice", "brute", "traps", "hound_attacks"), [(1, [2, 1], [], []), (2, [3, 3], [[3, 3]], []), (3, [4, 2], [], ["A"])]
+)
+def test_the_phase_follows_the_push_the_players_choose(tmp_path, choice, brute, traps, hound_attacks):
+    import json
+
+    from typer.testing import CliRunner
+
+    from enemy_move.cli import app
+
+    path = tmp_path / "push.yaml"
+    path.write_text(PUSH_PHASE)
+    result = CliRunner().invoke(app, ["resolve", str(path), "--choose", f"a={choice}", "--json"])
+    document = json.loads(result.stdout)
+    pushes = [o["effects"][1] for o in document["turns"][0]["options"]]
+    assert all(e["kind"] == "displaced" and e["cause"] == "pushed" and e["path"][0] == [2, 2] for e in pushes)
+    assert document["final_board"]["figures"]["A"] == brute
+    assert document["final_board"]["removed_traps"] == traps
+    assert document["turns"][1]["options"][0]["attacks"] == hound_attacks
