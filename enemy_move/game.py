@@ -156,6 +156,13 @@ class Game:
     wall_symbol: str = "#"
     #: The figure attribute that marks a sleeper ("" when the game has none): dropped when the phase wakes it.
     sleep_key: str = ""
+    # What the board editor (enemy_move/editor/) needs: how a typed label becomes a figure, names to suggest,
+    # and the yes/no attribute Ctrl+E toggles (elite, sleeping...; "" when the game has none).
+    #: "module:function": ``function(label, hero, last, same_side) -> attributes`` of a new figure.
+    editor_new_figure: str = ""
+    #: "module:attribute": a tuple of figure names offered while typing a name.
+    editor_cast: str = ""
+    editor_flag: str = ""
 
     def scenario_model(self) -> type[ScenarioBase] | None:
         """The scenario model (imported on first use), or None when its module does not exist yet."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from . import cards, forms
+from . import cards, forms, palette
 from .areas import area_names
 from .session import Session
 
@@ -241,7 +241,7 @@ class Commands(Screen[None]):
 
     def action_flag(self) -> None:
         label = self.figure_label()
-        key = {"gloomhaven": "elite", "perditions-mouth": "sleeping", "agemonia": "fly"}.get(self.session.ruleset)
+        key = palette.flag_key(self.session.ruleset)
         if label is None or key is None:
             self.say("no figure here" if label is None else "this game has no such flag")
             return

@@ -282,4 +282,4 @@ class ListScreen(ModalScreen[list[str] | None]):
 
 
 def names_for(ruleset: str) -> list[str]:
-    return list(palette.NAMES.get(ruleset, []))
+    return palette.cast(ruleset)

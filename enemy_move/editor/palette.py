@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ..game import load_target
 from ..registry import GAMES
 
 
@@ -70,80 +71,35 @@ def new_figure(ruleset: str, label: str, figures: dict[str, Any]) -> dict[str, A
     """The figure a label typed on the board becomes when it is not a figure yet.
 
     Upper case: a character (hero); lower case or a digit: a monster (enemy,
-    minion), a copy of the last such figure of the board (the same monster
-    type is usually placed several times), with the next standee number.
+    minion), usually a copy of the last such figure of the board (the same
+    monster type is usually placed several times); the game decides the keys.
     """
+    game = GAMES.get(ruleset)
+    if game is None or not game.editor_new_figure:
+        return {}
     hero = label.isupper()
-    same_side = [f for f in figures.values() if isinstance(f, dict) and _is_hero(ruleset, f) == hero]
+    same_side = [f for f in figures.values() if isinstance(f, dict) and _is_hero(f) == hero]
     last = dict(same_side[-1]) if same_side else {}
     for key in ("at", "area", "elite", "conditions", "sleeping", "taunt", "health"):
         last.pop(key, None)
-    if ruleset == "gloomhaven":
-        if hero:
-            return {"kind": "character"}
-        figure = {"kind": "monster", **{k: v for k, v in last.items() if k in ("name", "type", "flying")}}
-        numbers = [int(f["number"]) for f in same_side if isinstance(f.get("number"), int)]
-        figure["number"] = max(numbers, default=0) + 1
-        return figure
-    if ruleset == "perditions-mouth":
-        return {"kind": "hero"} if hero else {"kind": last.get("kind", "guard")}
-    if ruleset == "cloudspire":
-        if hero:
-            return {"kind": "hero", "faction": "blue"}
-        return {"kind": "minion", "faction": last.get("faction", "red"), "move": last.get("move", 3)}
-    if ruleset == "agemonia":
-        return {"side": "hero", "taunt": 1} if hero else {"side": "enemy", **{k: v for k, v in last.items() if k in ("name", "type")}}
-    return {}
+    figure: dict[str, Any] = load_target(game.editor_new_figure)(label, hero, last, same_side)
+    return figure
 
 
-def _is_hero(ruleset: str, figure: dict[str, Any]) -> bool:
+def _is_hero(figure: dict[str, Any]) -> bool:
     kind = figure.get("kind") or figure.get("side")
     return kind in ("character", "summon", "hero", "ally")
 
 
-#: Names offered while typing a figure's name (Input suggestions): the usual cast of each game.
-NAMES: dict[str, list[str]] = {
-    "gloomhaven": [
-        "Bandit Guard",
-        "Bandit Archer",
-        "Brute",
-        "Tinkerer",
-        "Spellweaver",
-        "Scoundrel",
-        "Cragheart",
-        "Mindthief",
-        "Living Bones",
-        "Living Corpse",
-        "Cultist",
-        "Inox Guard",
-        "Inox Archer",
-        "Vermling Scout",
-        "City Guard",
-        "City Archer",
-        "Ooze",
-        "Black Imp",
-        "Forest Imp",
-        "Earth Demon",
-        "Flame Demon",
-        "Frost Demon",
-        "Wind Demon",
-        "Night Demon",
-        "Sun Demon",
-        "Giant Viper",
-        "Hound",
-        "Lurker",
-        "Spitting Drake",
-        "Stone Golem",
-        "Savvas Icestorm",
-        "Harrower Infester",
-        "Deep Terror",
-        "Rending Drake",
-        "Voidwarden",
-        "Hatchet",
-        "Red Guard",
-        "Demolitionist",
-    ],
-    "perditions-mouth": ["Boneworm", "Rotikka", "Chi'leen", "Acolyte", "Guard", "Summoner", "Demon"],
-    "agemonia": ["Skitterer", "Lunara"],
-    "cloudspire": [],
-}
+def cast(ruleset: str) -> list[str]:
+    """Names offered while typing a figure's name: the game's usual cast."""
+    game = GAMES.get(ruleset)
+    if game is None or not game.editor_cast:
+        return []
+    return list(load_target(game.editor_cast))
+
+
+def flag_key(ruleset: str) -> str | None:
+    """The yes/no figure attribute Ctrl+E toggles (elite, sleeping...), or None."""
+    game = GAMES.get(ruleset)
+    return game.editor_flag or None if game is not None else None

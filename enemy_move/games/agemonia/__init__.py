@@ -27,4 +27,7 @@ GAME = Game(
     board_parser="enemy_move.games.agemonia.board:build_board",
     starter=STARTER,
     new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
+    editor_new_figure="enemy_move.games.agemonia.editing:new_figure",
+    editor_cast="enemy_move.games.agemonia.editing:CAST",
+    editor_flag="fly",
 )

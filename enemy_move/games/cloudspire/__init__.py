@@ -38,4 +38,6 @@ GAME = Game(
         "digit": {"kind": "minion", "faction": "red", "move": 3},
     },
     wall_symbol="",  # no walls in Cloudspire: a new board is open path
+    editor_new_figure="enemy_move.games.cloudspire.editing:new_figure",
+    editor_cast="enemy_move.games.cloudspire.editing:CAST",
 )

@@ -43,4 +43,7 @@ GAME = Game(
     play="enemy_move.games.gloomhaven.play:GloomhavenPlay",
     starter=STARTER,
     new_figure={"upper": {"kind": "character"}, "lower": {"kind": "monster"}, "digit": {"kind": "monster"}},
+    editor_new_figure="enemy_move.games.gloomhaven.editing:new_figure",
+    editor_cast="enemy_move.games.gloomhaven.editing:CAST",
+    editor_flag="elite",
 )

@@ -41,4 +41,7 @@ GAME = Game(
     starter=STARTER,
     new_figure={"upper": {"kind": "hero"}, "lower": {"kind": "guard"}, "digit": {"kind": "guard"}},
     sleep_key="sleeping",
+    editor_new_figure="enemy_move.games.perditions_mouth.editing:new_figure",
+    editor_cast="enemy_move.games.perditions_mouth.editing:CAST",
+    editor_flag="sleeping",
 )

@@ -1,0 +1,15 @@
+"""What the board editor (enemy-move edit) needs of this game: new figures, the usual cast, the flag key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Names offered while typing a figure's name: the usual cast of the game.
+CAST: tuple[str, ...] = ()
+
+
+def new_figure(label: str, hero: bool, last: dict[str, Any], same_side: list[dict[str, Any]]) -> dict[str, Any]:
+    """A blue hero for an upper-case label; otherwise a minion of the last minion's faction and move."""
+    if hero:
+        return {"kind": "hero", "faction": "blue"}
+    return {"kind": "minion", "faction": last.get("faction", "red"), "move": last.get("move", 3)}
