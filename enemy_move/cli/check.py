@@ -70,10 +70,20 @@ def check(
         bool,
         typer.Option("--update", help="Write the current answers into the expect: blocks that differ (comments and order kept)."),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Check N files at a time in worker processes (default: one per CPU, at most 8; -j 1 serial). Output is the same. --update writes serially, after the check.",
+        ),
+    ] = None,
     color: ColorOption = Color.auto,
 ) -> None:
     """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
-    from ..checking import check_files, find_scenarios
+    from ..checking import check_files, default_jobs, find_scenarios
 
     chosen = CheckFormat.json if json_output else output_format
     expanded = _expand_paths(paths)
@@ -83,13 +93,14 @@ def check(
     if not files and not problems:
         _fail(f"no scenario files (*.yaml, *.yml) found in {', '.join(paths)}")
     stdin = _stdin_stream() if "-" in files else None
+    workers = jobs if jobs is not None else default_jobs(len(files))
     if _progress_wanted(chosen, quiet, len(files)):
         from ..render.check_view import CheckProgress
 
         with CheckProgress(_console(color, stderr=True), len(files)) as progress:
-            report = check_files(files, problems, stdin=stdin, on_file=progress.advance)
+            report = check_files(files, problems, stdin=stdin, on_file=progress.advance, jobs=workers)
     else:
-        report = check_files(files, problems, stdin=stdin)
+        report = check_files(files, problems, stdin=stdin, jobs=workers)
     if update:
         from ..updating import update_report
 

@@ -1,0 +1,49 @@
+"""``check -j N``: files checked in worker processes give the same bytes as a serial run (issue 27)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from enemy_move.checking import FileResult, check_files, default_jobs, find_scenarios
+from enemy_move.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+# Passing scenarios and broken files mixed, so errors and their order are compared too.
+PATHS = [str(ROOT / "scenarios"), str(ROOT / "tests" / "invalid")]
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["-v"], ["--format", "github"]])
+def test_check_in_two_processes_prints_what_a_serial_check_prints(extra: list[str]) -> None:
+    serial = runner.invoke(app, ["check", *PATHS, "-j", "1", *extra])
+    parallel = runner.invoke(app, ["check", *PATHS, "-j", "2", *extra])
+    assert serial.exit_code == parallel.exit_code == 1  # tests/invalid holds errors
+    assert "error" in serial.stdout
+    assert parallel.stdout == serial.stdout
+
+
+def test_the_pool_gathers_results_in_input_order_and_hears_of_each_file() -> None:
+    files, problems = find_scenarios(PATHS)
+    heard: list[FileResult] = []
+    parallel = check_files(files, problems, jobs=2, on_file=heard.append)
+    serial = check_files(files, problems, jobs=1)
+    assert len(files) > 8  # enough files for the pool to be used
+    assert parallel.to_dict() == serial.to_dict()
+    assert sorted(r.file for r in heard) == sorted(r.file for r in serial.results if r.file in files)
+
+
+@pytest.mark.parametrize("jobs", ["0", "-2"])
+def test_check_refuses_fewer_than_one_job(jobs: str) -> None:
+    result = runner.invoke(app, ["check", str(ROOT / "scenarios"), "-j", jobs])
+    assert result.exit_code == 2
+    assert "--jobs" in result.output
+
+
+def test_default_jobs_is_serial_for_one_file_and_one_per_cpu_otherwise() -> None:
+    assert default_jobs(1) == 1
+    assert default_jobs(500) == min(os.cpu_count() or 1, 8)
+    assert default_jobs(2) <= 2
