@@ -20,6 +20,7 @@ from rich.text import Text
 from ..errors import escape_controls
 from ..result import Result, TurnExtra
 from . import ascii_map
+from .rich_view import grid_text
 from .text import assumption_line, pack_entries, turn_line
 
 #: Lines that are not the map's rows nor turn lines: title, rulers, legend, assumption, hint (measured, then fitted).
@@ -41,12 +42,7 @@ def _grid_map(result: Result, width: int, max_rows: int | None) -> RenderableTyp
     view = ascii_map.grid_view(result.board, None, max_width=width, max_rows=max_rows, look=result.look, summary=marks)
     if view.too_narrow:
         return Text(view.too_narrow, style="bold yellow")
-    text = Text(no_wrap=True, overflow="crop")
-    for index, runs in enumerate(view.lines):
-        if index:
-            text.append("\n")
-        for chunk, style in runs:
-            text.append(chunk, style=style or None)
+    text = grid_text(view)
     legend = pack_entries([f"{symbol} {meaning}" for symbol, meaning in view.legend], width)
     notes = pack_entries([escape_controls(note) for note in view.notes], width, gap="; ")
     return Group(text, Text("\n".join(legend + notes), style="dim"))

@@ -53,18 +53,24 @@ class _Frame:
     brief: bool = False
 
 
+def grid_text(view: ascii_map.MapView) -> Text:
+    """A grid view's styled lines as one rich Text (cropped, never wrapped: a map row stays one line)."""
+    text = Text(no_wrap=True, overflow="crop")
+    for index, runs in enumerate(view.lines):
+        if index:
+            text.append("\n")
+        for chunk, style in runs:
+            text.append(chunk, style=style or None)
+    return text
+
+
 def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: bool = False) -> RenderableType:
     brief = frame.brief
     if frame.kind in ("hex", "square"):
         view = ascii_map.grid_view(board, turn, max_width=frame.width, max_rows=frame.max_rows, followed=followed, look=frame.look)
         if view.too_narrow:
             return Text(view.too_narrow, style="bold yellow")
-        text = Text(no_wrap=True, overflow="crop")
-        for index, runs in enumerate(view.lines):
-            if index:
-                text.append("\n")
-            for chunk, style in runs:
-                text.append(chunk, style=style or None)
+        text = grid_text(view)
         # Legend entries and notes are never broken inside: a line ends between two of them.
         legend_lines = pack_entries([f"{symbol} {meaning}" for symbol, meaning in view.legend], frame.width)
         legend = Text(escape_controls("\n".join(legend_lines), keep="\n"), style="dim")

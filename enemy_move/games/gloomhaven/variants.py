@@ -79,6 +79,19 @@ class VariantRules:
         return "initiative" if self.monster_focus_order == "turn" else "turn"
 
 
+_FROSTHAVEN = VariantRules(
+    name="frosthaven",
+    sight="any",
+    proximity_breaks_focus_ties=True,
+    invisible_blocks_movement=False,
+    jump_pays_difficult_last_hex=False,
+    focus_disadvantage_first=False,
+    rank_extra_targets=False,
+    plan_best_future_attack=False,
+    aoe_anchor_in_wall=False,
+    forced_move_maximum=True,
+)
+
 VARIANTS: dict[str, VariantRules] = {
     "gloomhaven": VariantRules(
         name="gloomhaven",
@@ -90,36 +103,15 @@ VARIANTS: dict[str, VariantRules] = {
         rank_extra_targets=True,
         plan_best_future_attack=True,
     ),
-    "frosthaven": VariantRules(
-        name="frosthaven",
-        sight="any",
-        proximity_breaks_focus_ties=True,
-        invisible_blocks_movement=False,
-        jump_pays_difficult_last_hex=False,
-        focus_disadvantage_first=False,
-        rank_extra_targets=False,
-        plan_best_future_attack=False,
-        aoe_anchor_in_wall=False,
-        forced_move_maximum=True,
-    ),
+    "frosthaven": _FROSTHAVEN,
     # Gloomhaven second edition: its FAQ (5.8) where it speaks: focus ignores disadvantage, then
     # (a) the focus, (b) no more negative hexes, (c) most targets, (d) least disadvantage, (e) least
     # movement, then the players choose (no ranking of extra targets); out of reach, towards the
     # primary focus; push and pull the maximum distance. Where it is silent the second edition's
     # rulebook follows Frosthaven's (any-point sight, invisible walked through, jump ignores
     # difficult terrain, a ranged area's hex in range not in a wall): each a switch of its own.
-    "gloomhaven2e": VariantRules(
-        name="gloomhaven2e",
-        sight="any",
-        proximity_breaks_focus_ties=True,
-        invisible_blocks_movement=False,
-        jump_pays_difficult_last_hex=False,
-        focus_disadvantage_first=False,
-        rank_extra_targets=False,
-        plan_best_future_attack=False,
-        aoe_anchor_in_wall=False,
-        forced_move_maximum=True,
-    ),
+    # The same switches as Frosthaven today; a difference of the second edition becomes one field here.
+    "gloomhaven2e": replace(_FROSTHAVEN, name="gloomhaven2e"),
     "jotl": VariantRules(
         name="jotl",
         sight="any",
