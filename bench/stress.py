@@ -128,14 +128,35 @@ def gh_aoe() -> str:
     )
 
 
-def gh_phase() -> str:
+def gh_card(segments: int) -> Callable[[], str]:
+    def make() -> str:
+        side = SIDE
+        figures = {"a": "kind: monster, at: [32, 32]"}
+        open_cells = {(32, 32)}
+        for index, label in enumerate(LABELS[26:]):
+            cell = ((index * 7 + 3) % side, (index * 11 + 5) % side)
+            open_cells.add(cell)
+            figures[label] = f"kind: character, initiative: {index + 1}, at: [{cell[0]}, {cell[1]}]"
+        actions = ["\n  - move: 15" if index % 2 == 0 else f"\n  - attack: {{range: {MAX_RANGE}, targets: 3}}" for index in range(segments)]
+        return gh(
+            grid_map(side, side, lambda c, r: "." if (c * 3 + r) % 17 or (c, r) in open_cells else "#", True), figures, "".join(actions)
+        )
+
+    return make
+
+
+def gh_phase(monsters: int = 31, action: str = f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 3}}}}") -> Callable[[], str]:
+    return lambda: _gh_phase(monsters, action)
+
+
+def _gh_phase(monsters: int, action: str) -> str:
     side = SIDE
     rng = random.Random(7)
     cells = rng.sample([(c, r) for c in range(side) for r in range(side)], 62)
     figures = {}
     for index, label in enumerate(LABELS):
         col, row = cells[index]
-        if index < 31:
+        if index < monsters:
             figures[label] = f"kind: monster, number: {index % 10 + 1}, type: t{index % 5}, at: [{col}, {row}]"
         else:
             figures[label] = f"kind: character, initiative: {index}, at: [{col}, {row}]"
@@ -145,7 +166,7 @@ def gh_phase() -> str:
     return gh(
         grid_map(side, side, lambda c, r: terrain[(c, r)], True),
         figures,
-        f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 3}}}}",
+        action,
         active=None,
     )
 
@@ -161,7 +182,11 @@ def over_move_cap() -> str:
 # -- Perdition's Mouth ----------------------------------------------------------
 
 
-def pm_board() -> str:
+def pm_board(enemies: int = 31) -> Callable[[], str]:
+    return lambda: _pm_board(enemies)
+
+
+def _pm_board(enemies: int) -> str:
     side = SIDE
     rng = random.Random(3)
     terrain = {(c, r): rng.choice("........%~^=+$/") for c in range(side) for r in range(side)}
@@ -171,7 +196,7 @@ def pm_board() -> str:
     figures = {}
     for index, label in enumerate(LABELS):
         col, row = cells[index]
-        if index < 31:
+        if index < enemies:
             figures[label] = f"kind: {kinds[index % len(kinds)]}, ap: {MAX_MOVE}, attack_range: {MAX_RANGE}, at: [{col}, {row}]"
         else:
             figures[label] = f"kind: hero, health: {index}, at: [{col}, {row}]"
@@ -182,7 +207,7 @@ def pm_board() -> str:
 # -- Agemonia -------------------------------------------------------------------
 
 
-def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
+def agemonia_areas(count: int, sight: str = "open", enemies: int = 31) -> Callable[[], str]:
     def make() -> str:
         rng = random.Random(count)
         names = [f"R{i}" for i in range(count)]
@@ -206,7 +231,7 @@ def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
         lines.append("figures:")
         placed = rng.sample(names, 62)
         for index, label in enumerate(LABELS):
-            if index < 31:
+            if index < enemies:
                 lines.append(
                     f"  {label}: {{side: enemy, area: {placed[index]}, type: t{index % 4}, number: {index}, fly: {str(index % 3 == 0).lower()}}}"
                 )
@@ -221,7 +246,11 @@ def agemonia_areas(count: int, sight: str = "open") -> Callable[[], str]:
 # -- Cloudspire ------------------------------------------------------------------
 
 
-def cloudspire_board() -> str:
+def cloudspire_board(minions: int = 50) -> Callable[[], str]:
+    return lambda: _cloudspire_board(minions)
+
+
+def _cloudspire_board(minions: int) -> str:
     side = SIDE
     rng = random.Random(5)
     terrain = {(c, r): rng.choice("......,,%^~*") for c in range(side) for r in range(side)}
@@ -232,7 +261,7 @@ def cloudspire_board() -> str:
     for index, label in enumerate(LABELS):
         col, row = cells[index]
         faction = "red" if index % 2 else "blue"
-        kind = "minion" if index < 50 else "hero"
+        kind = "minion" if index < minions else "hero"
         figures[label] = f"kind: {kind}, faction: {faction}, move: {CLOUDSPIRE_MAX_MOVE}, allowance: water, at: [{col}, {row}]"
     grid = grid_map(side, side, lambda c, r: "." if (c, r) in cells else terrain[(c, r)], True)
     return (
@@ -266,14 +295,23 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("gloomhaven icy 100x100, move 20 (issue 14; over the map cap: refused)", gh_icy(100, 20)),
     (f"gloomhaven icy {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, move {MAX_MOVE} (cap)", lambda: gh_icy(SIDE, MAX_MOVE)()),
     (f"gloomhaven AoE {MAX_AOE_SIDE}x{MAX_AOE_SIDE} ranged, 36 characters", gh_aoe),
-    (f"gloomhaven whole phase, 31 monsters, 31 characters, {MAX_MAP_SIDE}x{MAX_MAP_SIDE}", gh_phase),
+    (f"gloomhaven whole phase, 31 monsters, 31 characters, {MAX_MAP_SIDE}x{MAX_MAP_SIDE}", gh_phase()),
+    (f"gloomhaven whole phase, 61 monsters, 1 character, {MAX_MAP_SIDE}x{MAX_MAP_SIDE} (61 turns)", gh_phase(61)),
+    ("gloomhaven 12-action card (6 moves, 6 attacks of 3 targets), 36 characters", gh_card(12)),
+    (
+        "gloomhaven whole phase, 31 monsters with a 12-action card",
+        gh_phase(31, "".join(f"\n  - move: {MAX_MOVE}" if i % 2 == 0 else f"\n  - attack: {{range: {MAX_RANGE}}}" for i in range(12))),
+    ),
     (f"gloomhaven move {MAX_MOVE} on a 3-cell map", gh_huge_move_tiny_map),
     ("gloomhaven move 100000000 (over the cap: refused)", over_move_cap),
-    (f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 31 enemies AP {MAX_MOVE}, 31 heroes, corner sight", pm_board),
+    (f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 31 enemies AP {MAX_MOVE}, 31 heroes, corner sight", pm_board()),
+    (f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 61 enemies AP {MAX_MOVE}, 1 hero, corner sight", pm_board(61)),
     (f"agemonia {MAX_AREAS} areas, open sight, 62 figures, move {MAX_MOVE}, range {MAX_RANGE} (cap)", agemonia_areas(MAX_AREAS)),
     (f"agemonia {MAX_AREAS} areas, adjacent sight", agemonia_areas(MAX_AREAS, "adjacent")),
+    (f"agemonia {MAX_AREAS} areas, adjacent sight, 61 enemies", agemonia_areas(MAX_AREAS, "adjacent", 61)),
     ("agemonia 6000 areas (issue 14; over the cap: refused)", agemonia_areas(6000)),
-    (f"cloudspire {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 25 red minions move {CLOUDSPIRE_MAX_MOVE}, water allowance", cloudspire_board),
+    (f"cloudspire {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 25 red minions move {CLOUDSPIRE_MAX_MOVE}, water allowance", cloudspire_board()),
+    (f"cloudspire {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 30 red of 60 minions move {CLOUDSPIRE_MAX_MOVE}", cloudspire_board(60)),
     ("loader: mapping with 40,000 keys", many_keys),
     (f"loader: file at the {MAX_FILE_BYTES // 1024} KiB cap (70,000 walls)", file_at_size_cap),
 ]
