@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ def _start(size: int, sources: Iterable[int], with_preds: bool) -> tuple[list[in
     return best, preds, heap
 
 
-def one_path(preds: Sequence[Sequence[int]], target: int) -> list[int]:
+def one_path(preds: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], target: int) -> list[int]:
     """One cheapest path from a source to ``target`` (smallest predecessor first), as :func:`.paths.one_path`."""
     path = [target]
     seen = {target}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import heapq
+from collections.abc import Callable
 from typing import Literal
 
-from ...geometry import hexgrid
-from ...geometry.paths import bfs, dijkstra, one_path, unwind
+from ...geometry import cellgraph, hexgrid
+from ...geometry.cellgraph import UNREACHED
 from .board import NOT_A_STEP, Cell, Cost, Reach, View
 from .model import GloomhavenAction
+from .walking import MASK, TerrainArrays, Walking, pack, terrain_arrays, unpack, walking_for
 
 #: How a figure travels this turn.
 MovementMode = Literal["walk", "jump", "fly", "teleport"]
@@ -32,9 +34,12 @@ class Mover:
             self.mode = "jump"
         else:
             self.mode = "walk"
+        self.graph = cellgraph.grid_graph(view.grid)
         self._slides: dict[tuple[Cell, tuple[int, int]], tuple[tuple[Cell, ...], int]] = {}
-        self._reversed: dict[Cell, list[tuple[Cell, Cost]]] | None = None
+        self._reversed: list[list[tuple[int, int]]] | None = None
         self._walk_steps: dict[Cell, list[WalkStep]] = {}
+        self._terrain: TerrainArrays | None = None
+        self._walking: Walking | None = None
 
     # A walking step from ``cell``: (landing cell, cells entered, step cost).
     def walk_steps(self, cell: Cell) -> list[WalkStep]:
@@ -85,10 +90,6 @@ class Mover:
         self._slides[(cell, direction)] = result
         return result
 
-    def free_steps(self, cell: Cell) -> list[Cell]:
-        """Jumping and flying: any neighbour that is not a wall."""
-        return [n for n in self.view.grid.adjacent(cell) if self.view.terrain(n) not in NOT_A_STEP]
-
     def landing_cost(self, cell: Cell) -> Cost:
         """Extra cost paid in the last hex of a jump (or a teleport's landing)."""
         view = self.view
@@ -97,12 +98,50 @@ class Mover:
         extra = 1 if (self.mode == "jump" and view.rules.jump_pays_difficult_last_hex and view.terrain(cell) == "difficult") else 0
         return (view.negative(cell), extra)
 
-    # --- searches ------------------------------------------------------------
+    # --- searches (on cell ids: geometry/cellgraph.py) -------------------------
+    def _arrays(self) -> TerrainArrays:
+        if self._terrain is None:
+            view = self.view
+            self._terrain = terrain_arrays(self.graph, view.grid.terrain, (view.moves_on, view.unaffected_by_traps), view.terrain)
+        return self._terrain
+
+    def _sliding(self) -> bool:
+        """Walking where icy hexes slide the figure: steps are one-way and depend on who stands where."""
+        return self.mode == "walk" and self.view.rules.icy_slides and self._arrays().icy
+
+    def walking(self) -> Walking | None:
+        """The shared searches of walking on this board (None: icy slides, searched per turn)."""
+        if self._sliding() or self.mode != "walk":
+            return None
+        if self._walking is None:
+            index = self.graph.index
+            self._walking = walking_for(self.graph, self._arrays(), sorted(index[c] for c in self.view.blocking_cells if c in index))
+        return self._walking
+
+    def id_steps(self, node: int) -> list[tuple[int, int]]:
+        """Walking steps from a cell id: (landing id, packed step cost)."""
+        walking = self.walking()
+        if walking is not None:
+            return walking.steps(node)
+        graph = self.graph
+        return [(graph.index[land], pack(cost)) for land, _, cost in self.walk_steps(graph.cells[node])]
+
+    def _walked_from(self, start: Cell) -> dict[Cell, Cost]:
+        walking = self.walking()
+        if walking is not None:
+            return walking.costs_from(start)
+        graph = self.graph
+        best, _ = cellgraph.dijkstra_edges(graph, [graph.index[start]], [self.id_steps(i) for i in range(len(graph))])
+        return {graph.cells[i]: unpack(cost) for i, cost in enumerate(best) if cost != UNREACHED}
+
+    def _free_bfs(self, start: Cell) -> tuple[list[int], list[int], list[int]]:
+        """Jumping and flying: any neighbour that is not a wall is a step."""
+        return cellgraph.bfs(self.graph, self.graph.index[start], self._arrays().free)
+
     def costs_from(self, start: Cell) -> dict[Cell, Cost]:
         """Cheapest (negatives, movement points) to every cell, infinite movement."""
         if self.mode == "walk":
-            best, _ = dijkstra([start], lambda c: [(land, cost) for land, _, cost in self.walk_steps(c)], (0, 0))
-            return best
+            return self._walked_from(start)
         if self.mode == "teleport":
             view = self.view
             return {
@@ -110,11 +149,13 @@ class Mover:
                 for c in view.grid.terrain
                 if view.terrain(c) not in NOT_A_STEP
             }
-        steps, _ = bfs(start, self.free_steps)
+        steps, _, order = self._free_bfs(start)
+        cells = self.graph.cells
         result = {}
-        for cell, count in steps.items():
+        for node in order:
+            cell = cells[node]
             extra = self.landing_cost(cell) if cell != start else (0, 0)
-            result[cell] = (extra[0], count + extra[1])
+            result[cell] = (extra[0], steps[node] + extra[1])
         return result
 
     def reach_this_turn(self, points: int) -> Reach:
@@ -123,7 +164,10 @@ class Mover:
         if points <= 0:
             return {start: ((0, 0), (start,))}
         if self.mode == "walk":
-            return self._walk_reach(points)
+            walking = self.walking()
+            if walking is None:
+                return self._walk_reach(points)
+            return walking.kept_reach((start, points), lambda: self._walk_reach(points))
         if self.mode == "teleport":
             view = self.view
             return {
@@ -132,88 +176,129 @@ class Mover:
                 for c in view.grid.terrain
                 if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
             }
-        counts, parents = bfs(start, self.free_steps)
+        steps, parent, order = self._free_bfs(start)
+        cells = self.graph.cells
         reach = {}
-        for cell, count in counts.items():
+        for node in order:
+            cell = cells[node]
             extra = self.landing_cost(cell) if cell != start else (0, 0)
-            cost = (extra[0], count + extra[1])
+            cost = (extra[0], steps[node] + extra[1])
             if cost[1] <= points:
-                reach[cell] = (cost, unwind(parents, cell))
+                reach[cell] = (cost, tuple(cells[i] for i in cellgraph.unwind(parent, node)))
         return reach
 
     def _walk_reach(self, points: int) -> Reach:
-        # Movement points are a hard budget, negatives are minimised: search
-        # over (cell, points spent) so a cheap-but-trapped route is not lost
-        # behind a safe-but-long one.
-        # States are expanded cheapest first (fewest negatives, then points), so a state
-        # reaching a cell with no fewer points than one already expanded there is dominated
-        # (no fewer negatives either) and leads nowhere new: only Pareto-best states expand.
-        start = self.view.start
-        entered: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
-        fewest_points: dict[Cell, int] = {}
-
-        def edges(state: tuple[Cell, int]) -> Iterator[tuple[tuple[Cell, int], Cost]]:
-            cell, spent = state
-            if fewest_points.get(cell, points + 1) <= spent:
-                return
-            fewest_points[cell] = spent
-            for land, cells, (negatives, cost) in self.walk_steps(cell):
-                if spent + cost <= points:
-                    entered[(cell, land)] = cells
-                    if fewest_points.get(land, points + 1) > spent + cost:
-                        yield (land, spent + cost), (negatives, cost)
-
-        best, preds = dijkstra([(start, 0)], edges, (0, 0))
+        # Movement points are a hard budget, negatives are minimised: search over states
+        # (cell, points spent), numbered ``id * (points + 1) + spent`` so they sort as those pairs,
+        # so a cheap-but-trapped route is not lost behind a safe-but-long one. States are expanded
+        # cheapest first (fewest negatives, then points), so a state reaching a cell with no fewer
+        # points than one already expanded there is dominated (no fewer negatives either) and leads
+        # nowhere new: only Pareto-best states expand.
+        graph = self.graph
+        width = points + 1
+        best, preds = _budget_search(graph.index[self.view.start] * width, width, self.id_steps, (len(graph) * width).bit_length())
         reach: Reach = {}
         for state in sorted(best, key=lambda s: (best[s], s)):
-            cell = state[0]
-            if cell in reach:
-                continue
-            states = one_path(preds, state)
-            path = [start]
-            for a, b in zip(states, states[1:]):
-                path.extend(entered[(a[0], b[0])])
-            reach[cell] = (best[state], tuple(path))
+            cell = graph.cells[state // width]
+            if cell not in reach:
+                reach[cell] = (unpack(best[state]), self._path(cellgraph.one_path(preds, state), width))
         return reach
+
+    def _path(self, states: list[int], width: int) -> tuple[Cell, ...]:
+        """The hexes entered along a walk through ``states`` (icy slides included)."""
+        cells = self.graph.cells
+        slides = self.walking() is None
+        path = [self.view.start]
+        for a, b in zip(states, states[1:]):
+            land = cells[b // width]
+            if slides:
+                path.extend(next(entered for end, entered, _ in self.walk_steps(cells[a // width]) if end == land))
+            else:
+                path.append(land)
+        return tuple(path)
 
     def costs_to(self, target: Cell) -> dict[Cell, Cost]:
         """Cheapest (negatives, points) from every cell to ``target`` (infinite movement)."""
         view = self.view
-        if self.mode == "walk" and not (view.rules.icy_slides and "icy" in view.grid.terrain.values()):
+        walking = self.walking()
+        if walking is not None:
             # Walking without ice is reversible: search backwards from the target.
-            def back(cell: Cell) -> Iterator[tuple[Cell, Cost]]:
-                terrain = view.terrain(cell)
-                cost = (view.negative(cell), 2 if terrain == "difficult" else 1)
-                for prev in view.grid.adjacent(cell):
-                    t = view.terrain(prev)
-                    if t in NOT_A_STEP or t == "obstacle" or prev in view.blocking_cells:
-                        continue
-                    yield prev, cost
-
-            best, _ = dijkstra([target], back, (0, 0))
-            return best
+            return walking.costs_to(target)
         if self.mode in ("jump", "fly"):
             extra = self.landing_cost(target)
-            return {c: (extra[0], n + extra[1]) if c != target else (0, 0) for c, n in bfs(target, self.free_steps)[0].items()}
+            steps, _, order = self._free_bfs(target)
+            cells = self.graph.cells
+            return {cells[i]: (extra[0], steps[i] + extra[1]) if cells[i] != target else (0, 0) for i in order}
         if self.mode == "teleport":
             return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
         # Icy walking: slides make steps one-way, so search backwards over the reversed steps
         # (one search per destination instead of one per reachable hex).
-        best, _ = dijkstra([target], lambda cell: self._steps_into().get(cell, ()), (0, 0))
-        return best
+        graph = self.graph
+        best, _ = cellgraph.dijkstra_edges(graph, [graph.index[target]], self._steps_into())
+        return {graph.cells[i]: unpack(cost) for i, cost in enumerate(best) if cost != UNREACHED}
 
-    def _steps_into(self) -> dict[Cell, list[tuple[Cell, Cost]]]:
-        """For each cell, the walking steps (slides included) that end there: (from, cost)."""
+    def fewest_points(self, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
+        """(movement points, difficult hexes entered) of the cheapest way in points alone, walking.
+
+        One integer search: points first, then fewest difficult hexes (weight below one point)."""
+        view = self.view
+        weight = len(view.grid.terrain) + 1
+        walking = self.walking()
+        if walking is not None:
+            return walking.fewest_points(view.start, weight)
+        graph = self.graph
+        edges = [[(land, (cost & MASK) * weight + (cost & MASK) - 1) for land, cost in self.id_steps(i)] for i in range(len(graph))]
+        best, _ = cellgraph.dijkstra_edges(graph, [graph.index[view.start]], edges)
+        return {graph.cells[i]: divmod(cost, weight) for i, cost in enumerate(best) if cost != UNREACHED}
+
+    def _steps_into(self) -> list[list[tuple[int, int]]]:
+        """For each cell id, the walking steps (slides included) that end there: (from, packed cost)."""
         if self._reversed is None:
-            view = self.view
-            self._reversed = {}
-            for cell in sorted(view.grid.terrain):
+            view, index = self.view, self.graph.index
+            self._reversed = [[] for _ in range(len(self.graph))]
+            for cell in self.graph.cells:
                 terrain = view.terrain(cell)
                 if terrain in NOT_A_STEP or terrain == "obstacle" or cell in view.blocking_cells:
                     continue
                 for land, _, cost in self.walk_steps(cell):
-                    self._reversed.setdefault(land, []).append((cell, cost))
+                    self._reversed[index[land]].append((index[cell], pack(cost)))
         return self._reversed
+
+
+def _budget_search(
+    source: int, width: int, steps: Callable[[int], list[tuple[int, int]]], shift: int
+) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Cheapest packed costs over states ``id * width + spent`` with ``spent < width`` (see _walk_reach),
+    and every cheapest predecessor, as paths.dijkstra finds them."""
+    points = width - 1
+    mask = (1 << shift) - 1
+    best: dict[int, int] = {source: 0}
+    preds: dict[int, list[int]] = {source: []}
+    fewest: dict[int, int] = {}
+    heap = [source]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        key = pop(heap)
+        state, cost = key & mask, key >> shift
+        if cost != best[state]:
+            continue
+        node, spent = divmod(state, width)
+        if fewest.get(node, width) <= spent:
+            continue
+        fewest[node] = spent
+        for land, step in steps(node):
+            total = spent + (step & MASK)
+            if total > points or fewest.get(land, width) <= total:
+                continue
+            nxt, new = land * width + total, cost + step
+            old = best.get(nxt)
+            if old is None or new < old:
+                best[nxt] = new
+                preds[nxt] = [state]
+                push(heap, new << shift | nxt)
+            elif new == old and state not in preds[nxt]:
+                preds[nxt].append(state)
+    return best, preds
 
 
 def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:

@@ -8,7 +8,6 @@ every map hex that is not an option's destination has a reason (tests check it).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 
 from ... import choosing
@@ -75,20 +74,7 @@ def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[in
     if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
         # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
         return {cell: (cost[1], 0) for cell, cost in costs.items()}
-    # One integer Dijkstra: points first, then fewest difficult hexes (weight below one point).
-    weight = len(view.grid.terrain) + 1
-    best = {view.start: 0}
-    heap = [(0, view.start)]
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > best[cell]:
-            continue
-        for land, _, (_, points) in mover.walk_steps(cell):
-            new = cost + points * weight + (points - 1)
-            if new < best.get(land, new + 1):
-                best[land] = new
-                heapq.heappush(heap, (new, land))
-    return {cell: divmod(cost, weight) for cell, cost in best.items()}
+    return mover.fewest_points(costs)
 
 
 def _blockers(view: View, mover: Mover) -> str:
