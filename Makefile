@@ -33,8 +33,10 @@ test: $(STAMP) bytecode
 check: $(STAMP) bytecode
 	$(BIN)/enemy-move check scenarios
 
+# `make bench GLOOM=/path/to/gloom` adds the side-by-side with a gloom checkout (bench/gloom_side.py);
+# BENCH_ARGS=--quick for a short run (one run each, a few heavy files, two points per growth series).
 bench: $(STAMP) bytecode
-	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/bench.py $(if $(GLOOM),--gloom "$(GLOOM)") $(BENCH_ARGS)
 
 # The pictures shown in the docs (one per ruleset); rerun after a drawing change.
 pictures: $(STAMP)

@@ -1,84 +1,48 @@
-"""`make bench`: how fast enemy-move answers, measured outside the test suite.
+"""`make bench`: how fast enemy-move answers, measured outside the test suite (issue 27's goals).
 
-Prints, for this machine:
+Prints, for this machine and its load at the time:
 
-1. start-up: the bare import of the dependencies (`python -c "import yaml,
-   pydantic, typer"`, the floor) and `enemy-move --help`, `resolve FILE --json`,
-   `resolve FILE` (tables), each with its distance to the floor;
-2. suites, whole process (`enemy-move check FOLDER`): ms per position over the
-   shared Gloomhaven sample when it exists and over the project's scenarios;
-3. the stress positions of bench/positions/ (whole process, one file each) and
-   the slowest single positions of every folder (in process, caches cleared);
-4. growth series per ruleset: one turn against board cells (areas for
-   Agemonia), a whole phase against acting figures.
+1. start-up: the bare import of the dependencies (`python -c "import yaml, pydantic, typer"`, the
+   floor) and `enemy-move --help`, `resolve FILE --json`, `resolve FILE` (tables) above it
+   (goals: 40 and 70 ms above the floor);
+2. the editor's live answer: validate + resolve of the demo in process (goal: under 20 ms);
+3. suites, whole process (`enemy-move check FOLDER`): the shared Gloomhaven sample when it is next
+   to the project and the project's scenarios;
+4. gloom side by side when a gloom checkout is given (`make bench GLOOM=/path`, bench/gloom_side.py):
+   gloom's own test positions, our time over gloom's (goal 0.08, done at 0.12);
+5. heavy files at the caps (bench/stress.py's cases and bench/positions/): CPU seconds and peak
+   memory of each, flagged over 10 s or 1 GB; the 60-turn phase on a 64 x 64 board (goal 200 MB);
+6. growth of time and memory with board size, figures and movement per ruleset (bench/growth.py),
+   with Cloudspire's move counting per movement point (goal: linear).
 
-Every figure is the best of several runs. Wall-clock times suffer when the
-machine is busy; CPU times (user + system of the process) much less, so both
-are shown. Usage: python bench/bench.py [--runs N] [--quick]
+Every figure is the best of several fresh processes; CPU time (user + system, children included)
+is the figure to trust on a shared machine, wall time is shown beside it, and the load average is
+printed with each section. Usage: python bench/bench.py [--runs N] [--quick] [--gloom PATH]
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
-import platform
-import resource
-import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from measure import ROOT, load, machine, run  # noqa: E402
+
 #: The shared Gloomhaven sample next to the project (ENEMY_MOVE_SAMPLE overrides; measured when present).
 SHARED_SAMPLE = Path(os.environ.get("ENEMY_MOVE_SAMPLE", ROOT.parent / "shared" / "suites" / "gloomhaven-sample"))
 POSITIONS = ROOT / "bench" / "positions"
-STARTUP_FILE = ROOT / "scenarios" / "gloomhaven" / "01-melee-approach.yaml"
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-
-def machine() -> str:
-    cpu = platform.processor() or "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average {load:.1f} at start"
-    )
-
-
-#: A stress position still running after this long is reported as such (it will not improve the table).
-TIMEOUT = 120
-
-
-def run(command: list[str], runs: int) -> tuple[float, float, str]:
-    """Best wall-clock and best CPU seconds of ``command`` over ``runs`` fresh processes, and its output.
-
-    A command that runs longer than TIMEOUT counts as infinitely slow.
-    """
-    best_wall = best_cpu = float("inf")
-    output = ""
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure what an installed copy does: bytecode cached
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env, timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            return float("inf"), float("inf"), ""
-        wall = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
-        output = done.stdout
-    return best_wall, best_cpu, output
+DEMO = ROOT / "scenarios" / "gloomhaven" / "demo.yaml"
+GOAL_SECONDS, GOAL_MB, PHASE_GOAL_MB = 10.0, 1024, 200
+#: The stress cases --quick runs (a name containing any of these).
+QUICK_CASES = ("61 monsters", "AoE", "60 minions", "adjacent sight, 61", "12-action card (6")
 
 
 def ms(seconds: float) -> str:
@@ -91,138 +55,147 @@ def startup(runs: int) -> None:
     rows = [
         ("import floor: python -c 'import yaml, pydantic, typer'", [python, "-c", "import yaml, pydantic, typer"], None),
         ("enemy-move --help", cli + ["--help"], None),
-        ("enemy-move resolve FILE --json", cli + ["resolve", str(STARTUP_FILE), "--json"], 40),
-        ("enemy-move resolve FILE (tables)", cli + ["resolve", str(STARTUP_FILE)], 70),
+        ("enemy-move resolve demo.yaml --json", cli + ["resolve", str(DEMO), "--json"], 40),
+        ("enemy-move resolve demo.yaml (tables)", cli + ["resolve", str(DEMO)], 70),
     ]
-    print(f"\n## Start-up (best of {runs}; FILE = {STARTUP_FILE.relative_to(ROOT)})\n")
-    print(f"{'command':58} {'wall ms':>8} {'+floor':>7} {'cpu ms':>8} {'+floor':>7}  target")
+    print(f"\n## Start-up (best of {runs}; {load()})\n")
+    print(f"{'command':58} {'wall ms':>8} {'+floor':>7} {'cpu ms':>8} {'+floor':>7}  goal")
     floor_wall = floor_cpu = 0.0
     for name, command, target in rows:
-        wall, cpu, _ = run(command, runs)
+        measured = run(command, runs)
         if not floor_wall:
-            floor_wall, floor_cpu = wall, cpu
-            print(f"{name:58} {ms(wall)} {'':7} {ms(cpu)}")
+            floor_wall, floor_cpu = measured.wall, measured.cpu
+            print(f"{name:58} {ms(measured.wall)} {'':7} {ms(measured.cpu)}")
             continue
-        goal = f"+{target} ms" if target else ""
-        print(f"{name:58} {ms(wall)} {1000 * (wall - floor_wall):+7.1f} {ms(cpu)} {1000 * (cpu - floor_cpu):+7.1f}  {goal}")
+        above = 1000 * (measured.cpu - floor_cpu)
+        goal = f"+{target} ms: {'met' if above <= target else 'not met'}" if target else ""
+        print(f"{name:58} {ms(measured.wall)} {1000 * (measured.wall - floor_wall):+7.1f} {ms(measured.cpu)} {above:+7.1f}  {goal}")
+
+
+# In a fresh process: the first answer (imports and model build included), then the median of 40.
+_EDITOR = (
+    "import statistics, sys, time\n"
+    "from enemy_move.editor.session import compute_answer\n"
+    "text = open(sys.argv[1]).read()\n"
+    "started = time.process_time(); compute_answer(text, sys.argv[1], 0)\n"
+    "first = time.process_time() - started\n"
+    "times = []\n"
+    "for generation in range(40):\n"
+    "    started = time.process_time(); answer = compute_answer(text, sys.argv[1], generation)\n"
+    "    times.append(time.process_time() - started)\n"
+    "assert answer.error is None, answer.error\n"
+    "print(first, statistics.median(times))\n"
+)
+
+
+def editor() -> None:
+    measured = run([sys.executable, "-c", _EDITOR, str(DEMO)], runs=1)
+    print(f"\n## The editor's live answer (demo.yaml, in process; {load()})\n")
+    try:
+        first, median = (float(x) for x in measured.stdout.split())
+    except ValueError:
+        print("could not measure (the editor's compute_answer failed)")
+        return
+    verdict = "met" if median < 0.020 else "not met"
+    print(f"validate + resolve, median of 40: {1000 * median:.1f} ms CPU (goal under 20 ms: {verdict}); first answer {1000 * first:.0f} ms")
 
 
 def suites(runs: int) -> None:
-    import json
-
-    print(f"\n## Suites, whole process: enemy-move check FOLDER --json (best of {runs})\n")
-    print(f"{'folder':48} {'files':>6} {'wall s':>7} {'ms/pos':>7} {'cpu s':>7} {'ms/pos':>7}  result")
+    print(f"\n## Suites, whole process: enemy-move check FOLDER --json (best of {runs}; {load()})\n")
+    print(f"{'folder':48} {'files':>6} {'wall s':>7} {'cpu s':>7} {'ms/pos':>7} {'peak MB':>8}  result")
     folders = [SHARED_SAMPLE] if SHARED_SAMPLE.is_dir() else []
     folders += [ROOT / "scenarios"]
     for folder in folders:
-        wall, cpu, output = run([sys.executable, "-m", "enemy_move", "check", str(folder), "--json"], runs)
+        measured = run([sys.executable, "-m", "enemy_move", "check", str(folder), "--json"], runs)
         try:
-            summary = json.loads(output)["summary"]
+            summary = json.loads(measured.stdout)["summary"]
         except (ValueError, KeyError):
             summary = {"total": 0}
         count = max(summary.get("total", 0), 1)
         verdict = ", ".join(f"{k} {v}" for k, v in summary.items() if k != "total")
         shown = str(folder.relative_to(ROOT)) if folder.is_relative_to(ROOT) else str(folder)
         print(
-            f"{shown:48} {summary.get('total', 0):6} {wall:7.2f} {1000 * wall / count:7.1f} {cpu:7.2f} {1000 * cpu / count:7.1f}  {verdict}"
+            f"{shown:48} {summary.get('total', 0):6} {measured.wall:7.2f} {measured.cpu:7.2f} "
+            f"{1000 * measured.cpu / count:7.1f} {measured.peak_mb:8.0f}  {verdict}"
         )
 
 
-def _fresh_caches() -> None:
-    from enemy_move.geometry import los
+def heavy(quick: bool, timeout: float) -> dict[str, tuple[float, float]]:
+    """bench/stress.py's cases and bench/positions/, one process each: CPU seconds and peak MB, flagged over the goals."""
+    import stress
 
-    layouts = getattr(los, "_LAYOUTS", None)  # the per-layout sight cache, shared across boards
-    if layouts is not None:
-        layouts.clear()
-
-
-def _resolve_time(scenario, runs: int) -> float:
-    """Best in-process CPU seconds of one resolve, with the sight caches emptied before each run."""
-    from enemy_move.checking import resolve_scenario
-
-    best = float("inf")
-    for _ in range(runs):
-        _fresh_caches()
-        started = time.process_time()
-        resolve_scenario(scenario, None, {})
-        best = min(best, time.process_time() - started)
-    return best
-
-
-# Prints the CPU seconds of resolving one file, in a process of its own (so that a runaway position times out).
-_RESOLVE_ONLY = (
-    "import sys, time\n"
-    "from enemy_move.checking import resolve_scenario\n"
-    "from enemy_move.models import load_scenario\n"
-    "scenario = load_scenario(sys.argv[1])\n"
-    "started = time.process_time()\n"
-    "resolve_scenario(scenario, None, {})\n"
-    "print(time.process_time() - started)\n"
-)
-
-
-def stress(runs: int) -> None:
-    from enemy_move.models import load_scenario
-
-    print(f"\n## Stress positions (bench/positions), one process each (best of {runs}; over {TIMEOUT} s shows inf)\n")
-    print(f"{'file':48} {'wall ms':>8} {'cpu ms':>8} {'resolve cpu ms':>15}")
-    for path in sorted(POSITIONS.glob("*.yaml")):
-        wall, cpu, _ = run([sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"], runs)
-        inside = float("inf")
-        for _ in range(runs if wall != float("inf") else 0):
-            _, _, printed = run([sys.executable, "-c", _RESOLVE_ONLY, str(path)], 1)
-            inside = min(inside, float(printed or "inf"))
-        print(f"{path.name:48} {ms(wall)} {ms(cpu)} {ms(inside):>15}")
-
-    print("\nSlowest single positions, in process (resolve only, sight caches emptied; best of 2):\n")
-    folders = [SHARED_SAMPLE] if SHARED_SAMPLE.is_dir() else []
-    folders += sorted(p for p in (ROOT / "scenarios").iterdir() if p.is_dir())
-    for folder in folders:
-        times = []
-        for path in sorted(folder.glob("*.yaml")):
-            try:
-                scenario = load_scenario(path)
-                times.append((_resolve_time(scenario, 2), path.name))
-            except Exception:  # a file that does not resolve is `check`'s business, not the bench's
-                continue
-        if times:
-            times.sort(reverse=True)
-            slowest = ", ".join(f"{name} {1000 * t:.1f}" for t, name in times[:3])
-            total = sum(t for t, _ in times)
-            print(f"{folder.name:24} {len(times):4} files, mean {1000 * total / len(times):6.1f} ms, slowest (ms): {slowest}")
+    print(f"\n## Heavy files at the caps: enemy-move resolve FILE --json, one process each ({load()})")
+    print(f"Stopped after {timeout:.0f} s; flagged over {GOAL_SECONDS:.0f} s CPU or {GOAL_MB} MB.\n")
+    print(f"{'case':84} {'KiB':>5} {'cpu s':>7} {'wall s':>7} {'peak MB':>8} exit")
+    results: dict[str, tuple[float, float]] = {}
+    over = 0
+    with tempfile.TemporaryDirectory(prefix="enemy-move-heavy-") as folder:
+        cases = [(name, make) for name, make in stress.CASES if not quick or any(key in name for key in QUICK_CASES)]
+        cases += [(f"bench/positions/{path.name}", path.read_text) for path in sorted(POSITIONS.glob("*.yaml"))]
+        for index, (name, make) in enumerate(cases):
+            path = Path(folder) / f"case-{index:02d}.yaml"
+            path.write_text(make())
+            measured = run([sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"], runs=1, timeout=timeout)
+            bad = measured.timed_out or measured.status not in (0, 2) or measured.cpu > GOAL_SECONDS or measured.peak_mb > GOAL_MB
+            over += bad
+            flag = "  <-- over the goal" if bad else ""
+            size = path.stat().st_size // 1024
+            print(
+                f"{name:84} {size:5} {measured.cpu:7.2f} {measured.wall:7.2f} {measured.peak_mb:8.0f} {measured.status}{flag}", flush=True
+            )
+            results[name] = (measured.cpu if not measured.timed_out else float("inf"), measured.peak_mb)
+    print(f"\n{over} of {len(results)} files over the goal ({GOAL_SECONDS:.0f} s, {GOAL_MB} MB)")
+    phase = [(name, mb) for name, (_, mb) in results.items() if "61 turns" in name]
+    for name, mb in phase:
+        verdict = "met" if mb < PHASE_GOAL_MB else "not met"
+        print(f"60-turn phase on the largest board ({name.split(',')[0]}): peak {mb:.0f} MB (goal under {PHASE_GOAL_MB} MB: {verdict})")
+    return results
 
 
-def growth(runs: int, quick: bool) -> None:
-    import growth as series
-
-    from enemy_move.models import load_scenario_text
-
-    for title, table in (("one turn", series.TURN_SERIES), ("whole phase", series.PHASE_SERIES)):
-        print(f"\n## Growth, {title} (in process, best of {runs}; time / size should stay flat when growth is linear)\n")
-        for ruleset, (label, sizes, make, measure) in table.items():
-            cells = []
-            for size in sizes[:2] if quick else sizes:
-                scenario = load_scenario_text(make(size), f"<{ruleset} {size}>")
-                seconds = _resolve_time(scenario, runs)
-                amount = measure(size)
-                cells.append(f"{amount:>5} {label.split()[-1]}: {1000 * seconds:7.1f} ms ({1e6 * seconds / amount:7.1f} us each)")
-            print(f"{ruleset:17} " + " | ".join(cells))
+def cloudspire_counting(figures: dict[str, dict[str, list[tuple[int, float, float]]]]) -> None:
+    """Cloudspire's move counting per movement point: the time ratio of each step (linear growth tends to 1)."""
+    points = figures.get("cloudspire", {}).get("movement", [])
+    if len(points) < 2:
+        return
+    steps = []
+    for (m0, t0, _), (m1, t1, _) in zip(points, points[1:], strict=False):
+        if t0 > 0 and t1 != float("inf"):
+            steps.append(f"{m0}->{m1}: x{t1 / t0:.2f} ({(t1 / t0) ** (1 / (m1 - m0)):.2f} a point)")
+    print("\nCloudspire, one minion's turn against movement points (goal: linear): " + "; ".join(steps))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (best kept)")
-    parser.add_argument("--quick", action="store_true", help="fewer runs and sizes (a smoke test of the bench itself)")
+    parser.add_argument("--quick", action="store_true", help="one run, a few heavy cases, two points per growth series")
+    parser.add_argument("--gloom", default=os.environ.get("GLOOM") or None, help="a gloom checkout for the side-by-side (default: $GLOOM)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a heavy case is stopped")
+    parser.add_argument("--skip", default="", help="comma-separated sections to leave out: startup,editor,suites,gloom,heavy,growth")
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
+    skip = set(filter(None, args.skip.split(",")))
     # Start from compiled bytecode, as an installed copy would (otherwise every changed module is recompiled per run).
     compileall.compile_dir(str(ROOT / "enemy_move"), quiet=1)
+    started = time.monotonic()
     print("# enemy-move bench")
-    print(f"\nMachine: {machine()}")
-    startup(max(runs, 3) if not args.quick else 1)
-    suites(max(1, runs // 2))
-    stress(max(1, runs // 2))
-    growth(max(1, runs // 2), args.quick)
+    print(f"\nMachine: {machine()}; {load()} at start")
+    if "startup" not in skip:
+        startup(max(runs, 3) if not args.quick else 1)
+    if "editor" not in skip:
+        editor()
+    if "suites" not in skip:
+        suites(max(1, runs // 2))
+    if args.gloom and "gloom" not in skip:
+        import gloom_side
+
+        gloom_side.side_by_side(Path(args.gloom).resolve(), max(1, runs // 2), sample=SHARED_SAMPLE)
+    if "heavy" not in skip:
+        heavy(args.quick, args.timeout)
+    if "growth" not in skip:
+        import growth
+
+        cloudspire_counting(growth.growth(1, args.quick))
+    print(f"\nDone in {time.monotonic() - started:.0f} s; {load()} at the end")
 
 
 if __name__ == "__main__":
