@@ -11,7 +11,7 @@ sorted alphabetically.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -190,6 +190,77 @@ class RuledOut:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A :class:`RuledOut` without its position: one record shared by every position it rules out."""
+
+    step: StepId
+    reason: str
+    against: tuple[Position, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class RuledOutMap(MutableMapping[Position, RuledOut]):
+    """``Turn.ruled_out``: a mapping position -> :class:`RuledOut` kept compactly (issue 27).
+
+    A board of 4096 hexes has thousands of rule-outs a turn, most sharing a handful of reasons:
+    each position holds a shared :class:`Reason` (equal reasons are stored once), and its
+    ``RuledOut`` is built when asked for. Behaves as the dict it replaces."""
+
+    __slots__ = ("reasons", "_shared")
+
+    def __init__(self, items: Mapping[Position, RuledOut] | None = None):
+        self.reasons: dict[Position, Reason] = {}
+        self._shared: dict[tuple[StepId, str, tuple[Position, ...]], Reason] = {}
+        for at, ruled in (items or {}).items():
+            self[at] = ruled
+
+    def __getitem__(self, at: Position) -> RuledOut:
+        reason = self.reasons[at]
+        return RuledOut(at, reason.step, reason.reason, reason.against, reason.data)
+
+    def __setitem__(self, at: Position, ruled: RuledOut) -> None:
+        self.reasons[at] = self.shared(Reason(ruled.step, ruled.reason, ruled.against, ruled.data))
+
+    def __delitem__(self, at: Position) -> None:
+        del self.reasons[at]
+
+    def __contains__(self, at: object) -> bool:
+        return at in self.reasons
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self.reasons)
+
+    def __len__(self) -> int:
+        return len(self.reasons)
+
+    def __repr__(self) -> str:
+        return f"RuledOutMap({dict(self)!r})"
+
+    def clear(self) -> None:
+        self.reasons.clear()
+
+    def copy(self) -> RuledOutMap:
+        copied = RuledOutMap()
+        copied.reasons = dict(self.reasons)
+        copied._shared = dict(self._shared)
+        return copied
+
+    def shared(self, reason: Reason) -> Reason:
+        """``reason``, or the equal one already stored (so each distinct reason is kept once)."""
+        key = (reason.step, reason.reason, reason.against)
+        known = self._shared.get(key)
+        if known is not None and known.data == reason.data:
+            return known
+        self._shared[key] = reason
+        return reason
+
+    def add(self, at: Position, reason: Reason) -> None:
+        """Rule ``at`` out for ``reason`` unless it already is (the earliest reason wins)."""
+        if at not in self.reasons:
+            self.reasons[at] = self.shared(reason)
+
+
 # --- boards ----------------------------------------------------------------------------------
 
 
@@ -258,13 +329,13 @@ class Turn:
     # Where the actor heads for, when the rules name a place; drawn on maps (the game's look names it).
     goals: tuple[Position, ...] = ()
     # Positions the engine ruled out, with the first (earliest) rule step that did (see ``rule_out``).
-    ruled_out: dict[Position, RuledOut] = field(default_factory=dict)
+    ruled_out: RuledOutMap = field(default_factory=RuledOutMap)
     # Whether the rest of the phase follows ``chosen`` (set by the phase runner: several options, later turns).
     follows: bool = False
 
     def step_ids(self) -> set[str]:
         """Every reasoning step id this turn holds (its reasoning and its rule-outs)."""
-        return {step.step for step in self.reasoning} | {ruled.step for ruled in self.ruled_out.values()}
+        return {step.step for step in self.reasoning} | {reason.step for reason in self.ruled_out.reasons.values()}
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))
@@ -272,8 +343,16 @@ class Turn:
     def rule_out(self, at: Position, step: StepId, reason: str, *, against: Any = (), **data: Any) -> None:
         """Record why ``at`` is not a destination. The earliest step wins: engines call this
         as they drop candidates, so later steps never overwrite an earlier reason."""
-        if at not in self.ruled_out:
-            self.ruled_out[at] = RuledOut(at, step, reason, tuple(sorted(against, key=position_key)), data)
+        if at not in self.ruled_out.reasons:
+            self.ruled_out.add(at, Reason(step, reason, tuple(sorted(against, key=position_key)), data))
+
+    def rule_out_all(self, positions: Iterable[Position], step: StepId, reason: str, *, against: Any = (), **data: Any) -> None:
+        """:meth:`rule_out` for many positions with one reason (stored once)."""
+        shared = self.ruled_out.shared(Reason(step, reason, tuple(sorted(against, key=position_key)), data))
+        reasons = self.ruled_out.reasons
+        for at in positions:
+            if at not in reasons:
+                reasons[at] = shared
 
     def finish(self, *, distinct_paths: bool = False) -> Turn:
         """Sort focus and options into their documented order, dropping duplicates.

@@ -109,7 +109,7 @@ class Attacks:
             # into its open neighbours counts exactly that.
             self._ranged_covers = {}
             for covered in sorted(anchors_of, key=sorted):
-                for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range):
+                for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False):
                     self._ranged_covers.setdefault(hex_in_range, set()).add(covered)
         return self._ranged_covers.get(hex_, set())
 
@@ -183,7 +183,8 @@ class Attacks:
             # As a single target: a plain attack, or the extra target of an area attack.
             sources.add(cell)
         q, r = hexgrid.to_axial(cell)
-        result = {h for h in view.ball(sorted(sources), self.plan.range) if view.can_end_or_start(h)} if sources else set()
+        endable = view.endable()
+        result = {h for h in view.ball(sorted(sources), self.plan.range) if h in endable} if sources else set()
         if self.plan.pattern is not None and self.plan.melee:
             # Melee area: no range test, only sight from the attacker's hex.
             for dq, dr in sorted({v for o in self.orientations for v in o}):
@@ -199,7 +200,7 @@ class Attacks:
                         anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
                         if self.anchor_allowed(anchor):
                             anchors.add(anchor)
-            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if view.can_end_or_start(h)}
+            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if h in endable}
         if not sighted:
             return result
         return {h for h in result if view.sight.visible(h, cell)}
@@ -233,6 +234,9 @@ class SightedHexes(Mapping[Cell, Cost]):
 
     def __len__(self) -> int:
         return len(self._sighted())
+
+    def __bool__(self) -> bool:
+        return self.cheapest() is not None
 
     def cheapest(self) -> Cost | None:
         for hex_, cost in sorted(self._candidates.items(), key=lambda item: (item[1], item[0])):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import cast
 
 from ...geometry.grid import Grid
@@ -73,7 +75,9 @@ class View:
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
         walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
         self.sight = HexSight(walls, grid.thin_walls, rules.sight)
-        self._proximity = _proximity_tables(grid, frozenset(walls))
+        self._ranges = _range_tables(grid, frozenset(walls))
+        self._proximity = self._ranges.proximity
+        self._endable: frozenset[Cell] | None = None
 
     # --- terrain -----------------------------------------------------------
     def terrain(self, cell: Cell) -> str:
@@ -92,7 +96,14 @@ class View:
 
     def can_end_or_start(self, cell: Cell) -> bool:
         """Where the figure may be after moving: its own hex counts as free."""
-        return cell == self.start or self.can_end(cell)
+        return cell in self.endable()
+
+    def endable(self) -> frozenset[Cell]:
+        """Every hex :meth:`can_end_or_start` allows (worked out once per view, the terrain part once per board)."""
+        if self._endable is None:
+            standable = _standable(self.grid.terrain, (self.moves_on, self.flying), self.terrain)
+            self._endable = (standable - self.occupied) | {self.start}
+        return self._endable
 
     def negative(self, cell: Cell) -> int:
         # Flying figures are never affected by traps or hazardous terrain, whatever
@@ -118,8 +129,22 @@ class View:
     def range_between(self, a: Cell, b: Cell) -> int | None:
         return self.proximity(b).get(a)
 
-    def ball(self, sources: list[Cell], radius: int) -> set[Cell]:
-        """Cells within ``radius`` hexes of any source, counted as :meth:`proximity` counts."""
+    def ball(self, sources: list[Cell], radius: int, *, keep: bool = True) -> set[Cell]:
+        """Cells within ``radius`` hexes of any source, counted as :meth:`proximity` counts
+        (kept per wall layout unless ``keep`` is false: every figure, segment and turn on these walls
+        shares it, so it must not be changed)."""
+        if not keep:
+            return self._ball(sources, radius)
+        key = (tuple(sources), radius)
+        balls = self._ranges.balls
+        known = balls.get(key)
+        if known is None:
+            known = balls[key] = self._ball(sources, radius)
+            if len(balls) > _BALLS_KEPT:
+                balls.pop(next(iter(balls)))
+        return known
+
+    def _ball(self, sources: list[Cell], radius: int) -> set[Cell]:
         seen = set(sources)
         frontier = list(seen)
         adjacent, terrain = self.grid.adjacent, self.grid.terrain
@@ -134,21 +159,48 @@ class View:
         return seen
 
 
+@dataclass
+class _RangeTables:
+    """Range counted around walls, for one wall layout: hex counts from a source, and balls."""
+
+    proximity: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
+    balls: dict[tuple[tuple[Cell, ...], int], set[Cell]] = field(default_factory=dict)
+
+
 #: Range tables (hex counts around walls) per wall layout. They depend on the walls
 #: and the board's cells only, so every turn of a phase, and every file with the
 #: same board, shares them; a few layouts are kept.
-_PROXIMITY: dict[tuple[frozenset[Cell], frozenset[frozenset[Cell]], frozenset[Cell]], dict[Cell, dict[Cell, int]]] = {}
+_PROXIMITY: dict[tuple[frozenset[Cell], frozenset[frozenset[Cell]], frozenset[Cell]], _RangeTables] = {}
 _PROXIMITY_LAYOUTS = 8
+_BALLS_KEPT = 512
 
 
-def _proximity_tables(grid: Grid, walls: frozenset[Cell]) -> dict[Cell, dict[Cell, int]]:
+def _range_tables(grid: Grid, walls: frozenset[Cell]) -> _RangeTables:
     key = (walls, grid.thin_walls, frozenset(grid.terrain))
     tables = _PROXIMITY.get(key)
     if tables is None:
         if len(_PROXIMITY) >= _PROXIMITY_LAYOUTS:
             _PROXIMITY.pop(next(iter(_PROXIMITY)))
-        tables = _PROXIMITY[key] = {}
+        tables = _PROXIMITY[key] = _RangeTables()
     return tables
+
+
+#: The hexes a kind of figure (kept to a terrain, flying) may stand on, per terrain (kept with it,
+#: so its id is not reused while the entry lives).
+_STANDABLE: dict[tuple[int, str | None, bool], tuple[object, frozenset[Cell]]] = {}
+
+
+def _standable(terrain: dict[Cell, str], kind: tuple[str | None, bool], seen: Callable[[Cell], str]) -> frozenset[Cell]:
+    key = (id(terrain), kind[0], kind[1])
+    known = _STANDABLE.get(key)
+    if known is not None and known[0] is terrain:
+        return known[1]
+    flying = kind[1]
+    cells = frozenset(cell for cell in terrain if (t := seen(cell)) not in NOT_A_STEP and t != "none" and (t != "obstacle" or flying))
+    if len(_STANDABLE) >= _PROXIMITY_LAYOUTS:
+        _STANDABLE.pop(next(iter(_STANDABLE)))
+    _STANDABLE[key] = (terrain, cells)
+    return cells
 
 
 def hex_of(position: Position) -> Cell:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...geometry.grid import Grid
 from ...result import Displaced, Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
-from .attacks import AttackPlan, Attacks, plan_attack
+from .attacks import AttackPlan, Attacks, SightedHexes, cheapest, plan_attack, sees_from
 from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_traps
 from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
@@ -34,7 +34,7 @@ from .words import describe
 #: A first action's outcome: where it ends and whom it attacks.
 Outcome = tuple[Position, tuple[str, ...]]
 #: Each enemy's attack hexes with their path costs.
-HexesFor = dict[str, dict[Cell, Cost]]
+HexesFor = dict[str, SightedHexes]
 
 #: Bound on the ways a card can go at once (the players' choices multiply).
 MAX_BRANCHES = 64
@@ -118,7 +118,7 @@ def resolve_card(
     turn.reasoning.insert(0, Step("card", card_note))
     this = _Card(turn, actor, figures, rules, readings)
     branches = _first_branches(this, grid, first)
-    earlier_reasons = dict(turn.ruled_out)
+    earlier_reasons = turn.ruled_out.copy()
     for segment in later:
         if segment.move is not None:
             turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
@@ -257,7 +257,7 @@ def _later_segment(card: _Card, branch: Branch, segment: Segment, prefix: str) -
     grown: list[Branch] = []
     for focus in foci:
         options_before = len(scratch.options)
-        focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
+        focus_costs = {e: cheapest(hexes) for e, hexes in hexes_for.items() if hexes}
         ctx = Planning(scratch, step.view, step.mover, attacks, reach, "muddled" in figure.conditions, focus_costs)
         plan_for_focus(ctx, focus, hexes_for[focus])
         for option in scratch.options[options_before:]:
@@ -299,8 +299,14 @@ class _LaterSegment:
         return 0 if move is None or "immobilized" in self.card.figure.conditions else (move.move or 0)
 
     def _hexes_for(self, attacks: Attacks) -> HexesFor:
-        costs = self.costs
-        return {e: {h: costs[h] for h in attacks.attack_hexes(e) if h in costs} for e in self.view.visible_enemies}
+        # Line of sight is tested only for the hexes asked about (SightedHexes), as in turn.py.
+        costs, view = self.costs, self.view
+        return {
+            e: SightedHexes(
+                {h: costs[h] for h in attacks.attack_hexes(e, sighted=False) if h in costs}, sees_from(view, view.grid.figures[e])
+            )
+            for e in view.visible_enemies
+        }
 
     def targets(self) -> tuple[Attacks, HexesFor]:
         """Whom this segment's attack may target, and from where."""
@@ -349,7 +355,7 @@ class _LaterSegment:
             )
         board, here = branch.board, self.here
         ranks = {
-            e: FocusRank(e, min(h.values()), self.view.range_between(here, board.figures[e]) or 0, initiative_key(e, figures))
+            e: FocusRank(e, cheapest(h), self.view.range_between(here, board.figures[e]) or 0, initiative_key(e, figures))
             for e, h in hexes_for.items()
             if h
         }

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ... import choosing
 from ...geometry import hexgrid
 from ...geometry.grid import Grid
-from ...result import Position, RuledOut, StepId, Turn, count_of, format_position
+from ...result import Reason as SharedReason
+from ...result import RuledOutMap, StepId, Turn, count_of, format_position
 from .attacks import AttackPlan
 from .board import INFINITE, NOT_A_STEP, Cell, Cost, Reach, View
 from .context import Goal, Planning, Towards
@@ -27,8 +27,8 @@ Reason = tuple[StepId, str, dict[str, object]]
 
 
 def rule_out_all_but(turn: Turn, grid: Grid, start: Cell, step: StepId, reason: str) -> None:
-    """The figure does not move at all: every other hex, for one reason."""
-    choosing.rule_out_all_but(turn, sorted(grid.terrain), (start,), step, reason)
+    """The figure does not move at all: every other hex, for one reason (stored once)."""
+    turn.rule_out_all((cell for cell in sorted(grid.terrain) if cell != start), step, reason)
 
 
 def rule_out_when_it_cannot_move(turn: Turn, grid: Grid, actor: str, start: Cell, points: int, immobilized: bool) -> None:
@@ -95,40 +95,41 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
     if points <= 0:
         return  # already ruled out: it does not move
     fewest: dict[Cell, tuple[int, int]] | None = None
-    blockers: str | None = None
-    texts: dict[tuple[int, bool, bool], str] = {}  # many hexes share one reason
-    start = view.start
-    for cell in sorted(view.grid.terrain):
-        if cell == start or cell in turn.ruled_out:
+    # Many hexes share one reason: gathered per reason, each stored once (Turn.rule_out_all).
+    closed: list[Cell] = []
+    out_of_reach: dict[tuple[int, bool, bool], list[Cell]] = {}
+    start, ruled, endable = view.start, turn.ruled_out, view.endable()
+    for cell in mover.graph.cells:  # every hex, in sorted order
+        if cell in ruled or cell == start:
             continue
-        why = _why_it_cannot_end(view, cell)
-        if why is not None:
-            turn.rule_out(cell, "cannot-end", why[0], **why[1])
-            continue
+        if cell not in endable:
+            why = _why_it_cannot_end(view, cell)
+            if why is not None:
+                turn.rule_out(cell, "cannot-end", why[0], **why[1])
+                continue
         if cell in reach:
             continue
-        if blockers is None:
-            blockers = _blockers(view, mover)
         if cell not in costs:
-            turn.rule_out(
-                cell, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points
-            )
+            closed.append(cell)
             continue
         if fewest is None:
             fewest = _fewest_points(mover, costs)
         needed, difficult = fewest.get(cell, (costs[cell][1], 0))
         detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
-        key = (needed, detour, difficult > 0)
-        reason = texts.get(key)
-        if reason is None:
-            notes = [f"going around {blockers}"] if detour else []
-            if difficult:
-                notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
-            detail = f" ({'; '.join(notes)})" if notes else ""
-            reason = texts[key] = (
-                f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
-            )
-        turn.rule_out(cell, "unreachable", reason, needed=needed, has=points)
+        out_of_reach.setdefault((needed, detour, difficult > 0), []).append(cell)
+    if not closed and not out_of_reach:
+        return
+    blockers = _blockers(view, mover)
+    turn.rule_out_all(
+        closed, "unreachable", f"Not reachable, however far it moves: every way there is closed off by {blockers}.", has=points
+    )
+    for (needed, detour, difficult), cells in out_of_reach.items():
+        notes = [f"going around {blockers}"] if detour else []
+        if difficult:
+            notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+        detail = f" ({'; '.join(notes)})" if notes else ""
+        reason = f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
+        turn.rule_out_all(cells, "unreachable", reason, needed=needed, has=points)
 
 
 def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> Reason:
@@ -326,18 +327,26 @@ def forget_options(turn: Turn) -> None:
 
 
 def take_reasons(turn: Turn, scratch: Turn, prefix: str) -> None:
-    """A later move of a card (from one branch): its reasons, named after the action (first branch first)."""
-    for cell, ruled in scratch.ruled_out.items():
-        turn.rule_out(cell, ruled.step, prefix + ruled.reason, against=ruled.against, **ruled.data)
+    """A later move of a card (from one branch): its reasons, named after the action (first branch first).
+    Hexes share their reasons: each distinct one is named once."""
+    named: dict[int, SharedReason] = {}
+    ruled = turn.ruled_out
+    for cell, reason in scratch.ruled_out.reasons.items():
+        if cell in ruled:
+            continue
+        renamed = named.get(id(reason))
+        if renamed is None:
+            renamed = named[id(reason)] = SharedReason(reason.step, prefix + reason.reason, reason.against, reason.data)
+        ruled.add(cell, renamed)
 
 
-def after_card_reasons(turn: Turn, grid: Grid, earlier: dict[Position, RuledOut]) -> None:
+def after_card_reasons(turn: Turn, grid: Grid, earlier: RuledOutMap) -> None:
     """A card with several actions: hexes no later move explained keep the first move's reason."""
-    for cell in sorted(grid.terrain):
-        if cell not in turn.ruled_out and cell in earlier:
-            turn.ruled_out[cell] = earlier[cell]
+    ruled, before = turn.ruled_out, earlier.reasons
+    cells = sorted(grid.terrain)
+    for cell in cells:
+        if cell not in ruled and cell in before:
+            ruled.add(cell, before[cell])
     ends = {option.to for option in turn.options}
-    for cell in sorted(grid.terrain):
-        if cell not in ends:
-            turn.rule_out(cell, "card", "None of the ways its card's actions can go ends here.")
+    turn.rule_out_all((cell for cell in cells if cell not in ends), "card", "None of the ways its card's actions can go ends here.")
     forget_options(turn)
