@@ -22,7 +22,8 @@ from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
 from ...result import Turn, count_of, format_position, format_positions
 from .reasons import rule_out_others
-from .routes import Candidate, Displacements, Endings, Outcomes, enumerate_routes, prefer_no_displacement, shortest_per_end
+from .routes import Candidate, Outcomes, enumerate_routes, prefer_no_displacement, shortest_per_end
+from .search import Displacements, Endings
 from .terrain import Cell
 from .units import Unit
 from .variant import CloudspireRules

@@ -15,7 +15,8 @@ from .model import CloudspireScenario
 from .order import HEROES_AND_MINIONS, ai_hero_goes, hero_now, leading_minion, rank
 from .plan import TurnPlan
 from .reasons import rule_out_fixed, rule_out_unchosen
-from .routes import TooManyRoutes, mark_distances, start_status
+from .routes import mark_distances, start_status
+from .search import TooManyRoutes
 from .terrain import Cell, build_board
 from .units import acting_minions, build_units
 from .variant import CloudspireRules

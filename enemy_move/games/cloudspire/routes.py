@@ -8,19 +8,14 @@ from typing import Literal
 
 from ...geometry.grid import Grid
 from ...geometry.paths import Cost, dijkstra
+from .search import Displacements, Endings, RouteSearch
 from .terrain import Cell
 from .units import Unit
 
-Displacements = tuple[tuple[str, Cell], ...]
 #: How an option relates to the mark: closer, as far (lateral), staying, or leaving an invalid hex.
 CandidateKind = Literal["progress", "lateral", "stay", "to-valid-hex"]
-#: ``{moves: {end: {displacements: smallest path}}}``: what ``enumerate_routes`` finds.
-Endings = dict[int, dict[Cell, dict[Displacements, tuple[Cell, ...]]]]
 #: Per end hex, one path for each way of displacing heroes.
 Outcomes = dict[Cell, dict[Displacements, tuple[Cell, ...]]]
-
-#: Routes are enumerated hex by hex; this bounds the work on open boards.
-ROUTE_BUDGET = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -29,10 +24,6 @@ class Candidate:
     displaced: Displacements
     distance: int
     kind: CandidateKind
-
-
-class TooManyRoutes(Exception):
-    """More routes than ROUTE_BUDGET: the scenario is reported as too large."""
 
 
 def mark_distances(board: Grid, unit: Unit, other_gates: str = "block") -> dict[Cell, int]:
@@ -74,68 +65,13 @@ def enumerate_routes(
     of the units that stopped a route. A route never re-enters a hex it left,
     never enters an opposing unit or a friendly minion, and swaps with each
     friendly hero it enters (the hero goes to the hex the minion came from).
+    The search (``search.RouteSearch``) skips the branches that cannot add an outcome.
     """
-    endings: Endings = {}
-    blocked: set[str] = set()
-    path = list(prefix)
-    visited = set(prefix)
-    displaced: list[tuple[str, Cell]] = []
-    work = [0]
 
-    def record(nxt: Cell, taken: int, end_key: Displacements) -> None:
-        if may_end(nxt):
-            slot = endings.setdefault(taken + 1, {}).setdefault(nxt, {})
-            route = tuple(path)
-            if end_key not in slot or route < slot[end_key]:
-                slot[end_key] = route
+    def place(hero: str, left: Cell, entered: Cell, displaced: list[tuple[str, Cell]]) -> list[Cell]:
+        return placements(board, units, unit, (hero, left, entered), displaced)
 
-    def step(nxt: Cell, taken: int, end_keys: list[Displacements]) -> None:
-        visited.add(nxt)
-        path.append(nxt)
-        for end_key in end_keys:
-            record(nxt, taken, end_key)
-        walk(nxt, taken + 1)
-        path.pop()
-        visited.discard(nxt)
-
-    def occupant_now(cell: Cell) -> str | None:
-        """Who stands on ``cell`` with the heroes displaced so far where they were put."""
-        for label, to in displaced:
-            if to == cell:
-                return label
-        occupant = board.occupant(cell)
-        return None if any(label == occupant for label, _ in displaced) else occupant
-
-    def walk(cell: Cell, taken: int) -> None:
-        if taken == steps:
-            return
-        for nxt in sorted(board.adjacent(cell)):
-            if nxt in visited or not may_enter(nxt):
-                continue
-            work[0] += 1
-            if work[0] > ROUTE_BUDGET:
-                raise TooManyRoutes
-            occupant = occupant_now(nxt)
-            if occupant is None or occupant == unit.label:
-                step(nxt, taken, [tuple(displaced)])
-                continue
-            other = units[occupant]
-            # "Your minions may displace Friendly heroes": heroes do not displace.
-            displaceable = other.kind == "hero" and other.faction == unit.faction and unit.kind == "minion"
-            if unit.through:
-                # It passes through units without displacing them; it may end only on a friendly hero, displacing it.
-                ends = placements(board, units, unit, (occupant, cell, nxt), displaced) if displaceable else []
-                step(nxt, taken, [(*displaced, (occupant, to)) for to in ends])
-            elif displaceable:
-                for to in placements(board, units, unit, (occupant, cell, nxt), displaced):
-                    displaced.append((occupant, to))
-                    step(nxt, taken, [tuple(displaced)])
-                    displaced.pop()
-            else:
-                blocked.add(occupant)
-
-    walk(prefix[-1], 0)
-    return endings, blocked
+    return RouteSearch(board, units, unit, prefix, steps, (may_enter, may_end, place)).run()
 
 
 def placements(
