@@ -126,7 +126,7 @@ def heavy(quick: bool, timeout: float) -> dict[str, tuple[float, float]]:
 
     print(f"\n## Heavy files at the caps: enemy-move resolve FILE --json, one process each ({load()})")
     print(f"Stopped after {timeout:.0f} s; flagged over {GOAL_SECONDS:.0f} s CPU or {GOAL_MB} MB.\n")
-    print(f"{'case':84} {'KiB':>5} {'cpu s':>7} {'wall s':>7} {'peak MB':>8} exit")
+    print("| case | KiB | CPU s | wall s | peak MB | exit |\n|---|---:|---:|---:|---:|---|")
     results: dict[str, tuple[float, float]] = {}
     over = 0
     with tempfile.TemporaryDirectory(prefix="enemy-move-heavy-") as folder:
@@ -138,10 +138,11 @@ def heavy(quick: bool, timeout: float) -> dict[str, tuple[float, float]]:
             measured = run([sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"], runs=1, timeout=timeout)
             bad = measured.timed_out or measured.status not in (0, 2) or measured.cpu > GOAL_SECONDS or measured.peak_mb > GOAL_MB
             over += bad
-            flag = "  <-- over the goal" if bad else ""
+            flag = " **over the goal**" if bad else ""
             size = path.stat().st_size // 1024
             print(
-                f"{name:84} {size:5} {measured.cpu:7.2f} {measured.wall:7.2f} {measured.peak_mb:8.0f} {measured.status}{flag}", flush=True
+                f"| {name} | {size} | {measured.cpu:.2f} | {measured.wall:.2f} | {measured.peak_mb:.0f} | {measured.status}{flag} |",
+                flush=True,
             )
             results[name] = (measured.cpu if not measured.timed_out else float("inf"), measured.peak_mb)
     print(f"\n{over} of {len(results)} files over the goal ({GOAL_SECONDS:.0f} s, {GOAL_MB} MB)")

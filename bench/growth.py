@@ -203,23 +203,26 @@ def _unit(ruleset: str, axis: str, value: int) -> str:
 def growth(
     runs: int = 1, quick: bool = False, only: str = "", timeout: float = 60.0
 ) -> dict[str, dict[str, list[tuple[int, float, float]]]]:
-    """Print one table per ruleset (each point: resolve ms and peak MB) and return the figures."""
-    print(f"\n## Growth (fresh process per point, resolve CPU ms / peak MB of the process, best of {runs}; {load()} at start)")
-    print(f"Base: {BASE_SIDE}x{BASE_SIDE} board, {BASE_FIGURES} figures (one turn), movement {BASE_MOVE}; each series varies one of them.")
+    """Print one markdown table per ruleset (each point: resolve ms, peak MB) and return the figures."""
+    print(f"\n## Growth (fresh process per point: resolve CPU ms, peak MB of the process; best of {runs}; {load()} at start)")
+    print(f"\nBase: a {BASE_SIDE}x{BASE_SIDE} board, {BASE_FIGURES} figures (one turn), movement {BASE_MOVE}; each row varies one of them.")
     figures: dict[str, dict[str, list[tuple[int, float, float]]]] = {}
     for ruleset in RULESETS:
         if only and only != ruleset:
             continue
-        print(f"\n{ruleset}")
+        chosen = series(ruleset, quick)
+        width = max(len(values) for _, values in chosen)
+        print(f"\n| {ruleset} |" + " |" * width)
+        print("|---|" + "---|" * width)
         figures[ruleset] = {}
-        for axis, values in series(ruleset, quick):
+        for axis, values in chosen:
             cells = []
             for value in values:
                 seconds, peak = measure_point(point(ruleset, axis, value), runs, timeout)
                 figures[ruleset].setdefault(axis, []).append((value, seconds, peak))
                 shown = f"{1000 * seconds:.0f} ms" if seconds != float("inf") else "failed/timeout"
-                cells.append(f"{_unit(ruleset, axis, value)}: {shown} {peak:.0f} MB")
-            print(f"  {axis:9} " + " | ".join(cells), flush=True)
+                cells.append(f"{_unit(ruleset, axis, value)}: {shown}, {peak:.0f} MB")
+            print(f"| {axis} | " + " | ".join(cells) + " |" * (width - len(cells) + 1), flush=True)
     return figures
 
 
