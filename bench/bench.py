@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -43,6 +44,8 @@ DEMO = ROOT / "scenarios" / "gloomhaven" / "demo.yaml"
 GOAL_SECONDS, GOAL_MB, PHASE_GOAL_MB = 10.0, 1024, 200
 #: The stress cases --quick runs (a name containing any of these).
 QUICK_CASES = ("61 monsters", "AoE", "60 minions", "adjacent sight, 61", "12-action card (6")
+#: (goal, measured, met) of each of issue 27's goals a section measured, summed up at the end.
+GOALS: list[tuple[str, str, bool]] = []
 
 
 def ms(seconds: float) -> str:
@@ -51,7 +54,9 @@ def ms(seconds: float) -> str:
 
 def startup(runs: int) -> None:
     python = sys.executable
-    cli = [python, "-m", "enemy_move"]
+    # The installed command a player runs (its console script), else the module.
+    script = Path(python).parent / "enemy-move"
+    cli = [str(script)] if script.exists() else [python, "-m", "enemy_move"]
     rows = [
         ("import floor: python -c 'import yaml, pydantic, typer'", [python, "-c", "import yaml, pydantic, typer"], None),
         ("enemy-move --help", cli + ["--help"], None),
@@ -69,6 +74,8 @@ def startup(runs: int) -> None:
             continue
         above = 1000 * (measured.cpu - floor_cpu)
         goal = f"+{target} ms: {'met' if above <= target else 'not met'}" if target else ""
+        if target:
+            GOALS.append((f"start-up, {name.split(' ', 1)[1]}: within {target} ms of the floor", f"+{above:.0f} ms CPU", above <= target))
         print(f"{name:58} {ms(measured.wall)} {1000 * (measured.wall - floor_wall):+7.1f} {ms(measured.cpu)} {above:+7.1f}  {goal}")
 
 
@@ -97,6 +104,7 @@ def editor() -> None:
         print("could not measure (the editor's compute_answer failed)")
         return
     verdict = "met" if median < 0.020 else "not met"
+    GOALS.append(("the editor's live answer on the demo under 20 ms", f"{1000 * median:.1f} ms CPU", median < 0.020))
     print(f"validate + resolve, median of 40: {1000 * median:.1f} ms CPU (goal under 20 ms: {verdict}); first answer {1000 * first:.0f} ms")
 
 
@@ -146,10 +154,19 @@ def heavy(quick: bool, timeout: float) -> dict[str, tuple[float, float]]:
             )
             results[name] = (measured.cpu if not measured.timed_out else float("inf"), measured.peak_mb)
     print(f"\n{over} of {len(results)} files over the goal ({GOAL_SECONDS:.0f} s, {GOAL_MB} MB)")
+    worst = max(results.items(), key=lambda item: item[1][0]) if results else ("-", (0.0, 0.0))
+    GOALS.append(
+        (
+            f"every capped heavy file within {GOAL_SECONDS:.0f} s and 1 GB",
+            f"{over} of {len(results)} over; slowest {worst[1][0]:.1f} s",
+            not over,
+        )
+    )
     phase = [(name, mb) for name, (_, mb) in results.items() if "61 turns" in name]
     for name, mb in phase:
         verdict = "met" if mb < PHASE_GOAL_MB else "not met"
         print(f"60-turn phase on the largest board ({name.split(',')[0]}): peak {mb:.0f} MB (goal under {PHASE_GOAL_MB} MB: {verdict})")
+        GOALS.append((f"a 60-turn phase on a 64x64 board under {PHASE_GOAL_MB} MB", f"{mb:.0f} MB", mb < PHASE_GOAL_MB))
     return results
 
 
@@ -158,11 +175,28 @@ def cloudspire_counting(figures: dict[str, dict[str, list[tuple[int, float, floa
     points = figures.get("cloudspire", {}).get("movement", [])
     if len(points) < 2:
         return
-    steps = []
+    steps, worst = [], 0.0
     for (m0, t0, _), (m1, t1, _) in zip(points, points[1:], strict=False):
         if t0 > 0 and t1 != float("inf"):
-            steps.append(f"{m0}->{m1}: x{t1 / t0:.2f} ({(t1 / t0) ** (1 / (m1 - m0)):.2f} a point)")
+            per_point = (t1 / t0) ** (1 / (m1 - m0))
+            worst = max(worst, per_point)
+            steps.append(f"{m0}->{m1}: x{t1 / t0:.2f} ({per_point:.2f} a point)")
     print("\nCloudspire, one minion's turn against movement points (goal: linear): " + "; ".join(steps))
+    # Linear growth adds a constant a point: the ratio of a step tends to 1; 1.5 a point or more is not linear.
+    GOALS.append(("Cloudspire's move counting linear in movement points", f"worst step x{worst:.2f} a point", worst < 1.5))
+
+
+def gloom_goal(figures: dict[str, Any]) -> None:
+    for jobs in ("default", "1"):
+        _cpu, _wall, ratio = figures[f"ours_{jobs}"]
+        GOALS.append((f"the gloom suite (check -j {jobs}) at most 0.12 of gloom's time (goal 0.08)", f"{ratio:.3f}", ratio <= 0.12))
+
+
+def summary() -> None:
+    print(f"\n## Issue 27's goals ({load()})\n")
+    print("| goal | measured | |\n|---|---|---|")
+    for goal, measured, met in GOALS:
+        print(f"| {goal} | {measured} | {'met' if met else '**not met**'} |")
 
 
 def main() -> None:
@@ -189,13 +223,14 @@ def main() -> None:
     if args.gloom and "gloom" not in skip:
         import gloom_side
 
-        gloom_side.side_by_side(Path(args.gloom).resolve(), max(1, runs // 2), sample=SHARED_SAMPLE)
+        gloom_goal(gloom_side.side_by_side(Path(args.gloom).resolve(), max(1, runs // 2), sample=SHARED_SAMPLE))
     if "heavy" not in skip:
         heavy(args.quick, args.timeout)
     if "growth" not in skip:
         import growth
 
         cloudspire_counting(growth.growth(1, args.quick))
+    summary()
     print(f"\nDone in {time.monotonic() - started:.0f} s; {load()} at the end")
 
 
