@@ -59,10 +59,11 @@ def unpack(value: int, width: int, bits: int = FIELD_BITS) -> tuple[int, ...]:
 class CellGraph:
     """A board's cells numbered in sorted order, with each cell's neighbour ids (ascending)."""
 
-    __slots__ = ("cells", "index", "neighbours", "shift", "mask")
+    __slots__ = ("cells", "cell_set", "index", "neighbours", "shift", "mask")
 
     def __init__(self, cells: Iterable[Cell], adjacent: Callable[[Cell], Iterable[Cell]]):
         self.cells: tuple[Cell, ...] = tuple(sorted(cells))
+        self.cell_set = frozenset(self.cells)
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
         index = self.index
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
@@ -148,6 +149,10 @@ def dijkstra(
 
     Cells whose cost would exceed ``limit`` are not reached. With ``with_preds``, every predecessor on
     a cheapest path too, in the order :func:`.paths.dijkstra` lists them (sources: an empty list)."""
+    uniform = _uniform(enter)
+    if uniform is not None and not with_preds:
+        # Every step costs the same: the cheapest paths are the fewest steps, a breadth-first search.
+        return _uniform_search(graph, sources, enter, uniform, limit), None
     # The loop of _search with the step cost read from ``enter`` (no edge list built per cell).
     neighbours, shift, mask = graph.neighbours, graph.shift, graph.mask
     best, preds, heap = _start(len(graph.cells), sources, with_preds)
@@ -217,6 +222,37 @@ def _search(
             elif new == old and preds is not None and node not in preds[nxt]:
                 preds[nxt].append(node)
     return best, preds
+
+
+def _uniform(enter: Sequence[int]) -> int | None:
+    """The one cost of entering any cell that may be entered (None: costs differ)."""
+    costs = set(enter)
+    costs.discard(BLOCKED)
+    return costs.pop() if len(costs) == 1 else None
+
+
+def _uniform_search(graph: CellGraph, sources: Iterable[int], enter: Sequence[int], step: int, limit: int | None) -> list[int]:
+    """:func:`dijkstra`'s costs when every step costs ``step`` (> 0): breadth-first, layer by layer."""
+    best = [UNREACHED] * len(graph.cells)
+    layer = []
+    for source in sources:
+        if best[source] < 0:
+            best[source] = 0
+            layer.append(source)
+    neighbours = graph.neighbours
+    cost = 0
+    while layer:
+        cost += step
+        if limit is not None and cost > limit:
+            break
+        following = []
+        for node in layer:
+            for nxt in neighbours[node]:
+                if best[nxt] < 0 and enter[nxt] >= 0:
+                    best[nxt] = cost
+                    following.append(nxt)
+        layer = following
+    return best
 
 
 def _start(size: int, sources: Iterable[int], with_preds: bool) -> tuple[list[int], list[list[int]] | None, list[int]]:

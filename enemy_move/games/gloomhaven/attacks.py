@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+import heapq
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from ...geometry import hexgrid
 from .board import BLOCKS_SIGHT, Cell, Cost, View
@@ -61,11 +63,12 @@ class Attacks:
         self.view = view
         self.plan = plan
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
-        self._ranged_covers: dict[Cell, set[frozenset[str]]] | None = None
-        self._target_sets: dict[Cell, list[Targets]] = {}
-        self._sets_for: dict[tuple[Cell, str], list[Targets]] = {}
-        self._disadvantaged: dict[Cell, frozenset[str]] = {}
-        self._enemies_cache: dict[frozenset[Cell], frozenset[str]] = {}
+        known = _shared_answers(view, plan)
+        self._known = known
+        self._target_sets = known.target_sets
+        self._sets_for = known.sets_for
+        self._disadvantaged = known.disadvantaged
+        self._enemies_cache = known.enemies_in
 
     def in_range(self, hex_: Cell, target: Cell) -> bool:
         distance = self.view.range_between(hex_, target)
@@ -94,7 +97,8 @@ class Attacks:
             q, r = hexgrid.to_axial(hex_)
             placements = [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
             return {covered for covered in map(self._enemies_in, placements) if covered}
-        if self._ranged_covers is None:
+        covers = self._known.ranged_covers
+        if covers is None:
             # Every placement that covers an enemy, grouped by whom it covers: a hex can use
             # the group when some placement of it has an allowed hex within range.
             anchors_of: dict[frozenset[str], set[Cell]] = {}
@@ -107,11 +111,11 @@ class Attacks:
             # Index once: the hexes within range of each group's anchors. Range to an allowed
             # wall hex is counted up to its edge (never through it): a search from the wall hex
             # into its open neighbours counts exactly that.
-            self._ranged_covers = {}
+            covers = self._known.ranged_covers = {}
             for covered in sorted(anchors_of, key=sorted):
                 for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False):
-                    self._ranged_covers.setdefault(hex_in_range, set()).add(covered)
-        return self._ranged_covers.get(hex_, set())
+                    covers.setdefault(hex_in_range, set()).add(covered)
+        return covers.get(hex_, set())
 
     def anchor_allowed(self, cell: Cell) -> bool:
         """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
@@ -206,6 +210,47 @@ class Attacks:
         return {h for h in result if view.sight.visible(h, cell)}
 
 
+@dataclass
+class _Answers:
+    """What :class:`Attacks` works out per hex. None of it depends on where the acting figure stands
+    or on who it is: only on the walls, the terrain, the attack and the enemies' places, so every
+    figure, card segment and reading attacking the same enemies with the same attack shares it."""
+
+    ranged_covers: dict[Cell, set[frozenset[str]]] | None = None
+    target_sets: dict[Cell, list[Targets]] = field(default_factory=dict)
+    sets_for: dict[tuple[Cell, str], list[Targets]] = field(default_factory=dict)
+    disadvantaged: dict[Cell, frozenset[str]] = field(default_factory=dict)
+    enemies_in: dict[frozenset[Cell], frozenset[str]] = field(default_factory=dict)
+
+
+_ANSWERS: OrderedDict[Hashable, _Answers] = OrderedDict()
+_ANSWERS_KEPT = 8
+
+
+def _shared_answers(view: View, plan: AttackPlan) -> _Answers:
+    # The answers depend on the terrain only through its walls and map hexes (range, sight, where an
+    # area may be placed): the wall layout's range tables stand for them (the key holds them, so
+    # their id stays theirs), with the sight rule.
+    key = (
+        view.range_tables,
+        view.rules.sight,
+        view.rules.aoe_anchor_in_wall,
+        (plan.range, plan.melee, plan.targets, plan.pattern, plan.real),
+        tuple((label, view.grid.figures[label]) for label in view.visible_enemies),
+    )
+    known = _ANSWERS.get(key)
+    if known is None:
+        known = _ANSWERS[key] = _Answers()
+        if len(_ANSWERS) > _ANSWERS_KEPT:
+            _ANSWERS.popitem(last=False)
+    else:
+        _ANSWERS.move_to_end(key)
+    return known
+
+
+_NOT_YET = object()
+
+
 class SightedHexes(Mapping[Cell, Cost]):
     """Attack hexes and their path costs, with line of sight to the target tested only for the
     hexes asked about (sight is the costly test): the focus needs the cheapest such hex, this
@@ -215,6 +260,7 @@ class SightedHexes(Mapping[Cell, Cost]):
         self._candidates = candidates
         self._sees = sees
         self._all: dict[Cell, Cost] | None = None
+        self._cheapest: Cost | None | object = _NOT_YET
 
     def __contains__(self, hex_: object) -> bool:
         return hex_ in self._candidates and self._sees(hex_)
@@ -239,10 +285,18 @@ class SightedHexes(Mapping[Cell, Cost]):
         return self.cheapest() is not None
 
     def cheapest(self) -> Cost | None:
-        for hex_, cost in sorted(self._candidates.items(), key=lambda item: (item[1], item[0])):
-            if self._sees(hex_):
-                return cost
-        return None
+        """The cheapest cost among the hexes in sight (None: none), found once."""
+        if self._cheapest is _NOT_YET:
+            self._cheapest = None
+            # Cheapest first, (cost, hex) as a sort would order them; usually the first is in sight.
+            queue = [(cost, hex_) for hex_, cost in self._candidates.items()]
+            heapq.heapify(queue)
+            while queue:
+                cost, hex_ = heapq.heappop(queue)
+                if self._sees(hex_):
+                    self._cheapest = cost
+                    break
+        return self._cheapest  # type: ignore[return-value]
 
 
 def cheapest(hexes: Mapping[Cell, Cost]) -> Cost:

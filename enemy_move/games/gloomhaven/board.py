@@ -73,10 +73,10 @@ class View:
         self.moves_on = me.moves_on
         self.blocking_cells = blocking
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
-        walls = [c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT]
+        walls = _walls(grid)
         self.sight = HexSight(walls, grid.thin_walls, rules.sight)
-        self._ranges = _range_tables(grid, frozenset(walls))
-        self._proximity = self._ranges.proximity
+        self.range_tables = _range_tables(grid, walls)
+        self._proximity = self.range_tables.proximity
         self._endable: frozenset[Cell] | None = None
 
     # --- terrain -----------------------------------------------------------
@@ -136,7 +136,7 @@ class View:
         if not keep:
             return self._ball(sources, radius)
         key = (tuple(sources), radius)
-        balls = self._ranges.balls
+        balls = self.range_tables.balls
         known = balls.get(key)
         if known is None:
             known = balls[key] = self._ball(sources, radius)
@@ -159,7 +159,7 @@ class View:
         return seen
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: one object per wall layout
 class _RangeTables:
     """Range counted around walls, for one wall layout: hex counts from a source, and balls."""
 
@@ -175,8 +175,27 @@ _PROXIMITY_LAYOUTS = 8
 _BALLS_KEPT = 512
 
 
+#: The wall hexes and map hexes of a terrain, by terrain (kept with it: its id stays its own).
+_WALLS: dict[int, tuple[dict[Cell, str], frozenset[Cell], frozenset[Cell]]] = {}
+
+
+def _walls(grid: Grid) -> frozenset[Cell]:
+    """The hexes that block sight, worked out once per terrain (a phase's boards share theirs)."""
+    return _terrain_facts(grid)[0]
+
+
+def _terrain_facts(grid: Grid) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    known = _WALLS.get(id(grid.terrain))
+    if known is None or known[0] is not grid.terrain:
+        walls = frozenset(c for c, t in grid.terrain.items() if t in BLOCKS_SIGHT)
+        if len(_WALLS) >= _PROXIMITY_LAYOUTS:
+            _WALLS.pop(next(iter(_WALLS)))
+        known = _WALLS[id(grid.terrain)] = (grid.terrain, walls, frozenset(grid.terrain))
+    return known[1], known[2]
+
+
 def _range_tables(grid: Grid, walls: frozenset[Cell]) -> _RangeTables:
-    key = (walls, grid.thin_walls, frozenset(grid.terrain))
+    key = (walls, grid.thin_walls, _terrain_facts(grid)[1])
     tables = _PROXIMITY.get(key)
     if tables is None:
         if len(_PROXIMITY) >= _PROXIMITY_LAYOUTS:

@@ -105,6 +105,15 @@ class Mover:
             self._terrain = terrain_arrays(self.graph, view.grid.terrain, (view.moves_on, view.unaffected_by_traps), view.terrain)
         return self._terrain
 
+    def difficult_terrain(self) -> bool:
+        """Some hex of the map is difficult terrain."""
+        return self._arrays().difficult
+
+    def walls_and_obstacles(self) -> tuple[bool, bool]:
+        """Whether the map has walls (or doors), and obstacles, as this figure sees it."""
+        arrays = self._arrays()
+        return arrays.walls, arrays.obstacles
+
     def _sliding(self) -> bool:
         """Walking where icy hexes slide the figure: steps are one-way and depend on who stands where."""
         return self.mode == "walk" and self.view.rules.icy_slides and self._arrays().icy
@@ -198,24 +207,31 @@ class Mover:
         width = points + 1
         best, preds = _budget_search(graph.index[self.view.start] * width, width, self.id_steps, (len(graph) * width).bit_length())
         reach: Reach = {}
+        paths: dict[int, tuple[Cell, ...]] = {}
         for state in sorted(best, key=lambda s: (best[s], s)):
             cell = graph.cells[state // width]
             if cell not in reach:
-                reach[cell] = (unpack(best[state]), self._path(cellgraph.one_path(preds, state), width))
+                reach[cell] = (unpack(best[state]), self._path(preds, state, width, paths))
         return reach
 
-    def _path(self, states: list[int], width: int) -> tuple[Cell, ...]:
-        """The hexes entered along a walk through ``states`` (icy slides included)."""
+    def _path(self, preds: dict[int, list[int]], state: int, width: int, paths: dict[int, tuple[Cell, ...]]) -> tuple[Cell, ...]:
+        """The hexes entered on the way to ``state`` (icy slides included) along cellgraph.one_path's
+        walk (smallest predecessor first); walks share their beginnings, so each is extended once."""
         cells = self.graph.cells
+        chain = [state]
+        while chain[-1] not in paths and preds[chain[-1]]:
+            chain.append(min(preds[chain[-1]]))  # every step spends points: no cycle
+        if chain[-1] not in paths:
+            paths[chain[-1]] = (self.view.start,)
         slides = self.walking() is None
-        path = [self.view.start]
-        for a, b in zip(states, states[1:]):
-            land = cells[b // width]
+        for earlier, later in zip(reversed(chain), list(reversed(chain))[1:]):
+            land = cells[later // width]
             if slides:
-                path.extend(next(entered for end, entered, _ in self.walk_steps(cells[a // width]) if end == land))
+                entered = next(entered for end, entered, _ in self.walk_steps(cells[earlier // width]) if end == land)
             else:
-                path.append(land)
-        return tuple(path)
+                entered = (land,)
+            paths[later] = paths[earlier] + entered
+        return paths[state]
 
     def costs_to(self, target: Cell) -> dict[Cell, Cost]:
         """Cheapest (negatives, points) from every cell to ``target`` (infinite movement)."""

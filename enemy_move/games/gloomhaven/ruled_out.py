@@ -15,7 +15,7 @@ from ...geometry.grid import Grid
 from ...result import Reason as SharedReason
 from ...result import RuledOutMap, StepId, Turn, count_of, format_position
 from .attacks import AttackPlan
-from .board import INFINITE, NOT_A_STEP, Cell, Cost, Reach, View
+from .board import INFINITE, Cell, Cost, Reach, View
 from .context import Goal, Planning, Towards
 from .movement import Mover
 from .ranking import Lost, Ranking
@@ -62,8 +62,9 @@ def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | N
     return "It cannot end its move there.", {"terrain": terrain}
 
 
-def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
-    """(movement points, difficult hexes entered) of the cheapest way in points alone.
+def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]] | None:
+    """(movement points, difficult hexes entered) of the cheapest way in points alone
+    (None: the focus search's points, no difficult hex).
 
     The focus search minimises negative hexes first, so its points can be more
     than needed; walking needs this one extra search per turn (not per hex).
@@ -71,19 +72,20 @@ def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[in
     view = mover.view
     if mover.mode != "walk":
         return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
-    if not any(cost[0] for cost in costs.values()) and "difficult" not in view.grid.terrain.values():
+    if not mover.difficult_terrain() and not any(cost[0] for cost in costs.values()):
         # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
-        return {cell: (cost[1], 0) for cell, cost in costs.items()}
+        return None
     return mover.fewest_points(costs)
 
 
 def _blockers(view: View, mover: Mover) -> str:
     """What a way there may have to go around: only the kinds this board has."""
     kinds = []
-    if view.grid.thin_walls or any(view.terrain(c) in NOT_A_STEP for c in view.grid.terrain):
+    walls, obstacles = mover.walls_and_obstacles()
+    if view.grid.thin_walls or walls:
         kinds.append("walls")
     if mover.mode == "walk":
-        if any(view.terrain(c) == "obstacle" for c in view.grid.terrain):
+        if obstacles:
             kinds.append("obstacles")
         blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
         kinds.extend(kind for kind, present in (("enemies", False in blocking), ("objectives", True in blocking)) if present)
@@ -94,28 +96,25 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
     """Hexes it may not end in, then hexes it cannot reach this turn (and why)."""
     if points <= 0:
         return  # already ruled out: it does not move
-    fewest: dict[Cell, tuple[int, int]] | None = None
     # Many hexes share one reason: gathered per reason, each stored once (Turn.rule_out_all).
-    closed: list[Cell] = []
     out_of_reach: dict[tuple[int, bool, bool], list[Cell]] = {}
-    start, ruled, endable = view.start, turn.ruled_out, view.endable()
-    for cell in mover.graph.cells:  # every hex, in sorted order
-        if cell in ruled or cell == start:
-            continue
-        if cell not in endable:
-            why = _why_it_cannot_end(view, cell)
-            if why is not None:
-                turn.rule_out(cell, "cannot-end", why[0], **why[1])
-                continue
-        if cell in reach:
-            continue
-        if cell not in costs:
-            closed.append(cell)
-            continue
-        if fewest is None:
-            fewest = _fewest_points(mover, costs)
-        needed, difficult = fewest.get(cell, (costs[cell][1], 0))
-        detour = mover.mode != "teleport" and needed - difficult > hexgrid.distance(start, cell)
+    start, ruled, endable = view.start, turn.ruled_out.reasons, view.endable()
+    start_q, start_r = hexgrid.to_axial(start)
+    leaps = mover.mode == "teleport"
+    # Set operations sort the hexes out at once; only the hexes left are visited one by one.
+    for cell in sorted(mover.graph.cell_set - endable - ruled.keys()):
+        why = _why_it_cannot_end(view, cell)
+        if why is not None:
+            turn.rule_out(cell, "cannot-end", why[0], **why[1])
+    left = endable - ruled.keys() - reach.keys() - {start}
+    closed = sorted(left - costs.keys())
+    within = sorted(left & costs.keys())
+    fewest = _fewest_points(mover, costs) if within else None
+    for cell in within:
+        needed, difficult = (costs[cell][1], 0) if fewest is None else fewest.get(cell, (costs[cell][1], 0))
+        # hexgrid.distance(start, cell), inlined: this loop visits every hex of the map.
+        dq, dr = cell[0] - (cell[1] - (cell[1] & 1)) // 2 - start_q, cell[1] - start_r
+        detour = not leaps and needed - difficult > (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         out_of_reach.setdefault((needed, detour, difficult > 0), []).append(cell)
     if not closed and not out_of_reach:
         return

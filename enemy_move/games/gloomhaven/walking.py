@@ -44,6 +44,8 @@ class TerrainArrays:
     free: tuple[bool, ...]
     icy: bool  # some hex is icy
     difficult: bool  # some hex is difficult terrain
+    walls: bool  # some hex is a wall or a door (as the figure sees the terrain)
+    obstacles: bool  # some hex is an obstacle (as the figure sees the terrain)
 
 
 #: Terrain arrays by (terrain object, moves_on, unaffected by traps); the terrain dict itself is kept
@@ -70,7 +72,9 @@ def terrain_arrays(graph: CellGraph, terrain: dict[Cell, str], kind: tuple[str |
         enter.append(BLOCKED if blocked else pack((negative, 2 if seen == "difficult" else 1)))
         free.append(seen not in NOT_A_STEP)
     values = set(terrain.values())
-    arrays = TerrainArrays(tuple(enter), tuple(free), "icy" in values, "difficult" in values)
+    walls = not all(free)
+    obstacles = any(cost == BLOCKED and passable for cost, passable in zip(enter, free))
+    arrays = TerrainArrays(tuple(enter), tuple(free), "icy" in values, "difficult" in values, walls, obstacles)
     _TERRAIN[key] = (terrain, arrays)
     if len(_TERRAIN) > _TERRAIN_KEPT:
         _TERRAIN.popitem(last=False)
