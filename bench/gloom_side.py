@@ -213,7 +213,7 @@ _RESOLVE_ALL = (
     "from pathlib import Path\n"
     "from enemy_move.checking import resolve_scenario\n"
     "from enemy_move.models import load_scenario\n"
-    "scenarios = [load_scenario(p) for p in sorted(Path(sys.argv[1]).glob('*.yaml'))]\n"
+    "scenarios = [load_scenario(p) for p in sorted(Path(sys.argv[1]).glob(sys.argv[3]))]\n"
     "best = float('inf')\n"
     "for _ in range(int(sys.argv[2])):\n"
     "    started = time.process_time()\n"
@@ -224,9 +224,9 @@ _RESOLVE_ALL = (
 )
 
 
-def our_solving(folder: Path, runs: int) -> float:
-    """CPU seconds of resolving every file in process (loading and start-up excluded), best of ``runs``."""
-    done = run([sys.executable, "-c", _RESOLVE_ALL, str(folder), str(runs)], runs=1, timeout=900)
+def our_solving(folder: Path, runs: int, pattern: str = "*.yaml") -> float:
+    """CPU seconds of resolving the files in process (loading and start-up excluded), best of ``runs``."""
+    done = run([sys.executable, "-c", _RESOLVE_ALL, str(folder), str(runs), pattern], runs=1, timeout=900)
     try:
         return float(done.stdout.strip())
     except ValueError:
@@ -279,6 +279,7 @@ def side_by_side(gloom: Path, runs: int, python: str | None = None, keep: Path |
         whole, inside = gloom_time(gloom, python, runs)
         ours = {jobs or "default": our_check(folder, runs, jobs) for jobs in (None, "1")}
         figures = _print_report(len(cases), whole, inside, ours, our_solving(folder, runs))
+        per_variant(inside, folder, runs)
         if sample is not None and sample.is_dir():
             compared, skipped, differing = verify_sample(sample, folder)
             print(f"\nconverter check against {sample}: {compared} files compared, {compared - len(differing)} resolve alike", end="")
@@ -319,6 +320,17 @@ def _print_report(
     print("The resolving-only row is set against gloom's solving only.")
     figures["summary"], figures["mismatches"] = summary, wrong
     return figures
+
+
+def per_variant(inside: dict[str, Any], folder: Path, runs: int) -> None:
+    """Solving alone per rule set: gloom's test file against our resolving of the same positions."""
+    print("\n| rule set | positions | gloom solving CPU s | our resolving CPU s | ratio |\n|---|---:|---:|---:|---:|")
+    for name, rules in VARIANTS:
+        ours = our_solving(folder, runs, f"*-{OUR_VARIANT[rules]}.yaml")
+        theirs = inside[name]["cpu"]
+        print(
+            f"| {OUR_VARIANT[rules]} | {inside[name]['tests']} | {theirs:.2f} | {ours:.2f} | {ours / theirs if theirs else float('nan'):.3f} |"
+        )
 
 
 def main() -> None:
