@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ...geometry.paths import UNREACHABLE, Cost, dijkstra, one_path
+from collections.abc import Callable
+
+from ...geometry import cellgraph
+from ...geometry.paths import UNREACHABLE
 from ...result import count_of, format_position
 from .march import Marcher, cells_text
 from .routes import Candidate, enumerate_routes, shortest_per_end, start_status
@@ -61,11 +64,21 @@ class TurnPlan(Marcher):
             turn.note("invalid-hex", f"{unit.label} has no movement: it stays.")
             return [Candidate((start,), (), UNREACHABLE, "stay")]
 
-        def edges(cell: Cell) -> list[tuple[Cell, Cost]]:
-            return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] not in SOLID and board.occupant(n) is None]
+        graph = cellgraph.grid_graph(board)
+        cells = graph.cells
+        # Any terrain but solid hexes, never an occupied hex: one step each.
+        enter = [cellgraph.BLOCKED if board.terrain[cell] in SOLID else 1 for cell in cells]
+        for cell in board.figures.values():
+            if isinstance(cell, tuple) and cell in graph.index:
+                enter[graph.index[cell]] = cellgraph.BLOCKED
+        steps, preds = cellgraph.dijkstra(graph, [graph.index[start]], enter, with_preds=True)
+        assert preds is not None
 
-        best, preds = dijkstra([start], edges, (0,))
-        targets = {c: cost[0] for c, cost in best.items() if c != start and c in self.dist and board.terrain[c] in allowed}
+        def route_to(cell: Cell) -> tuple[Cell, ...]:
+            return tuple(cells[node] for node in cellgraph.one_path(preds, graph.index[cell]))
+
+        best = graph.as_dict(steps)
+        targets = {c: cost for c, cost in best.items() if c != start and c in self.dist and board.terrain[c] in allowed}
         if not targets:
             turn.note(
                 "invalid-hex", f"No valid hex (connected to the mark) can be reached from {format_position(start)}: {unit.label} stays."
@@ -80,24 +93,23 @@ class TurnPlan(Marcher):
             nearest=nearest,
         )
         if unit.move < fewest:
-            on_route: set[Cell] = set()
-            stack = list(nearest)
+            on_route: set[int] = set()
+            stack = graph.ids(nearest)
             while stack:
-                cell = stack.pop()
-                if cell in on_route:
-                    continue
-                on_route.add(cell)
-                stack.extend(preds.get(cell, []))
-            stops = sorted(c for c in on_route if best[c][0] == unit.move)
+                node = stack.pop()
+                if node not in on_route:
+                    on_route.add(node)
+                    stack.extend(preds[node])
+            stops = sorted(cells[node] for node in on_route if steps[node] == unit.move)
             turn.note("invalid-hex", f"Its movement {unit.move} falls short: it ends on the way, on {cells_text(stops)}.")
-            return [Candidate(tuple(one_path(preds, c)), (), self.dist.get(c, UNREACHABLE), "to-valid-hex") for c in stops]
-        return self.march_from_valid_hexes(nearest, preds, fewest)
+            return [Candidate(route_to(c), (), self.dist.get(c, UNREACHABLE), "to-valid-hex") for c in stops]
+        return self.march_from_valid_hexes(nearest, route_to, fewest)
 
-    def march_from_valid_hexes(self, entries: list[Cell], preds: dict[Cell, list[Cell]], fewest: int) -> list[Candidate]:
+    def march_from_valid_hexes(self, entries: list[Cell], route_to: Callable[[Cell], tuple[Cell, ...]], fewest: int) -> list[Candidate]:
         """After reaching a valid hex with ``fewest`` hexes: the march with the movement left; progress wins."""
         candidates: list[Candidate] = []
         for entry in entries:
-            prefix = tuple(one_path(preds, entry))
+            prefix = route_to(entry)
             self.turn.note(
                 "invalid-hex",
                 f"From the valid hex {format_position(entry)} ({count_of(self.dist[entry], 'hex', 'hexes')} from the mark) it uses its remaining {self.unit.move - fewest} movement.",

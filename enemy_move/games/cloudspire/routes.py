@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from ...geometry import cellgraph
 from ...geometry.grid import Grid
-from ...geometry.paths import Cost, dijkstra
 from .search import Displacements, Endings, RouteSearch
 from .terrain import Cell
 from .units import Unit
@@ -31,12 +31,10 @@ def mark_distances(board: Grid, unit: Unit, other_gates: str = "block") -> dict[
 
     ``other_gates: pass`` also counts through fortress gates that are not the mark."""
     allowed = unit.allowed | ({"gate"} if other_gates == "pass" else set())
-
-    def edges(cell: Cell) -> list[tuple[Cell, Cost]]:
-        return [(n, (1,)) for n in board.adjacent(cell) if board.terrain[n] in allowed]
-
-    best, _ = dijkstra([unit.marked], edges, (0,))
-    return {cell: cost[0] for cell, cost in best.items()}
+    graph = cellgraph.grid_graph(board)
+    terrain = board.terrain
+    steps, _, _ = cellgraph.bfs(graph, graph.index[unit.marked], [terrain[cell] in allowed for cell in graph.cells])
+    return graph.as_dict(steps)
 
 
 def start_status(board: Grid, unit: Unit, start: Cell, dist: dict[Cell, int]) -> tuple[str, int | None]:

@@ -47,8 +47,10 @@ class Window:
         q0, r0 = to_axial(centre)
         self.bit: dict[Cell, int] = {}
         self.cell: dict[int, Cell] = {}
-        for cell in board.terrain:
-            if abs(cell[1] - centre[1]) <= radius and hex_distance(cell, centre) <= radius:
+        col, row = centre
+        box = ((c, r) for r in range(row - radius, row + radius + 1) for c in range(col - radius - 1, col + radius + 2))
+        for cell in box:
+            if cell in board.terrain and hex_distance(cell, centre) <= radius:
                 q, r = to_axial(cell)
                 index = (r - r0 + radius) * self.stride + (q - q0 + radius + 1)
                 self.bit[cell] = index
