@@ -46,3 +46,117 @@ def test_the_plain_path_answers_as_typer_does(args: list[str], monkeypatch: pyte
 def test_debugging_goes_through_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ENEMY_MOVE_DEBUG", "1")
     assert _plain_resolve(["resolve", DEMO]) is None
+
+
+def test_the_refused_characters_are_the_complement_of_yaml_printable() -> None:
+    # loader._NOT_PRINTABLE lists the refused characters (cheap to compile); it must be exactly PyYAML's set
+    # (everything but tab, LF, CR, printable ASCII, NEL, U+00A0-U+D7FF, U+E000-U+FFFD, astral) plus U+2028/U+2029.
+    import re
+
+    from enemy_move.loader import _NOT_PRINTABLE
+
+    printable = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    every = "".join(map(chr, range(0x110000)))
+    assert [m.start() for m in _NOT_PRINTABLE.finditer(every)] == [m.start() for m in printable.finditer(every)]
+
+
+def _point_class() -> type:
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Point:
+        """A dataclass with every generated method: __init__ with a factory, repr, eq, order, frozen, hash."""
+
+        x: int
+        y: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+    return Point
+
+
+_METHODS = ("__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__setattr__", "__delattr__", "__hash__")
+
+
+def _methods(cls: type) -> list[tuple[object, ...]]:
+    import inspect
+
+    found = []
+    for name in _METHODS:
+        method = inspect.unwrap(vars(cls)[name])
+        found.append((name, method.__code__, method.__code__.co_filename, method.__qualname__, method.__annotations__))
+    return found
+
+
+def test_dataclass_methods_from_the_cache_are_the_ones_exec_compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    import dataclasses
+
+    from enemy_move import dataclass_code
+    from enemy_move.dataclass_code import CodeCache
+
+    assert dataclasses.exec is dataclass_code.cached_exec  # type: ignore[attr-defined]  # installed by `import enemy_move`
+    path = str(tmp_path / "codes.marshal")
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
+    compiled = _point_class()
+    assert dataclass_code.CACHE.changed
+    dataclass_code.CACHE.save(always=True)
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
+    from_file = _point_class()
+    assert dataclass_code.CACHE.used and not dataclass_code.CACHE.changed  # every text came from the file
+    monkeypatch.setattr(dataclasses, "exec", builtins.exec)
+    plain = _point_class()
+    assert _methods(compiled) == _methods(from_file) == _methods(plain)
+    assert repr(from_file(1, (2,))) == repr(plain(1, (2,))) and from_file(1) < from_file(2) and hash(from_file(1)) == hash(plain(1))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["garbage", "truncated", "other-interpreter", "checksum", "not-a-mapping", "not-code", "empty"],
+)
+def test_a_damaged_or_foreign_code_cache_is_ignored(damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import marshal
+    import zlib
+
+    from enemy_move import dataclass_code
+    from enemy_move.dataclass_code import HEADER, CodeCache, read_cache
+
+    path = tmp_path / "codes.marshal"
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(str(path)))
+    _point_class()
+    dataclass_code.CACHE.save(always=True)
+    good = path.read_bytes()
+
+    def framed(body: bytes) -> bytes:
+        return HEADER + zlib.crc32(body).to_bytes(4, "big") + body
+
+    texts = list(read_cache(str(path)))
+    damaged = {
+        "garbage": b"\x00\xffnot a cache" * 50,
+        "truncated": good[: len(good) // 2],
+        "other-interpreter": HEADER[:-2] + b"\x00\x00" + good[len(HEADER) :],
+        "checksum": good[:-1] + bytes([good[-1] ^ 1]),
+        "not-a-mapping": framed(marshal.dumps([1, 2, 3])),
+        "not-code": framed(marshal.dumps(dict.fromkeys(texts, marshal.dumps("print('wrong')")))),
+        "empty": b"",
+    }[damage]
+    path.write_bytes(damaged)
+    if damage != "not-code":
+        assert read_cache(str(path)) == {}
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(str(path)))
+    point = _point_class()
+    assert repr(point(1, (2,))) == "_point_class.<locals>.Point(x=1, y=(2,))" and point(1) == point(1)
+    dataclass_code.CACHE.save(always=True)
+    assert read_cache(str(path)).keys() == set(texts)  # rewritten whole
+
+
+def test_a_run_writes_no_code_cache_under_dont_write_bytecode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move import dataclass_code
+    from enemy_move.dataclass_code import CodeCache
+
+    path = tmp_path / "codes.marshal"
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(str(path)))
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    _point_class()
+    dataclass_code.CACHE.save()
+    assert not path.exists()
+    dataclass_code.CACHE.save(always=True)
+    assert path.exists()
