@@ -18,8 +18,9 @@ from ...models.common import Cell, GridScenarioBase, Label, StrictModel
 #: and on every terrain up to its allowance (C3 "Terrain Allowance").
 Allowance = Literal["path", "plains", "forest", "mountain", "water"]
 
-#: Largest Movement stat accepted: routes are enumerated hex by hex (a minion
-#: may never re-enter a hex it left), and real units move 1 to 5.
+#: Largest Movement stat accepted: routes are searched hex by hex (a minion may
+#: never re-enter a hex it left), the ways of displacing friendly heroes grow
+#: with the routes through them (docs/errors.md), and real units move 1 to 5.
 MAX_MOVE = 8
 
 
