@@ -412,3 +412,12 @@ def test_corner_sight_matches_brute_force_over_every_wall(wall_cells, thin, a, b
     # The spatial index must never leave out a wall that matters.
     expected = a == b or (a not in wall_cells and b not in wall_cells and corner_sight_brute_force(wall_cells, thin, a, b))
     assert HexSight(sorted(wall_cells), thin, "corner").visible(a, b) == expected
+
+
+def test_square_ring_is_every_cell_at_that_distance_in_map_order() -> None:
+    from enemy_move.geometry import squaregrid
+
+    for metric, measure in (("chebyshev", squaregrid.chebyshev), ("manhattan", squaregrid.manhattan)):
+        for distance in range(5):
+            around = [(c, r) for r in range(-6, 13) for c in range(-6, 13) if measure((3, 4), (c, r)) == distance]
+            assert squaregrid.ring((3, 4), distance, metric) == around

@@ -1,4 +1,4 @@
-"""Line of sight between squares, decided with exact rational geometry.
+"""Line of sight between squares, decided with exact integer geometry.
 
 A cell ``(c, r)`` is the unit square ``[c, c+1] x [r, r+1]``. A sight line is
 blocked when it passes through the *inside* of a blocking square; grazing an
@@ -10,48 +10,61 @@ Modes:
 
 * ``center``: the segment between the two square centres.
 * ``corners``: some corner of one square to some corner of the other.
+
+A line is tested by walking the squares whose inside it crosses (column by column, in doubled
+integer coordinates) and asking whether one of them blocks, so a test costs the length of the
+line, not the number of blockers on the board (issue 27).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from fractions import Fraction
+from collections.abc import Callable, Iterable, Iterator
+from math import gcd
 
 Cell = tuple[int, int]
 Point = tuple[int, int]  # doubled coordinates: a cell spans [2c, 2c+2]
 
 
-def _crosses_inside(p: Point, q: Point, cell: Cell) -> bool:
-    """Liang-Barsky clip against the open square: True when some part of pq is strictly inside."""
-    low, high = Fraction(0), Fraction(1)
-    box = ((2 * cell[0], 2 * cell[0] + 2), (2 * cell[1], 2 * cell[1] + 2))
-    for axis in (0, 1):
-        start, delta = p[axis], q[axis] - p[axis]
-        lo, hi = box[axis]
-        if delta == 0:
-            if not lo < start < hi:
-                return False
+def crossed_cells(p: Point, q: Point) -> Iterator[Cell]:
+    """The squares whose open inside the closed segment pq meets (doubled coordinates)."""
+    (x0, y0), (x1, y1) = (p, q) if p <= q else (q, p)
+    dx, dy = x1 - x0, y1 - y0
+    if dx == 0:
+        if x0 % 2 == 0:  # along a grid line: no square's inside
+            return
+        col = x0 // 2
+        if dy == 0:
+            if y0 % 2:
+                yield col, y0 // 2
+            return
+        low, high = min(y0, y1), max(y0, y1)
+        for row in range(low // 2, -(-high // 2)):
+            yield col, row
+        return
+    # x0 < x1: each column the segment spans, and the rows its y runs through there (times dx).
+    for col in range(x0 // 2, -(-x1 // 2)):
+        left, right = max(x0, 2 * col), min(x1, 2 * col + 2)
+        ya, yb = y0 * dx + (left - x0) * dy, y0 * dx + (right - x0) * dy
+        if dy == 0:
+            if y0 % 2:
+                yield col, y0 // 2
             continue
-        t1, t2 = Fraction(lo - start, delta), Fraction(hi - start, delta)
-        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
-        if low >= high:
-            return False
-    return low < high
+        low, high = (ya, yb) if ya < yb else (yb, ya)
+        for row in range(low // (2 * dx), -(-high // (2 * dx))):
+            yield col, row
 
 
-def _corner_pinched(p: Point, q: Point, blockers: set[Cell]) -> bool:
-    """True when pq passes through a grid corner squeezed between two diagonal blockers."""
-    (x0, y0), (x1, y1) = p, q
-    for gx in range(min(x0, x1) + (min(x0, x1) % 2), max(x0, x1) + 1, 2):
-        for gy in range(min(y0, y1) + (min(y0, y1) % 2), max(y0, y1) + 1, 2):
-            if (gx, gy) in (p, q):
-                continue
-            if (x1 - x0) * (gy - y0) != (y1 - y0) * (gx - x0):
-                continue
-            c, r = gx // 2, gy // 2
-            if {(c - 1, r - 1), (c, r)} <= blockers or {(c, r - 1), (c - 1, r)} <= blockers:
-                return True
-    return False
+def _lattice_corners(p: Point, q: Point) -> Iterator[Point]:
+    """Grid corners (even points) strictly between p and q on the segment."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    steps = gcd(dx, dy)
+    if steps < 2:
+        return
+    sx, sy = dx // steps, dy // steps
+    for k in range(1, steps):
+        x, y = p[0] + k * sx, p[1] + k * sy
+        if x % 2 == 0 and y % 2 == 0:
+            yield x, y
 
 
 class SquareSight:
@@ -81,27 +94,35 @@ class SquareSight:
             return True  # orthogonal neighbours: no square lies between them
         if diagonal and self.mode == "corners" and not self.walls:
             return True  # they share a corner point, which sees both squares
-        blockers = (set(self.blocking) | set(extra_blockers)) - {a, b}
-        lo_c, hi_c = min(a[0], b[0]), max(a[0], b[0])
-        lo_r, hi_r = min(a[1], b[1]), max(a[1], b[1])
-        relevant = {cell for cell in blockers if lo_c <= cell[0] <= hi_c and lo_r <= cell[1] <= hi_r}
+        extra = extra_blockers if isinstance(extra_blockers, (set, frozenset)) else set(extra_blockers)
+        fixed = self.blocking
+
+        def blocks(cell: Cell) -> bool:
+            return (cell in fixed or cell in extra) and cell != a and cell != b
+
         if self.mode == "center":
             p, q = (2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1)
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1:
                 return not self._crosses_thin_wall(p, q)
-            if diagonal:
-                # The centre line runs through the shared corner: two blockers meeting there pinch it shut.
-                return not (_corner_pinched(p, q, relevant) or self._crosses_thin_wall(p, q))
             return not (
-                any(_crosses_inside(p, q, cell) for cell in sorted(relevant))
-                or _corner_pinched(p, q, relevant)
+                (not diagonal and any(blocks(cell) for cell in crossed_cells(p, q)))
+                or _corner_pinched(p, q, blocks)
                 or self._crosses_thin_wall(p, q)
             )
         for p in _corners(a):
             for q in _corners(b):
-                if not any(_crosses_inside(p, q, cell) for cell in sorted(relevant)) and not self._crosses_thin_wall(p, q):
+                if not any(blocks(cell) for cell in crossed_cells(p, q)) and not self._crosses_thin_wall(p, q):
                     return True
         return False
+
+
+def _corner_pinched(p: Point, q: Point, blocks: Callable[[Cell], bool]) -> bool:
+    """True when pq passes through a grid corner squeezed between two diagonal blockers."""
+    for gx, gy in _lattice_corners(p, q):
+        c, r = gx // 2, gy // 2
+        if (blocks((c - 1, r - 1)) and blocks((c, r))) or (blocks((c, r - 1)) and blocks((c - 1, r))):
+            return True
+    return False
 
 
 def _corners(cell: Cell) -> list[Point]:

@@ -35,3 +35,23 @@ def manhattan(a: Cell, b: Cell) -> int:
 def mirror_cell_horizontally(cell: Cell, width: int) -> Cell:
     col, row = cell
     return (width - 1 - col, row)
+
+
+def ring(cell: Cell, distance: int, metric: str = "chebyshev") -> list[Cell]:
+    """The cells exactly ``distance`` away from ``cell`` (``chebyshev`` or ``manhattan``), row by row, then by column:
+    the order a map's cells are read in."""
+    col, row = cell
+    found: list[Cell] = []
+    for r in range(row - distance, row + distance + 1):
+        across = abs(r - row)
+        if metric == "chebyshev":
+            if across == distance:
+                found.extend((c, r) for c in range(col - distance, col + distance + 1))
+                continue
+            reach = distance
+        else:
+            reach = distance - across
+        found.append((col - reach, r))
+        if reach:
+            found.append((col + reach, r))
+    return found

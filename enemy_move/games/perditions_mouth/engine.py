@@ -9,6 +9,7 @@ from ...models import Scenario
 from ...result import figure_name
 from .enemies import DEFAULT_AP, DEFAULT_ATTACK_RANGE, TYPE_NAMES
 from .model import PerditionsMouthFigure, PerditionsMouthRules, PerditionsMouthScenario
+from .stepgraph import StepGraph
 from .terrain import ALL_TERRAINS, BLOCKING_TERRAIN, DEFAULT_COSTS, EXTRA_SYMBOLS, Board, Cell
 
 
@@ -31,6 +32,11 @@ class Figures:
             scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=passable
         )
         self.heroes = sorted(label for label, f in self.figures.items() if f.kind == "hero")
+        # (terrain, thin walls, oracle) and (figures, figures per square) of the last board asked about.
+        self._sight: tuple[dict[Cell, str], frozenset[frozenset[Cell]], SquareSight] | None = None
+        self._figure_cells: tuple[dict[str, Cell], dict[Cell, int]] | None = None
+        # (terrain, thin walls, step graph) of the last board searched (movement.Pathing.step_graph).
+        self._steps: tuple[dict[Cell, str], frozenset[frozenset[Cell]], StepGraph] | None = None
 
     # -- validation -------------------------------------------------------------------------------
 
@@ -73,15 +79,39 @@ class Figures:
         return figure.attack_range if figure.attack_range is not None else DEFAULT_ATTACK_RANGE[figure.kind]
 
     def sight(self, board: Board) -> SquareSight:
+        """The board's sight oracle, built once per terrain (a phase's boards share it until a door opens)."""
+        cached = self._sight
+        if cached is not None and cached[0] is board.terrain and cached[1] is board.thin_walls:
+            return cached[2]
         blockers = [cell for cell, terrain in board.terrain.items() if terrain in self.rules.sight_blockers]
-        return SquareSight(blockers, self.rules.sight, board.thin_walls)
+        sight = SquareSight(blockers, self.rules.sight, board.thin_walls)
+        self._sight = (board.terrain, board.thin_walls, sight)
+        return sight
+
+    def figure_cells(self, board: Board, ignore: tuple[str, ...]) -> set[Cell]:
+        """The squares figures stand on, but for those of ``ignore`` (the sight blockers among figures)."""
+        cached = self._figure_cells
+        if cached is None or cached[0] is not board.figures:
+            counts: dict[Cell, int] = {}
+            for cell in board.figures.values():
+                counts[cell] = counts.get(cell, 0) + 1
+            cached = self._figure_cells = (board.figures, counts)
+        counts = cached[1]
+        if not ignore:
+            return set(counts)
+        held = dict(counts)
+        for label in ignore:
+            where = board.figures.get(label)
+            if where is not None:
+                held[where] -= 1
+        return {cell for cell, count in held.items() if count}
 
     def sees(self, board: Board, a: Cell, b: Cell, ignore: tuple[str, ...] = ()) -> bool:
-        extra = []
+        extra: set[Cell] = set()
         if self.rules.figures_block_sight:
-            extra = [cell for label, cell in board.figures.items() if label not in ignore]
+            extra = self.figure_cells(board, ignore)
             if self.rules.corner_wall_and_figure == "see" and abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1:
-                extra = [cell for cell in extra if not self.pinched_by_figure(board, a, b, cell)]
+                extra = {cell for cell in extra if not self.pinched_by_figure(board, a, b, cell)}
         return self.sight(board).sees(a, b, extra)
 
     def pinched_by_figure(self, board: Board, a: Cell, b: Cell, cell: Cell) -> bool:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ...geometry import squaregrid
+from ...geometry import cellgraph, squaregrid
+from ...geometry.cellgraph import BLOCKED
 from ...geometry.grid import Grid
-from ...geometry.paths import Cost, dijkstra
 from ...result import Turn
 from .enemies import MINIONS
 from .engine import Figures
+from .stepgraph import Costs, EnterCosts, Predecessors, StepGraph, step_graph_key
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 
 #: Cheapest cost (a 1-tuple of AP) of each square reached, and its predecessors on cheapest paths.
-Best = dict[Cell, Cost]
-Preds = dict[Cell, list[Cell]]
+Best = Costs
+Preds = Predecessors
 #: Where a walk ends: ``stop(path, spent, opened)``.
 Stop = Callable[[tuple[Cell, ...], int, tuple[Cell, ...]], None]
 
@@ -130,14 +131,49 @@ class Pathing(Figures):
             base *= self.rules.diagonal_cost
         return door, base
 
-    def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
-        def edges(cell: Cell) -> Iterator[tuple[Cell, Cost]]:
-            for nxt in self.steps(grid, cell):
-                cost = self.enter_cost(grid, mover, cell, nxt)
-                if cost is not None:
-                    yield nxt, (cost[0] + cost[1],)
+    def step_graph(self, grid: Grid) -> StepGraph:
+        """The board's steps on integer ids, built once per terrain (shared by every turn until a door opens)."""
+        cached = self._steps
+        if cached is not None and cached[0] is grid.terrain and cached[1] is grid.thin_walls:
+            return cached[2]
+        key = step_graph_key(grid, self.rules.movement, self.rules.corner_cutting)
+        graph = cellgraph.graph_for(key, grid.terrain, lambda cell: self.steps(grid, cell))
+        steps = StepGraph(graph, grid.terrain, self.costs)
+        self._steps = (grid.terrain, grid.thin_walls, steps)
+        return steps
 
-        return dijkstra([mover.start], edges, (0,))
+    def mover_costs(self, steps: StepGraph, mover: Mover) -> EnterCosts:
+        """Door and entering AP per id for this mover: its kind's costs, with the squares figures block it on."""
+        doors, bases = steps.enter_costs(mover.ignores_terrain, mover.opens_doors)
+        bases = list(bases)
+        index = steps.graph.index
+        for cell in mover.blocked:
+            bases[index[cell]] = BLOCKED
+        return doors, bases
+
+    def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
+        """Cheapest AP from the start to every square it can get to, and the predecessors on cheapest paths."""
+        steps = self.step_graph(grid)
+        graph = steps.graph
+        doors, bases = self.mover_costs(steps, mover)
+        start = [graph.index[mover.start]]
+        if self.rules.diagonal_cost == 1:
+            enter = [door + base if base >= 0 else BLOCKED for door, base in zip(doors, bases)]
+            best, preds = cellgraph.dijkstra(graph, start, enter, with_preds=True)
+        else:
+            edges = steps.edges(doors, bases, self.rules.diagonal_cost, backward=False)
+            best, preds = cellgraph.dijkstra_edges(graph, start, edges, with_preds=True)
+        assert preds is not None
+        return Costs(graph, best), Predecessors(graph, best, preds)
+
+    def cheapest_to(self, grid: Grid, mover: Mover, goals: set[Cell]) -> Costs:
+        """Cheapest AP from every square to the nearest of ``goals`` (the search run backwards from them)."""
+        steps = self.step_graph(grid)
+        graph = steps.graph
+        doors, bases = self.mover_costs(steps, mover)
+        edges = steps.edges(doors, bases, self.rules.diagonal_cost, backward=True)
+        best, _ = cellgraph.dijkstra_edges(graph, graph.ids(sorted(goals)), edges)
+        return Costs(graph, best)
 
     def walk(self, grid: Grid, mover: Mover, best: Best, preds: Preds, goals: set[Cell]) -> tuple[list[Move], int | None]:
         """Every way of spending AP along a cheapest path to the nearest goal; the moves ending closest.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
 
 from ... import choosing
-from ...geometry.paths import dijkstra
-from ...result import StepId, Turn
+from ...geometry.cellgraph import UNREACHED
+from ...result import Position, StepId, Turn
 from .movement import Best, Mover, Preds
 from .options import Options
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
@@ -21,41 +21,38 @@ class RuleOuts(Options):
 
     def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> None:
         """Squares it cannot end on or cannot get to this turn: terrain, figures, no path, AP."""
-        for cell in sorted(board.terrain):
-            if cell == mover.start:
+        batch = Batch()
+        costs, before = best.best, preds.preds
+        start = best.graph.index[mover.start]
+        for i, cell in enumerate(best.graph.cells):  # every square, in sorted order
+            if i == start:
                 continue
             terrain = board.terrain[cell]
             if terrain in BLOCKING_TERRAIN and not (terrain in CLOSED_DOORS and mover.opens_doors):
-                turn.rule_out(cell, "terrain", f"{terrain}: it cannot be entered", terrain=terrain)
+                batch.add(cell, "terrain", f"{terrain}: it cannot be entered", terrain=terrain)
             elif cell in mover.occupants:
-                turn.rule_out(cell, "blockers", mover.occupants[cell])
-            elif cell not in best:
-                turn.rule_out(cell, "distances", "no path reaches it (walls, closed doors or blocking figures in the way)")
-            elif not self.within_reach(mover, best, preds, cell):
-                turn.rule_out(
-                    cell, "action-points", f"it costs {best[cell][0]} AP to get there; it has {mover.ap}", cost=best[cell][0], ap=mover.ap
-                )
+                batch.add(cell, "blockers", mover.occupants[cell])
+            elif costs[i] == UNREACHED:
+                batch.add(cell, "distances", "no path reaches it (walls, closed doors or blocking figures in the way)")
+            elif costs[i] > mover.ap and not (mover.full_ap_rule and start in before[i]):  # not within_reach
+                batch.add(cell, "action-points", f"it costs {costs[i]} AP to get there; it has {mover.ap}", cost=costs[i], ap=mover.ap)
+        batch.record(turn)
 
     def rule_out_rest(self, board: Board, mover: Mover, turn: Turn, goals: set[Cell]) -> None:
         """Squares it could reach but the procedure did not pick: they leave it farther from its goal."""
         chosen = tuple(option.to for option in turn.options) or (mover.start,)
         if not goals:
-            for cell in sorted(board.terrain):
-                turn.rule_out(cell, "move", "the procedure picked other squares", against=chosen)
+            turn.rule_out_all(sorted(board.terrain), "move", "the procedure picked other squares", against=chosen)
             return
 
-        def edges(cell: Cell) -> Iterator[tuple[Cell, tuple[int]]]:  # reversed: the cost of stepping from ``before`` onto ``cell``
-            for before in self.steps(board, cell):
-                cost = self.enter_cost(board, mover, before, cell)
-                if cost is not None:
-                    yield before, (cost[0] + cost[1],)
-
-        to_goal, _ = dijkstra(sorted(goals), edges, (0,))
-        best_left = min((to_goal[c][0] for c in chosen if c in to_goal), default=None)
-        for cell in sorted(board.terrain):
-            if cell in to_goal:
-                left = to_goal[cell][0]
-                turn.rule_out(
+        to_goal = self.cheapest_to(board, mover, goals)
+        best_left = min((to_goal[c][0] for c in chosen if isinstance(c, tuple) and c in to_goal), default=None)
+        batch = Batch()
+        left_of = to_goal.best
+        for i, cell in enumerate(to_goal.graph.cells):  # every square, in sorted order
+            left = left_of[i]
+            if left != UNREACHED:
+                batch.add(
                     cell,
                     "move",
                     f"not where its cheapest path toward its goal stops: {left} {self.unit(mover, left)} from the goal afterwards (the options: {best_left})",
@@ -64,4 +61,19 @@ class RuleOuts(Options):
                     options_left=best_left,
                 )
             else:
-                turn.rule_out(cell, "move", "no path leads from there to its goal", against=chosen)
+                batch.add(cell, "move", "no path leads from there to its goal", against=chosen)
+        batch.record(turn)
+
+
+class Batch:
+    """Rule-outs gathered per distinct reason and recorded with one shared reason each (the earliest reason still wins)."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[StepId, str, tuple[Position, ...], tuple[tuple[str, Any], ...]], list[Cell]] = {}
+
+    def add(self, cell: Cell, step: StepId, reason: str, *, against: tuple[Position, ...] = (), **data: Any) -> None:
+        self.groups.setdefault((step, reason, against, tuple(data.items())), []).append(cell)
+
+    def record(self, turn: Turn) -> None:
+        for (step, reason, against, data), cells in self.groups.items():
+            turn.rule_out_all(cells, step, reason, against=against, **dict(data))

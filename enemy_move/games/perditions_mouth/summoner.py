@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ... import choosing
-from ...geometry.paths import one_path
 from ...result import Option, StepId, Turn, count_of, format_positions
 from .enemies import SUMMONER_MAX_RANGE
 from .movement import Best, Move, Mover, Preds
@@ -71,7 +70,7 @@ class Summoner(Seekers):
             return
         chosen = self.summoner_choice(board, turn, positions, target, heroes)
         for c in chosen:
-            path = tuple(one_path(preds, c))
+            path = tuple(preds.one_path(c))
             move = Move(c, path, min(best[c][0], mover.ap), reached=True)
             self.add_moves(board, mover, turn, [move], target, best[c][0], goal_word="its chosen square")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...geometry import squaregrid
 from ...result import Turn, format_positions
 from .movement import Best, Mover, Preds
 from .reasons import RuleOuts
@@ -15,8 +16,9 @@ class Targeting(RuleOuts):
         """Possible squares at range exactly ``distance`` of the hero (with sight, by default)."""
         hero_cell = board.figures[hero]
         result = set()
-        for cell in board.terrain:
-            if self.distance(cell, hero_cell) != distance or not self.possible_for(board, mover, cell):
+        terrain = board.terrain
+        for cell in squaregrid.ring(hero_cell, distance, self.metric_name):  # in the map's order, as the terrain lists squares
+            if cell not in terrain or not self.possible_for(board, mover, cell):
                 continue
             if self.rules.range_needs_sight and not self.sees(board, cell, hero_cell, ignore=(mover.label,)):
                 continue
