@@ -196,6 +196,28 @@ def test_invalid_hex_takes_fewest_hexes_to_valid_terrain_first():
     assert destinations(short) == [[3, 0], [4, 0]]
 
 
+def test_invalid_hex_movement_short_of_a_valid_hex_ends_on_the_way_never_on_a_unit():
+    text = """\
+        ruleset: cloudspire
+        map: |
+          . . . . . . . . . &
+           , , , , , , , , ,
+          , , , , , , , , , ,
+        figures:
+          m: {kind: minion, faction: red, move: 1, at: [3, 2]}
+          X: {kind: hero, faction: blue, at: [3, 1]}
+        marks: {red: [9, 0]}
+        """
+    # Two plains hexes to the path: with 1 it stops on a hex of a fewest-hexes route, [2, 1] or [3, 1].
+    free = run(text.replace("at: [3, 1]", "at: [9, 2]")).turns[0]
+    assert [(option.to, option.path, option.details["kind"]) for option in free.options] == [
+        ((2, 1), ((3, 2), (2, 1)), "to-valid-hex"),
+        ((3, 1), ((3, 2), (3, 1)), "to-valid-hex"),
+    ]
+    # "unoccupied hexes": X's hex is not on any route.
+    assert destinations(run(text).turns[0]) == [[2, 1]]
+
+
 # --- the phase -------------------------------------------------------------------
 
 
