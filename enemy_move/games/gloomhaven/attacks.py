@@ -69,6 +69,17 @@ class Attacks:
         self._sets_for = known.sets_for
         self._disadvantaged = known.disadvantaged
         self._enemies_cache = known.enemies_in
+        self._near = _shared_near(view, plan)
+        self._visible = frozenset(view.visible_enemies)
+
+    def _singles(self, hex_: Cell) -> frozenset[str]:
+        """The visible enemies a single attack from ``hex_`` can target (range and sight): worked out
+        for every enemy once per board and attack range, then narrowed to those in play."""
+        found = self._near.singles.get(hex_)
+        if found is None:
+            view = self.view
+            found = self._near.singles[hex_] = frozenset(label for label in view.enemies if self.can_target(hex_, view.grid.figures[label]))
+        return found & self._visible
 
     def in_range(self, hex_: Cell, target: Cell) -> bool:
         distance = self.view.range_between(hex_, target)
@@ -85,8 +96,13 @@ class Attacks:
         """The enemies a ranged attack from ``hex_`` hits with disadvantage (cached per hex)."""
         found = self._disadvantaged.get(hex_)
         if found is None:
-            view = self.view
-            found = frozenset(label for label in view.visible_enemies if self.disadvantaged(hex_, view.grid.figures[label]))
+            near = self._near.adjacent.get(hex_)
+            if near is None:
+                view = self.view
+                near = self._near.adjacent[hex_] = frozenset(
+                    label for label in view.enemies if view.range_between(hex_, view.grid.figures[label]) == 1
+                )
+            found = frozenset() if self.plan.melee else near & self._visible
             self._disadvantaged[hex_] = found
         return found
 
@@ -141,7 +157,7 @@ class Attacks:
             return cached
         view = self.view
         cells = {label: view.grid.figures[label] for label in view.visible_enemies}
-        singles = frozenset(label for label in view.visible_enemies if self.can_target(hex_, cells[label]))
+        singles = self._singles(hex_)
         found: set[Targets] = set()
         if self.plan.pattern is None:
             if singles:
@@ -251,6 +267,30 @@ def _shared_answers(view: View, plan: AttackPlan) -> _Answers:
 _NOT_YET = object()
 
 
+@dataclass
+class _Near:
+    """Per hex, every enemy of the board a single attack of one range can target, and every enemy
+    at range 1 (disadvantage): the same for every figure on the same side, whoever it already attacked."""
+
+    singles: dict[Cell, frozenset[str]] = field(default_factory=dict)
+    adjacent: dict[Cell, frozenset[str]] = field(default_factory=dict)
+
+
+_NEAR: OrderedDict[Hashable, _Near] = OrderedDict()
+
+
+def _shared_near(view: View, plan: AttackPlan) -> _Near:
+    key = (view.range_tables, view.rules.sight, plan.range, tuple((label, view.grid.figures[label]) for label in view.enemies))
+    known = _NEAR.get(key)
+    if known is None:
+        known = _NEAR[key] = _Near()
+        if len(_NEAR) > _ANSWERS_KEPT:
+            _NEAR.popitem(last=False)
+    else:
+        _NEAR.move_to_end(key)
+    return known
+
+
 class SightedHexes(Mapping[Cell, Cost]):
     """Attack hexes and their path costs, with line of sight to the target tested only for the
     hexes asked about (sight is the costly test): the focus needs the cheapest such hex, this
@@ -288,7 +328,14 @@ class SightedHexes(Mapping[Cell, Cost]):
         """The cheapest cost among the hexes in sight (None: none), found once."""
         if self._cheapest is _NOT_YET:
             self._cheapest = None
-            # Cheapest first, (cost, hex) as a sort would order them; usually the first is in sight.
+            if not self._candidates:
+                return None
+            # Usually a hex of the lowest cost is in sight: then that cost is the answer.
+            lowest = min(self._candidates.values())
+            if any(self._sees(h) for h in sorted(h for h, cost in self._candidates.items() if cost == lowest)):
+                self._cheapest = lowest
+                return lowest
+            # Cheapest first, (cost, hex) as a sort would order them.
             queue = [(cost, hex_) for hex_, cost in self._candidates.items()]
             heapq.heapify(queue)
             while queue:

@@ -119,9 +119,11 @@ def resolve_card(
     this = _Card(turn, actor, figures, rules, readings)
     branches = _first_branches(this, grid, first)
     earlier_reasons = turn.ruled_out.copy()
-    for segment in later:
+    for index, segment in enumerate(later):
         if segment.move is not None:
             turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
+        # A later move clears this segment's reasons again: they are not worked out at all.
+        explain = not any(s.move is not None for s in later[index + 1 :])
         many = len(branches) > 1
         grown: list[Branch] = []
         for branch in branches:
@@ -135,7 +137,7 @@ def resolve_card(
                 )
                 + "] "
             )
-            grown.extend(_later_segment(this, branch, segment, prefix))
+            grown.extend(_later_segment(this, branch, segment, prefix, explain))
         branches = merge_branches(turn, grown)
     turn.options = [
         Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
@@ -198,7 +200,9 @@ def _outcomes_per_focus(
     focus_costs = {e: min(hexes.values()) for e, hexes in hexes_for.items() if hexes}
     for focus in foci:
         scratch = Turn(actor=actor, focus=list(foci))
-        plan_for_focus(Planning(scratch, view, mover, attacks, reach, "muddled" in figure.conditions, focus_costs), focus, hexes_for[focus])
+        # Only the options count here: no reasons are worked out.
+        ctx = Planning(scratch, view, mover, attacks, reach, "muddled" in figure.conditions, focus_costs, explain=False)
+        plan_for_focus(ctx, focus, hexes_for[focus])
         outcomes[focus] = {(o.to, tuple(sorted(o.attacks))) for o in scratch.options}
     return outcomes
 
@@ -243,22 +247,24 @@ def board_after(
 # A later segment, from one branch
 
 
-def _later_segment(card: _Card, branch: Branch, segment: Segment, prefix: str) -> list[Branch]:
-    """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch)."""
-    step = _LaterSegment.make(card, branch, segment)
+def _later_segment(card: _Card, branch: Branch, segment: Segment, prefix: str, explain: bool) -> list[Branch]:
+    """Resolve one later segment from ``branch``: its focus, its move, its attack (each outcome a branch).
+    ``explain``: work out why each other hex is not where it ends (false: a later move replaces the reasons)."""
+    step = _LaterSegment.make(card, branch, segment, explain)
     attacks, hexes_for = step.targets()
     foci = step.foci(hexes_for)
     if not foci:
         return [step.nothing(prefix)]
     figure, scratch, here, board = card.figure, step.scratch, step.here, branch.board
     reach = step.mover.reach_this_turn(step.points)
-    rule_out_when_it_cannot_move(scratch, board, card.actor, here, step.points, "immobilized" in figure.conditions)
-    rule_out_cannot_end_or_reach(scratch, step.view, step.mover, reach, step.points, step.costs)
+    if explain:
+        rule_out_when_it_cannot_move(scratch, board, card.actor, here, step.points, "immobilized" in figure.conditions)
+        rule_out_cannot_end_or_reach(scratch, step.view, step.mover, reach, step.points, step.costs)
     grown: list[Branch] = []
     for focus in foci:
         options_before = len(scratch.options)
         focus_costs = {e: cheapest(hexes) for e, hexes in hexes_for.items() if hexes}
-        ctx = Planning(scratch, step.view, step.mover, attacks, reach, "muddled" in figure.conditions, focus_costs)
+        ctx = Planning(scratch, step.view, step.mover, attacks, reach, "muddled" in figure.conditions, focus_costs, explain)
         plan_for_focus(ctx, focus, hexes_for[focus])
         for option in scratch.options[options_before:]:
             grown.extend(step.follow(option, focus))
@@ -279,15 +285,16 @@ class _LaterSegment:
     mover: Mover
     costs: dict[Cell, Cost]
     scratch: Turn
+    explain: bool
 
     @staticmethod
-    def make(card: _Card, branch: Branch, segment: Segment) -> _LaterSegment:
+    def make(card: _Card, branch: Branch, segment: Segment, explain: bool) -> _LaterSegment:
         action = as_action(segment.move, segment.attack)
         view = View(branch.board, card.figures, card.actor, card.rules)
         plan = plan_attack(action, card.figure)
         mover = Mover(view, action)
         costs = mover.costs_from(branch.board.figures[card.actor])
-        return _LaterSegment(card, branch, segment, view, plan, mover, costs, Turn(actor=card.actor))
+        return _LaterSegment(card, branch, segment, view, plan, mover, costs, Turn(actor=card.actor), explain)
 
     @property
     def here(self) -> Cell:
@@ -369,9 +376,10 @@ class _LaterSegment:
         """No enemy it could attack can be reached: the branch goes on unchanged."""
         scratch, branch, here = self.scratch, self.branch, self.here
         scratch.note("focus", "No enemy it could attack with this action can be reached: it does nothing here.")
-        rule_out_all_but(
-            scratch, branch.board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move."
-        )
+        if self.explain:
+            rule_out_all_but(
+                scratch, branch.board, here, "no-focus", "No enemy it could attack with this action can be reached: it does not move."
+            )
         self.report(prefix)
         done = branch.done + record(self.segment, here, (here,), (), None)
         return Branch(branch.board, branch.path, branch.attacked, branch.focus, done, branch.effects)
@@ -413,5 +421,5 @@ class _LaterSegment:
         turn = self.card.turn
         for step in self.scratch.reasoning:
             turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
-        if self.segment.move is not None:
+        if self.segment.move is not None and self.explain:
             take_reasons(turn, self.scratch, prefix)

@@ -30,6 +30,9 @@ class Planning:
     reach: Reach
     muddled: bool
     focus_costs: dict[str, Cost]
+    #: Whether the reasons for the hexes it does not end in are worked out (a card's move whose
+    #: reasons a later move replaces skips them).
+    explain: bool = True
 
     @property
     def plan(self) -> AttackPlan:

@@ -107,8 +107,9 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
         if why is not None:
             turn.rule_out(cell, "cannot-end", why[0], **why[1])
     left = endable - ruled.keys() - reach.keys() - {start}
-    closed = sorted(left - costs.keys())
-    within = sorted(left & costs.keys())
+    # Each hex gets one reason, whatever the order they are visited in.
+    closed = left - costs.keys()
+    within = left & costs.keys()
     fewest = _fewest_points(mover, costs) if within else None
     for cell in within:
         needed, difficult = (costs[cell][1], 0) if fewest is None else fewest.get(cell, (costs[cell][1], 0))
@@ -170,6 +171,8 @@ def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
 
 def rule_out_attack_now(ctx: Planning, goal: Goal, ranking: Ranking) -> None:
     """It attacks this turn: the other reachable hexes are no attack hex, cost more negative hexes, or lose a preference."""
+    if not ctx.explain:
+        return
     turn, view, reach, focus, prefix = ctx.turn, ctx.view, ctx.reach, goal.focus, goal.prefix
     winners = ranking.hexes()
     name = describe(focus, view.figures)
@@ -252,6 +255,8 @@ def _rule_out_negatives(ctx: Planning, goal: Goal, cell: Cell, *, against: Itera
 
 def rule_out_costly_attack_hexes(ctx: Planning, goal: Goal) -> None:
     """It cannot attack this turn: hexes it could attack from, but only through more negative hexes than needed."""
+    if not ctx.explain:
+        return
     reach = ctx.reach
     for cell in sorted(reach):
         if cell in goal.hexes and reach[cell][0][0] > goal.fewest_negatives:
@@ -260,6 +265,8 @@ def rule_out_costly_attack_hexes(ctx: Planning, goal: Goal) -> None:
 
 def rule_out_towards(ctx: Planning, goal: Goal, towards: Towards) -> None:
     """Moving towards a destination: the reachable hexes that do not get as close, as safely, as cheaply."""
+    if not ctx.explain:
+        return
     turn, prefix = ctx.turn, goal.prefix
     best_score, here = towards.best_score, towards.here
     stays = towards.stays
