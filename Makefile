@@ -18,10 +18,11 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 
 # An editable install leaves the package's bytecode uncompiled: compiled once here (and again only for files
 # changed since), every run starts 30-40 ms sooner. pip compiles it itself for a wheel install (pipx install .).
-# Then the code dataclasses generate (enemy_move/dataclass_code.py: 30 ms a run), which bytecode cannot hold;
-# a wheel install writes it on its first run.
+# Then what bytecode cannot hold: the code dataclasses generate (enemy_move/dataclass_code.py, 30 ms a run) and
+# each ruleset's scenario validator (enemy_move/models/validators.py, 13 ms); a wheel install writes them on its first run.
 bytecode: $(STAMP)
 	@$(BIN)/python -m compileall -q enemy_move > /dev/null
+	@$(BIN)/python -c "from enemy_move.models.validators import prepare_all; prepare_all()"
 	@$(BIN)/python -c "from enemy_move.dataclass_code import prepare; prepare()"
 
 demo: $(STAMP) bytecode

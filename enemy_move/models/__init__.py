@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
 from ..registry import GAMES, game_names
+from . import validators
 from .common import ScenarioBase, describe_json_type
 
 
@@ -84,6 +85,7 @@ def validate_document(document: Document) -> Scenario:
     if model_class is None:
         raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")
     data = model_class.fill_in(data)
+    validators.ready(model_class)  # its validator kept from an earlier run, or built by pydantic
     try:
         # Strict validation of the JSON form: "yes" is not a boolean and "3" is
         # not a number, while YAML lists still fill tuples such as [col, row].

@@ -45,6 +45,11 @@ class PerditionsMouthFigure(StrictModel):
     )
 
 
+def _default_sight_blockers() -> list[str]:
+    # A named function, not a lambda: the kept validator (models/validators.py) refers to it by name.
+    return ["wall", "door", "locked-door"]
+
+
 class PerditionsMouthRules(StrictModel):
     """The points the rules text leaves open, each with its default (see the docs for the reasons)."""
 
@@ -66,9 +71,7 @@ class PerditionsMouthRules(StrictModel):
     sight: Literal["center", "corners"] = Field(
         default="center", description="Line of sight: centre to centre, or any corner of one square to any corner of the other."
     )
-    sight_blockers: list[str] = Field(
-        default_factory=lambda: ["wall", "door", "locked-door"], description="Terrains that block line of sight."
-    )
+    sight_blockers: list[str] = Field(default_factory=_default_sight_blockers, description="Terrains that block line of sight.")
     figures_block_sight: bool = Field(default=True, description="Whether figures between two squares block line of sight.")
     corner_wall_and_figure: Literal["block", "see"] = Field(
         default="block",
