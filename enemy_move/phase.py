@@ -13,7 +13,7 @@ from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
 from .models import Scenario
 from .registry import GAMES, game_names
-from .result import Option, Result, Turn, option_number
+from .result import Option, Result, Turn, option_number, too_many_options
 
 __all__ = ["UsageError", "all_rulesets", "get", "pick_variant", "resolve"]
 
@@ -91,9 +91,12 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
     known_steps = game.known_step_ids()
     board, state = play.board, play.state
     waiting = list(actors)
+    listed = 0
     while waiting:
         following = play.next_actor(board, waiting, first) if whole_phase else NextActor(waiting[0])
         turn = play.turn(board, following.label)
+        listed += len(turn.options)
+        _check_option_count(scenario, following.label, len(turn.options), listed)
         if following.step is not None:
             turn.reasoning.insert(0, following.step)
         _check_step_ids(game, turn, known_steps)
@@ -106,6 +109,12 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         result.boards_after.append(board)
         waiting.remove(following.label)
     return result
+
+
+def _check_option_count(scenario: Scenario, actor: str, count: int, listed: int) -> None:
+    message = too_many_options(actor, count, listed)
+    if message is not None:
+        raise scenario.error(("figures", actor), message)
 
 
 def _check_labels(flag: str, labels: Sequence[str], actors: list[str]) -> None:

@@ -483,3 +483,21 @@ def result_to_dict(result: Result, extra: Sequence[TurnExtra] = ()) -> dict[str,
     if notes:
         document["notes"] = notes
     return document
+
+
+#: The most options one turn, and a whole phase, may list (docs/errors.md, "Limits"). Real turns list a
+#: handful and the worst files at the other caps about 70 (a phase about 700); a crowd of heroes that a
+#: Cloudspire minion may displace makes tens of thousands, which no table can show and which take
+#: minutes and gigabytes to write out.
+MAX_TURN_OPTIONS = 1000
+MAX_PHASE_OPTIONS = 2000
+
+
+def too_many_options(actor: str, count: int, listed: int = 0) -> str | None:
+    """Why a turn of ``count`` options (``listed`` in the phase so far, this turn included) is refused, or None."""
+    note = "(a limit far beyond any real board; see docs/errors.md)"
+    if count > MAX_TURN_OPTIONS:
+        return f"{actor!r} would have {count} options to choose from; at most {MAX_TURN_OPTIONS} are listed {note}"
+    if listed > MAX_PHASE_OPTIONS:
+        return f"the phase would list more than {MAX_PHASE_OPTIONS} options by {actor!r}'s turn {note}"
+    return None

@@ -10,7 +10,7 @@ from ...game import NextActor
 from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
 from ...models import Scenario
-from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn
+from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn, too_many_options
 from .model import CloudspireScenario
 from .order import HEROES_AND_MINIONS, ai_hero_goes, hero_now, leading_minion, rank
 from .plan import TurnPlan
@@ -80,6 +80,9 @@ class CloudspirePlay:
             raise self.scenario.error(
                 ("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement"
             ) from None
+        too_many = too_many_options(actor, len(candidates))
+        if too_many is not None:  # refused before thousands of options are built
+            raise self.scenario.error(("figures", actor), too_many)
         for candidate in candidates:
             details: dict[str, Any] = {"kind": candidate.kind}
             if candidate.distance != UNREACHABLE:

@@ -1,0 +1,52 @@
+"""The option limits of docs/errors.md: a turn lists at most MAX_TURN_OPTIONS, a phase MAX_PHASE_OPTIONS.
+
+The limits are lowered here (monkeypatch) so that a real scenario with a choice meets them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from enemy_move import result
+from enemy_move.errors import ScenarioError
+from enemy_move.games.cloudspire import play as cloudspire_play
+from enemy_move.models import load_scenario
+from enemy_move.phase import resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+CHOICE = ROOT / "scenarios" / "agemonia" / "phase-choice-followed.yaml"  # x: 2 options, y: 1
+
+
+def test_within_the_limits_nothing_is_refused() -> None:
+    assert [len(turn.options) for turn in resolve(load_scenario(CHOICE)).turns] == [2, 1]
+    assert result.too_many_options("x", result.MAX_TURN_OPTIONS, result.MAX_PHASE_OPTIONS) is None
+
+
+def test_a_turn_over_the_limit_is_refused_at_its_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(result, "MAX_TURN_OPTIONS", 1)
+    with pytest.raises(ScenarioError) as raised:
+        resolve(load_scenario(CHOICE))
+    error = raised.value
+    assert (error.line, error.col) == (15, 6)  # figures: x
+    assert "'x' would have 2 options to choose from; at most 1 are listed" in error.message
+    assert "see docs/errors.md" in error.message
+
+
+def test_a_phase_over_the_limit_is_refused_at_the_turn_that_passes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(result, "MAX_PHASE_OPTIONS", 2)
+    with pytest.raises(ScenarioError) as raised:
+        resolve(load_scenario(CHOICE))
+    assert raised.value.line == 16  # figures: y, whose one option makes 3
+    assert "the phase would list more than 2 options by 'y'" in raised.value.message
+
+
+def test_cloudspire_refuses_before_building_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its own check comes before the options are built (a crowd of displacements made tens of thousands).
+    monkeypatch.setattr(result, "MAX_TURN_OPTIONS", 2)
+    built: list[object] = []
+    monkeypatch.setattr(cloudspire_play, "Option", lambda **fields: built.append(fields))
+    with pytest.raises(ScenarioError) as raised:
+        resolve(load_scenario(ROOT / "scenarios" / "cloudspire" / "ai-tie.yaml"))
+    assert "'m' would have 3 options to choose from; at most 2 are listed" in raised.value.message
+    assert built == []
