@@ -1,4 +1,4 @@
-"""The methods ``@dataclass`` writes, compiled once and kept between runs (start-up, issue 27).
+"""The methods ``@dataclass`` writes, and string annotations, compiled once and kept between runs (start-up, issue 27).
 
 ``dataclasses`` writes each class's ``__init__``, ``__repr__``, ``__eq__``... as source text
 and compiles it with ``exec`` every time the class is created: about 4.5 M instructions per
@@ -6,7 +6,9 @@ class, more than 200 M (30 ms) for the hundred dataclasses of a ``resolve`` run 
 pydantic's, annotated_types'). Bytecode files cannot hold that code, so this module keeps it:
 ``dataclasses``' global name ``exec`` is pointed at :func:`cached_exec`, which compiles each
 text once, exactly as ``exec`` would (same file name ``<string>``, no inherited
-``__future__`` flags), and the code objects are written at exit next to this module's
+``__future__`` flags). typing's ``compile`` is routed the same way: every string annotation
+pydantic evaluates (``from __future__ import annotations``) is compiled by ``typing.ForwardRef``,
+800 small compilations a run. The code objects are written at exit next to this module's
 bytecode (``__pycache__/dataclass_code.<tag>.marshal``, replaced atomically).
 
 The file is only a cache: a missing, unreadable, corrupt (checksum) or foreign one (another
@@ -25,6 +27,7 @@ import importlib.util
 import marshal
 import os
 import sys
+import typing
 import zlib
 from typing import Any
 
@@ -44,9 +47,10 @@ class CodeCache:
         self.used: set[str] = set()
         self.changed = False
 
-    def code(self, source: str) -> Any:
-        self.used.add(source)
-        kept = self.codes.get(source)
+    def code(self, source: str, mode: str = "exec") -> Any:
+        key = source if mode == "exec" else f"\0{mode}\0{source}"  # no source holds a NUL: keys never collide
+        self.used.add(key)
+        kept = self.codes.get(key)
         if kept is not None:
             try:
                 code = marshal.loads(kept)
@@ -55,8 +59,8 @@ class CodeCache:
             if type(code) is CODE_TYPE:
                 return code
         # dont_inherit: this module's `from __future__ import annotations` must not reach dataclasses' code.
-        code = compile(source, "<string>", "exec", dont_inherit=True)
-        self.codes[source] = marshal.dumps(code)
+        code = compile(source, "<string>", mode, dont_inherit=True)
+        self.codes[key] = marshal.dumps(code)
         self.changed = True
         return code
 
@@ -119,11 +123,25 @@ def cached_exec(source: Any, globals: Any = None, locals: Any = None, /) -> None
     builtins.exec(source, globals, locals)
 
 
+def cached_compile(source: Any, filename: Any, mode: Any, *args: Any, **options: Any) -> Any:
+    """``compile`` as typing calls it for a string annotation (``ForwardRef``): ``compile(text, "<string>", "eval")``.
+
+    Only that exact call is kept (a text that does not compile is compiled again, raising the same error);
+    any other passes through."""
+    if type(source) is str and filename == "<string>" and mode == "eval" and not args and not options:
+        try:
+            return CACHE.code(source, "eval")
+        except SyntaxError:
+            pass
+    return builtins.compile(source, filename, mode, *args, **options)
+
+
 def install() -> None:
-    """Route dataclasses' ``exec`` through the cache (once) and write new codes at exit."""
+    """Route dataclasses' ``exec`` and typing's ``compile`` through the cache (once) and write new codes at exit."""
     if getattr(dataclasses, "exec", None) is cached_exec:
         return
     dataclasses.exec = cached_exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+    typing.compile = cached_compile  # type: ignore[attr-defined]
     atexit.register(CACHE.save)
 
 

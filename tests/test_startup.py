@@ -43,6 +43,22 @@ def test_the_plain_path_answers_as_typer_does(args: list[str], monkeypatch: pyte
     assert (done.value.code, shown.out, shown.err) == (expected.exit_code, expected.stdout, expected.stderr)
 
 
+@pytest.mark.parametrize("args", [["resolve", DEMO, "--json"], ["resolve", "missing.yaml"], ["resolve", DEMO, "--full"]])
+def test_the_collector_is_on_again_after_main(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The plain path keeps the cyclic collector off while it starts; the answer and whatever follows run with it.
+    import gc
+
+    import enemy_move.checking
+
+    seen = []
+    resolve = enemy_move.checking.resolve_scenario
+    monkeypatch.setattr(enemy_move.checking, "resolve_scenario", lambda *a: seen.append(gc.isenabled()) or resolve(*a))
+    monkeypatch.setattr("sys.argv", ["enemy-move", *args])
+    with pytest.raises(SystemExit):
+        main()
+    assert gc.isenabled() and all(seen) and len(seen) == (0 if "missing.yaml" in args else 1)
+
+
 def test_debugging_goes_through_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ENEMY_MOVE_DEBUG", "1")
     assert _plain_resolve(["resolve", DEMO]) is None
@@ -160,3 +176,47 @@ def test_a_run_writes_no_code_cache_under_dont_write_bytecode(tmp_path: Path, mo
     assert not path.exists()
     dataclass_code.CACHE.save(always=True)
     assert path.exists()
+
+
+def test_string_annotations_compile_as_typing_compiles_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    import re
+    import typing
+
+    from enemy_move import dataclass_code
+    from enemy_move.dataclass_code import CodeCache
+
+    assert typing.compile is dataclass_code.cached_compile  # type: ignore[attr-defined]  # installed by `import enemy_move`
+    path = str(tmp_path / "codes.marshal")
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
+    first = typing.ForwardRef("dict[str, list[int]] | None").__forward_code__
+    dataclass_code.CACHE.save(always=True)
+    monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
+    again = typing.ForwardRef("dict[str, list[int]] | None").__forward_code__
+    assert not dataclass_code.CACHE.changed  # from the file
+    monkeypatch.setattr(typing, "compile", builtins.compile)
+    plain = typing.ForwardRef("dict[str, list[int]] | None").__forward_code__
+    assert first == again == plain and eval(again) == dict[str, list[int]] | None
+    monkeypatch.setattr(typing, "compile", dataclass_code.cached_compile)
+    with pytest.raises(SyntaxError, match=re.escape("Forward reference must be an expression -- got 'not valid('")):
+        typing.ForwardRef("not valid(")
+
+
+def test_the_json_answer_imports_no_renderer_nor_editor_nor_other_rules() -> None:
+    # Counting imports, not timing: rich, ruamel and textual belong to other commands; of the other games only
+    # their light entries (registry) load.
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, io, contextlib\n"
+        "from enemy_move.cli import main\n"
+        f"sys.argv = ['enemy-move', 'resolve', {DEMO!r}, '--json']\n"
+        "try:\n    with contextlib.redirect_stdout(io.StringIO()): main()\nexcept SystemExit: pass\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    modules = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert "enemy_move.games.gloomhaven.play" in modules
+    assert not [m for m in modules if m.split(".")[0] in ("rich", "ruamel", "textual")]
+    heavy = [m for m in modules if m.startswith("enemy_move.games.") and not m.startswith("enemy_move.games.gloomhaven")]
+    assert all(m.rsplit(".", 1)[-1] in ("agemonia", "cloudspire", "perditions_mouth", "starter", "vocabulary") for m in heavy)

@@ -270,6 +270,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
 
     try:
         scenario, document = _load_for(file, request)
+        _resume_collection(scenario)
         result = resolve_scenario(scenario, request.variant, request.choices, request.first)
         if request.after:
             _write_after(document, result, request.after)
@@ -507,6 +508,24 @@ def new(
 add_import_commands(import_app, GAMES.values(), _fail)
 
 
+def _resume_collection(scenario: Any) -> None:
+    """After a start-up without the cyclic collector (main(): `resolve FILE`), the game's rules imported, then back on.
+
+    Start-up allocates much and frees little: the collections it would trigger scan for nothing (~4 ms).
+    The answer itself is worked out with the collector on, as ever (heavy files keep their memory bounds)."""
+    if gc.isenabled() or not _COLLECTION_PAUSED:
+        return
+    with contextlib.suppress(Exception):  # a game without an engine: reported by the phase runner as before
+        GAMES[scenario.ruleset].has_engine()  # imports its Play module and the rules behind it
+    _COLLECTION_PAUSED.clear()
+    gc.freeze()
+    gc.enable()
+
+
+#: Set while main() keeps the cyclic collector off for a plain `resolve FILE [--json]`.
+_COLLECTION_PAUSED: list[bool] = []
+
+
 def _plain_resolve(args: list[str]) -> tuple[str, bool] | None:
     """``resolve FILE`` or ``resolve FILE --json`` (either order), the calls a player makes at the table.
 
@@ -543,8 +562,15 @@ def main() -> None:
     # Everything imported so far lives as long as the process: the collector need not scan it again (~4 ms).
     gc.freeze()
     plain = _plain_resolve(sys.argv[1:])
+    if plain is not None:
+        gc.disable()  # until the file is loaded and its game's rules imported (_resume_collection)
+        _COLLECTION_PAUSED.append(True)
     try:
         run_guarded(app if plain is None else lambda: _run_plain_resolve(*plain), lambda line: typer.echo(line, err=True))
     except RecursionError:
         typer.echo("enemy-move: input too deeply nested", err=True)
         sys.exit(2)
+    finally:
+        if _COLLECTION_PAUSED:  # a file that failed before its rules were imported (main() called in process: tests)
+            _COLLECTION_PAUSED.clear()
+            gc.enable()
