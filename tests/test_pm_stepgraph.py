@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from enemy_move.games.perditions_mouth.engine import Figures
 from enemy_move.games.perditions_mouth.play import Engine
 from enemy_move.games.perditions_mouth.terrain import apply_effects
+from enemy_move.geometry.cellgraph import CellGraph
 from enemy_move.geometry.paths import dijkstra
 from enemy_move.models import load_scenario_text
 from enemy_move.result import DoorOpened, Turn
@@ -33,11 +34,14 @@ def scenarios(draw):
         "diagonal_cost": draw(st.sampled_from([1, 2])),
         "corner_cutting": draw(st.booleans()),
     }
+    walls = draw(st.lists(st.tuples(st.integers(0, SIDE - 2), st.integers(0, SIDE - 2), st.booleans()), max_size=3))
+    thin = [f"[[{c}, {r}], [{c + 1}, {r}]]" if across else f"[[{c}, {r}], [{c}, {r + 1}]]" for c, r, across in walls]
     rows = [" ".join(terrain[r * SIDE : (r + 1) * SIDE]) for r in range(SIDE)]
     at = [[i % SIDE, i // SIDE] for i in spots]
     text = (
         "ruleset: perditions-mouth\nmap: |\n"
         + "".join(f"  {row}\n" for row in rows)
+        + (f"walls: [{', '.join(thin)}]\n" if thin else "")
         + f"figures:\n  e: {{kind: {kind}, ap: 4, at: {at[0]}}}\n  g: {{kind: guard, at: {at[1]}}}\n  A: {{kind: hero, at: {at[2]}}}\n"
         + "rules: {"
         + ", ".join(f"{k}: {str(v).lower()}" for k, v in rules.items())
@@ -71,6 +75,17 @@ def test_searches_on_ids_equal_the_cell_searches(text) -> None:
     goals = {board.figures["A"], mover.start}
     expected_to, _ = cell_search(engine, board, mover, backward=True, sources=sorted(goals))
     assert dict(engine.cheapest_to(board, mover, goals)) == expected_to
+    # Doors opened: the step graph is patched around them, and must search as a new one would.
+    doors = [cell for cell, terrain in sorted(board.terrain.items()) if terrain in ("door", "locked-door")]
+    opened = apply_effects(board, tuple(DoorOpened(cell) for cell in doors[::2]))
+    best, preds = engine.shortest(opened, mover)
+    expected_best, expected_preds = cell_search(engine, opened, mover, backward=False, sources=[mover.start])
+    assert dict(best) == expected_best
+    assert {cell: preds[cell] for cell in preds} == expected_preds
+    expected_to, _ = cell_search(engine, opened, mover, backward=True, sources=sorted(goals))
+    assert dict(engine.cheapest_to(opened, mover, goals)) == expected_to
+    fresh = CellGraph(opened.terrain, lambda cell: engine.steps(opened, cell))
+    assert engine.step_graph(opened).graph.neighbours == fresh.neighbours
 
 
 def test_step_graph_is_rebuilt_when_a_door_opens() -> None:

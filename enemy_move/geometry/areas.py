@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from .paths import bfs
+from . import cellgraph
+from .cellgraph import CellGraph
 
 LINE_KINDS = ("single", "double", "barrier")
 
@@ -81,6 +82,34 @@ class AreaBoard:
     def _distance_cache(self) -> dict[tuple[str, tuple[str, ...]], dict[str, int]]:
         return {}
 
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The area names in sorted order: area ``names[i]`` is id ``i`` of :meth:`graph`."""
+        return tuple(sorted(self.areas))
+
+    @cached_property
+    def ids(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.names)}
+
+    @cached_property
+    def _graphs(self) -> dict[tuple[str, ...], CellGraph]:
+        return {}
+
+    def graph(self, kinds: tuple[str, ...] = ("single", "double")) -> CellGraph:
+        """The areas as integer ids for geometry/cellgraph.py's searches, joined by borders of ``kinds``.
+
+        Area ``names[i]`` is the graph's node ``(i, 0)``, id ``i``: ids follow the names' sort order, so
+        searches break ties as they did on names. Built once per set of borders (a phase shares it)."""
+        graph = self._graphs.get(kinds)
+        if graph is None:
+            ids, names = self.ids, self.names
+
+            def adjacent(node: tuple[int, int]) -> list[tuple[int, int]]:
+                return [(ids[other], 0) for other in self.neighbours(names[node[0]], kinds)]
+
+            graph = self._graphs[kinds] = CellGraph([(i, 0) for i in range(len(names))], adjacent)
+        return graph
+
     def neighbours(self, area: str, kinds: tuple[str, ...] = ("single", "double")) -> list[str]:
         """Areas sharing a border of one of ``kinds`` with ``area``, sorted by name."""
         return [other for other, kind in self._adjacency.get(area, ()) if kind in kinds]
@@ -88,11 +117,29 @@ class AreaBoard:
     def line_distances(self, start: str, kinds: tuple[str, ...] = ("single", "double")) -> dict[str, int]:
         """Borders crossed from ``start`` to every area, over ``kinds`` only; ignores capacity and figures.
 
-        The returned mapping is cached: read it, do not modify it."""
+        The returned mapping (in name order) is cached: read it, do not modify it."""
         key = (start, kinds)
-        if key not in self._distance_cache:
-            self._distance_cache[key] = bfs(start, lambda area: self.neighbours(area, kinds))[0]
-        return self._distance_cache[key]
+        known = self._distance_cache.get(key)
+        if known is None:
+            steps, _, _ = cellgraph.bfs(self.graph(kinds), self.ids[start])
+            names = self.names
+            known = self._distance_cache[key] = {names[i]: count for i, count in enumerate(steps) if count >= 0}
+        return known
+
+    @cached_property
+    def _sight_cache(self) -> dict[tuple[str, tuple[str, ...], int], list[tuple[str, int]]]:
+        return {}
+
+    def seen_within(self, area: str, kinds: tuple[str, ...], reach: int) -> list[tuple[str, int]]:
+        """(other area, borders) for the areas at most ``reach`` borders of ``kinds`` from ``area`` that see it.
+
+        Cached, and shared by the boards after moves (borders and sight do not change): read it, do not modify it."""
+        key = (area, kinds, reach)
+        known = self._sight_cache.get(key)
+        if known is None:
+            distances = self.line_distances(area, kinds)
+            known = self._sight_cache[key] = [(other, d) for other, d in distances.items() if d <= reach and self.sees(other, area)]
+        return known
 
     def sees(self, a: str, b: str) -> bool:
         if a == b:
@@ -124,8 +171,12 @@ class AreaBoard:
         return any(f.is_ally for f in self.occupants(area))
 
     def moved(self, label: str, area: str) -> AreaBoard:
+        return self.with_figure(replace(self.figures[label], area=area))
+
+    def with_figure(self, figure: AreaFigure) -> AreaBoard:
+        """The board with ``figure`` in place of the figure of its label (the borders' searches kept)."""
         figures = dict(self.figures)
-        figures[label] = replace(figures[label], area=area)
+        figures[figure.label] = figure
         return self._keeping_borders(replace(self, figures=figures))
 
     def without_trap(self, area: str) -> AreaBoard:
@@ -137,7 +188,7 @@ class AreaBoard:
         # Moves and traps leave the borders alone: the next board reuses the
         # adjacency and the distances already found (a phase of 31 enemies
         # would otherwise repeat every search 31 times).
-        for name in ("_adjacency", "_distance_cache"):
+        for name in ("_adjacency", "_distance_cache", "_sight_cache", "names", "ids", "_graphs"):
             if name in self.__dict__:
                 board.__dict__[name] = self.__dict__[name]
         return board

@@ -8,10 +8,12 @@ from either.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from itertools import repeat
 
-from ...geometry.areas import AreaBoard
-from ...geometry.paths import Cost, dijkstra
+from ...geometry import cellgraph
+from ...geometry.areas import AreaBoard, AreaFigure
+from ...geometry.cellgraph import BLOCKED, UNREACHED
+from ...geometry.paths import Cost
 from ...result import Effect, Moved, Option, TrapSprung, Turn, count_of
 from .enemy import Mover
 from .model import AgemoniaRules
@@ -37,10 +39,24 @@ class Movement:
         self.capped: list[str] = []
         # Moves from each area to a goal area (filled by ``approach``), for "why not this area?".
         self.to_goal: dict[str, dict[str, int]] = {}
+        # Lines a step may cross (double lines with Fly), each area's entry (memo), the backward steps (memo).
+        self.step_kinds = ("single", "double") if mover.fly else ("single",)
+        self._entries: dict[str, str | None] = {}
+        self._backward: list[list[tuple[int, int]]] | None = None
+        # Whom it would attack from each area, worked out once (targets.Targeting).
+        self._melee: dict[str, tuple[list[str], int | None]] = {}
+        self._ranged: dict[str, tuple[list[str], int | None]] | None = None
+        self._allies: list[AreaFigure] | None = None
 
     # -- movement legality --------------------------------------------------
     def entry(self, area: str) -> str | None:
         """'end' (may stop there), 'pass' (may only cross it this turn) or None (may not enter)."""
+        known = self._entries.get(area, "")
+        if known == "":
+            known = self._entries[area] = self._entry(area)
+        return known
+
+    def _entry(self, area: str) -> str | None:
         info = self.board.areas[area]
         if info.capacity == 0:
             # "They may not end their move in an area that does not have a maximum capacity": a flyer crosses it;
@@ -57,22 +73,33 @@ class Movement:
     def can_end(self, area: str) -> bool:
         return area == self.mover.start or self.entry(area) == "end"
 
-    def crossable(self, a: str, b: str) -> bool:
-        kind = self.board.line(a, b)
-        return kind == "single" or (kind == "double" and self.mover.fly)
+    # -- searches on area ids (geometry/cellgraph.py) ----------------------------
+    def search(self) -> tuple[Distances, Preds]:
+        """Moves from the start to every area it can get to, and each area's predecessors on shortest routes.
 
-    def forward_edges(self, area: str) -> Iterator[tuple[str, Cost]]:
-        for other in self.board.neighbours(area):
-            if self.crossable(area, other) and self.entry(other) is not None:
-                yield other, (1,)
+        A step crosses a single line (a double one with Fly) into an area it may enter; every step is one move."""
+        board = self.board
+        names = board.names
+        enter = [1 if self.entry(name) is not None else BLOCKED for name in names]
+        best, preds = cellgraph.dijkstra(board.graph(self.step_kinds), [board.ids[self.mover.start]], enter, with_preds=True)
+        assert preds is not None
+        distance = {names[i]: (moves,) for i, moves in enumerate(best) if moves != UNREACHED}
+        before = {names[i]: [names[j] for j in preds[i]] for i, moves in enumerate(best) if moves != UNREACHED}
+        return distance, before
 
-    def backward_edges(self, area: str) -> Iterator[tuple[str, Cost]]:
-        # Reversed movement graph: ``other -> area`` is a legal step.
-        if area != self.mover.start and self.entry(area) is None:
-            return
-        for other in self.board.neighbours(area):
-            if self.crossable(other, area):
-                yield other, (1,)
+    def moves_to(self, goal: str) -> Distances:
+        """Moves from every area to ``goal`` (the search run backwards: a step leaves an area it may enter, or its start)."""
+        board = self.board
+        graph = board.graph(self.step_kinds)
+        if self._backward is None:
+            start = self.mover.start
+            self._backward = [
+                list(zip(around, repeat(1))) if name == start or self.entry(name) is not None else []
+                for name, around in zip(board.names, graph.neighbours)
+            ]
+        best, _ = cellgraph.dijkstra_edges(graph, [board.ids[goal]], self._backward)
+        names = board.names
+        return {names[i]: (moves,) for i, moves in enumerate(best) if moves != UNREACHED}
 
     # -- routes ----------------------------------------------------------------
     def routes(self, preds: Preds, end: str) -> list[tuple[str, ...]]:
@@ -107,7 +134,7 @@ class Movement:
                 routes=routes,
             )
             return [(goal, route) for route in routes]
-        to_goal, _ = dijkstra([goal], self.backward_edges, (0,))
+        to_goal = self.moves_to(goal)
         ends = [
             area
             for area, (cost,) in distance.items()

@@ -39,9 +39,7 @@ def discard_invisible(board: AreaBoard, rules: AgemoniaRules) -> tuple[AreaBoard
 
 
 def _visible(board: AreaBoard, label: str) -> AreaBoard:
-    figures = dict(board.figures)
-    figures[label] = replace(figures[label], invisible=False)
-    return replace(board, figures=figures)
+    return board.with_figure(replace(board.figures[label], invisible=False))
 
 
 def resolve_turn(board: AreaBoard, scenario: Scenario, label: str, earlier: frozenset[str] = frozenset()) -> Turn:
@@ -73,7 +71,7 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str, earlier: froz
     else:
         solver = TurnSolver(board, mover, scenario.model.rules)
         solver.solve(turn)
-        name_deciding_readings(board, mover, scenario.model.rules, turn)
+        name_deciding_readings(solver, turn)
         if solver.capped:
             turn.note(
                 "routes",

@@ -12,7 +12,6 @@ Step 4 (no area to attack from at all) is :mod:`.fallback`.
 
 from __future__ import annotations
 
-from ...geometry.paths import dijkstra
 from ...result import Turn
 from ...wording import count_of
 from .enemy import target_text
@@ -27,7 +26,7 @@ class TurnSolver(Fallback):
     """Applies the movement procedure for one enemy on one board."""
 
     def solve(self, turn: Turn) -> None:
-        distance, preds = dijkstra([self.mover.start], self.forward_edges, (0,))
+        distance, preds = self.search()
         self.rule_out_entry(turn, distance)
         attack_areas, excluded = self.attack_areas(distance)
         if self.mover.start in attack_areas:

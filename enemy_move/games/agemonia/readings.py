@@ -38,11 +38,10 @@ def _movement_reading(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn
         )
 
 
-def name_deciding_readings(board: AreaBoard, mover: Mover, rules: AgemoniaRules, turn: Turn) -> None:
-    """Say so when the other answer to an open reading would change the options."""
-
+def name_deciding_readings(current: TurnSolver, turn: Turn) -> None:
+    """Say so when the other answer to an open reading would change the options (``current``: the solver of ``turn``)."""
+    board, mover, rules = current.board, current.mover, current.rules
     mine = answers(turn.options)
-    current = TurnSolver(board, mover, rules)
     if mover.fly and mover.size > 1 and any(info.capacity == 0 for info in board.areas.values()):
         _movement_reading(board, mover, rules, turn, mine)
     for key, kind in READINGS.items():

@@ -1,8 +1,18 @@
-"""Whom an enemy could attack from an area: melee (its area, or a full adjacent one at the same height) or ranged (lines and sight)."""
+"""Whom an enemy could attack from an area: melee (its area, or a full adjacent one at the same height) or ranged (lines and sight).
+
+The answer for every area is worked out once per turn and kept (``targets_from`` is asked for each
+of a thousand areas, again by the open readings): ranged attacks from each ally's side, one
+search of lines per ally area (shared by the phase) instead of one look-up per ally per area.
+"""
 
 from __future__ import annotations
 
+from ...geometry.areas import AreaFigure
 from .movement import Movement
+
+#: Allies it would attack from an area (all tied choices), and the Taunt that ranks the area.
+Targets = tuple[list[str], int | None]
+NO_TARGETS: Targets = ([], None)
 
 
 class Targeting(Movement):
@@ -12,32 +22,55 @@ class Targeting(Movement):
         info = self.board.areas[area]
         return self.board.occupancy(area, without=self.mover.label) + self.mover.size > info.capacity
 
-    def targets_from(self, area: str) -> tuple[list[str], int | None]:
+    def allies(self) -> list[AreaFigure]:
+        """The allies it may target, by label."""
+        if self._allies is None:
+            self._allies = [f for _, f in sorted(self.board.figures.items()) if f.is_ally and not f.invisible]
+        return self._allies
+
+    def targets_from(self, area: str) -> Targets:
         """Allies it would attack from ``area`` (all tied choices) and the Taunt that ranks the area."""
-        allies = [f for _, f in sorted(self.board.figures.items()) if f.is_ally and not f.invisible]
         if self.mover.attack.kind == "melee":
-            height = self.board.areas[area].height
-            reachable_areas = {area}
-            for other in self.board.neighbours(area, self.melee_kinds):
-                # Melee reaches an adjacent area only when it is full (for large and huge
-                # enemies: when capacity keeps them out) and at the same height.
-                if self.board.areas[other].height == height and self.blocked_by_capacity(other):
-                    reachable_areas.add(other)
-            in_reach = [f for f in allies if f.area in reachable_areas]
-            if not in_reach:
-                return [], None
-            best = max(f.taunt for f in in_reach)
-            return [f.label for f in in_reach if f.taunt == best], best
-        # Borders are undirected, so the distance from each ally's area (computed once) serves every area.
-        line_distance = {f.area: self.board.line_distances(f.area, self.range_kinds).get(area) for f in allies}
-        distance = {ally_area: borders for ally_area, borders in line_distance.items() if borders is not None}
-        in_reach = [
-            f for f in allies if f.area in distance and distance[f.area] <= self.mover.attack.range and self.board.sees(area, f.area)
-        ]
+            known = self._melee.get(area)
+            if known is None:
+                known = self._melee[area] = self.melee_targets(area)
+        else:
+            if self._ranged is None:
+                self._ranged = self.ranged_targets()
+            known = self._ranged.get(area, NO_TARGETS)
+        return list(known[0]), known[1]
+
+    def melee_targets(self, area: str) -> Targets:
+        height = self.board.areas[area].height
+        reachable_areas = {area}
+        for other in self.board.neighbours(area, self.melee_kinds):
+            # Melee reaches an adjacent area only when it is full (for large and huge
+            # enemies: when capacity keeps them out) and at the same height.
+            if self.board.areas[other].height == height and self.blocked_by_capacity(other):
+                reachable_areas.add(other)
+        in_reach = [f for f in self.allies() if f.area in reachable_areas]
         if not in_reach:
-            return [], None
-        # Ranged: the closest ally, ties to the higher Taunt.
-        key = min((distance[f.area], -f.taunt) for f in in_reach)
-        targets = [f.label for f in in_reach if (distance[f.area], -f.taunt) == key]
-        taunt = -key[1] if self.rules.ranged_taunt == "target" else max(f.taunt for f in in_reach)
-        return targets, taunt
+            return NO_TARGETS
+        best = max(f.taunt for f in in_reach)
+        return [f.label for f in in_reach if f.taunt == best], best
+
+    def ranged_targets(self) -> dict[str, Targets]:
+        """Every area with an ally in range and sight: the closest allies (ties to the higher Taunt).
+
+        Borders are undirected, so the distances from each ally's area serve every area."""
+        board, reach = self.board, self.mover.attack.range
+        in_reach: dict[str, list[tuple[int, AreaFigure]]] = {}  # area -> (borders, ally) by label
+        for ally in self.allies():
+            for area, borders in board.seen_within(ally.area, self.range_kinds, reach):
+                found = in_reach.get(area)
+                if found is None:
+                    in_reach[area] = [(borders, ally)]
+                else:
+                    found.append((borders, ally))
+        table: dict[str, Targets] = {}
+        for area, found in in_reach.items():
+            key = min((borders, -f.taunt) for borders, f in found)
+            targets = [f.label for borders, f in found if (borders, -f.taunt) == key]
+            taunt = -key[1] if self.rules.ranged_taunt == "target" else max(f.taunt for _, f in found)
+            table[area] = (targets, taunt)
+        return table

@@ -6,12 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ...geometry import cellgraph, squaregrid
-from ...geometry.cellgraph import BLOCKED
 from ...geometry.grid import Grid
 from ...result import Turn
 from .enemies import MINIONS
 from .engine import Figures
-from .stepgraph import Costs, EnterCosts, Predecessors, StepGraph, step_graph_key
+from .stepgraph import Costs, Predecessors, StepGraph, step_graph_key, with_neighbours
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 
 #: Cheapest cost (a 1-tuple of AP) of each square reached, and its predecessors on cheapest paths.
@@ -132,36 +131,45 @@ class Pathing(Figures):
         return door, base
 
     def step_graph(self, grid: Grid) -> StepGraph:
-        """The board's steps on integer ids, built once per terrain (shared by every turn until a door opens)."""
+        """The board's steps on integer ids, built once per terrain: shared by every turn, and when a door
+        opens only the steps around it are redone."""
         cached = self._steps
         if cached is not None and cached[0] is grid.terrain and cached[1] is grid.thin_walls:
             return cached[2]
-        key = step_graph_key(grid, self.rules.movement, self.rules.corner_cutting)
-        graph = cellgraph.graph_for(key, grid.terrain, lambda cell: self.steps(grid, cell))
-        steps = StepGraph(graph, grid.terrain, self.costs)
+        if cached is not None and cached[1] is grid.thin_walls and cached[0].keys() == grid.terrain.keys():
+            steps = self.changed_steps(cached[2], grid)
+        else:
+            key = step_graph_key(grid, self.rules.movement, self.rules.corner_cutting)
+            graph = cellgraph.graph_for(key, grid.terrain, lambda cell: self.steps(grid, cell))
+            steps = StepGraph(graph, grid.terrain, self.costs, self.rules.diagonal_cost)
         self._steps = (grid.terrain, grid.thin_walls, steps)
         return steps
 
-    def mover_costs(self, steps: StepGraph, mover: Mover) -> EnterCosts:
-        """Door and entering AP per id for this mover: its kind's costs, with the squares figures block it on."""
-        doors, bases = steps.enter_costs(mover.ignores_terrain, mover.opens_doors)
-        bases = list(bases)
+    def changed_steps(self, before: StepGraph, grid: Grid) -> StepGraph:
+        """The step graph after some squares changed terrain: the steps of those squares and their neighbours redone."""
+        graph = before.graph
+        index = graph.index
+        changed = [cell for cell, terrain in grid.terrain.items() if before.terrain[cell] != terrain]
+        around = [n for cell in changed for n in squaregrid.neighbours(cell) if n in index]  # behind thin walls too: corners
+        redo = {index[cell] for cell in changed} | {index[n] for n in around}
+        changes = {i: tuple(sorted(index[n] for n in self.steps(grid, graph.cells[i]))) for i in redo}
+        return before.after(with_neighbours(graph, changes), grid.terrain)
+
+    def blocked_ids(self, steps: StepGraph, mover: Mover) -> list[int]:
         index = steps.graph.index
-        for cell in mover.blocked:
-            bases[index[cell]] = BLOCKED
-        return doors, bases
+        return [index[cell] for cell in mover.blocked]
 
     def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
         """Cheapest AP from the start to every square it can get to, and the predecessors on cheapest paths."""
         steps = self.step_graph(grid)
         graph = steps.graph
-        doors, bases = self.mover_costs(steps, mover)
+        kind = (mover.ignores_terrain, mover.opens_doors)
         start = [graph.index[mover.start]]
         if self.rules.diagonal_cost == 1:
-            enter = [door + base if base >= 0 else BLOCKED for door, base in zip(doors, bases)]
+            enter = steps.enter(kind, self.blocked_ids(steps, mover))
             best, preds = cellgraph.dijkstra(graph, start, enter, with_preds=True)
         else:
-            edges = steps.edges(doors, bases, self.rules.diagonal_cost, backward=False)
+            edges = steps.edges(kind, self.blocked_ids(steps, mover), backward=False)
             best, preds = cellgraph.dijkstra_edges(graph, start, edges, with_preds=True)
         assert preds is not None
         return Costs(graph, best), Predecessors(graph, best, preds)
@@ -170,8 +178,7 @@ class Pathing(Figures):
         """Cheapest AP from every square to the nearest of ``goals`` (the search run backwards from them)."""
         steps = self.step_graph(grid)
         graph = steps.graph
-        doors, bases = self.mover_costs(steps, mover)
-        edges = steps.edges(doors, bases, self.rules.diagonal_cost, backward=True)
+        edges = steps.edges((mover.ignores_terrain, mover.opens_doors), self.blocked_ids(steps, mover), backward=True)
         best, _ = cellgraph.dijkstra_edges(graph, graph.ids(sorted(goals)), edges)
         return Costs(graph, best)
 

@@ -10,7 +10,8 @@ squares figures block. Ids follow the squares' sort order, so ties break as the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import copy
+from collections.abc import Iterator, Mapping
 from itertools import repeat
 
 from ...geometry import cellgraph
@@ -20,23 +21,37 @@ from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Cell
 
 #: Costs of entering each id: (door AP to open it first, AP to enter it or BLOCKED).
 EnterCosts = tuple[list[int], list[int]]
+#: Explicit steps per id: ``[(to, AP), ...]``.
+Edges = list[list[tuple[int, int]]]
+#: A kind of mover for the costs: (ignores terrain, opens doors).
+Kind = tuple[bool, bool]
 
 
 class StepGraph:
-    """One terrain's squares as ids, each square's steps, and the cost of entering each square."""
+    """One terrain's squares as ids, each square's steps, and the cost of entering each square.
 
-    def __init__(self, graph: CellGraph, terrain: dict[Cell, str], costs: dict[str, int]):
+    The costs and step lists are kept per kind of mover (figures not counted): a turn copies them
+    and marks the few squares figures block it on (:meth:`enter`, :meth:`edges`)."""
+
+    def __init__(self, graph: CellGraph, terrain: dict[Cell, str], costs: dict[str, int], factor: int):
         self.graph = graph
         self.terrain = terrain
         self.costs = costs
-        self._enter: dict[tuple[bool, bool], EnterCosts] = {}
+        self.factor = factor  # diagonal_cost
+        self._costs: dict[Kind, EnterCosts] = {}
+        self._enter: dict[Kind, list[int]] = {}
+        self._edges: dict[tuple[Kind, bool], Edges] = {}
         self._diagonal: list[frozenset[int]] | None = None
 
-    def enter_costs(self, ignores_terrain: bool, opens_doors: bool) -> EnterCosts:
+    def after(self, graph: CellGraph, terrain: dict[Cell, str]) -> StepGraph:
+        """The step graph of a later terrain of the same squares (a door opened), on ``graph``."""
+        return StepGraph(graph, terrain, self.costs, self.factor)
+
+    def enter_costs(self, kind: Kind) -> EnterCosts:
         """Door and entering AP per id for a mover of this kind (figures not counted), as ``enter_cost`` prices them."""
-        key = (ignores_terrain, opens_doors)
-        known = self._enter.get(key)
+        known = self._costs.get(kind)
         if known is None:
+            ignores_terrain, opens_doors = kind
             doors, bases = [], []
             for cell in self.graph.cells:
                 terrain = self.terrain[cell]
@@ -53,8 +68,19 @@ class StepGraph:
                     continue
                 doors.append(door)
                 bases.append(1 if ignores_terrain else self.costs[terrain])
-            known = self._enter[key] = (doors, bases)
+            known = self._costs[kind] = (doors, bases)
         return known
+
+    def enter(self, kind: Kind, blocked: list[int]) -> list[int]:
+        """AP to enter each id (door included; BLOCKED where it may not), ``blocked`` ids marked."""
+        known = self._enter.get(kind)
+        if known is None:
+            doors, bases = self.enter_costs(kind)
+            known = self._enter[kind] = [door + base if base >= 0 else BLOCKED for door, base in zip(doors, bases)]
+        enter = list(known)
+        for i in blocked:
+            enter[i] = BLOCKED
+        return enter
 
     def diagonal(self) -> list[frozenset[int]]:
         """Each id's diagonal neighbours (their steps cost ``diagonal_cost`` times the terrain)."""
@@ -66,11 +92,26 @@ class StepGraph:
             ]
         return self._diagonal
 
-    def edges(self, doors: Sequence[int], bases: Sequence[int], factor: int, *, backward: bool) -> list[list[tuple[int, int]]]:
-        """Explicit steps with their AP (a diagonal one ``factor`` times the terrain): forward, each id's steps out;
-        ``backward``, each id's steps in, reversed (the cost of stepping from the neighbour onto the id)."""
+    def edges(self, kind: Kind, blocked: list[int], *, backward: bool) -> Edges:
+        """Explicit steps with their AP, ``blocked`` ids marked: forward, each id's steps out; ``backward``,
+        each id's steps in, reversed (from the id to the neighbour, costing the step onto the id)."""
+        known = self._edges.get((kind, backward))
+        if known is None:
+            known = self._edges[(kind, backward)] = self._build_edges(kind, backward)
+        edges = list(known)  # the inner lists are shared and never changed
+        for b in blocked:
+            if backward:
+                edges[b] = []
+            else:
+                for i in self.graph.neighbours[b]:
+                    edges[i] = [edge for edge in edges[i] if edge[0] != b]
+        return edges
+
+    def _build_edges(self, kind: Kind, backward: bool) -> Edges:
+        doors, bases = self.enter_costs(kind)
+        factor = self.factor
         diagonal = self.diagonal() if factor != 1 else None
-        edges: list[list[tuple[int, int]]] = []
+        edges: Edges = []
         for i, around in enumerate(self.graph.neighbours):
             if backward:
                 if bases[i] < 0:
@@ -86,6 +127,17 @@ class StepGraph:
                 [(n, doors[paid] + bases[paid] * (factor if diagonal is not None and n in diagonal[i] else 1)) for n, paid in targets]
             )
         return edges
+
+
+def with_neighbours(graph: CellGraph, changes: dict[int, tuple[int, ...]]) -> CellGraph:
+    """``graph`` with the neighbours of a few ids replaced (the rest shared): a door opened changes
+    only the diagonal steps past its corners."""
+    derived = copy.copy(graph)
+    neighbours = list(graph.neighbours)
+    for i, around in changes.items():
+        neighbours[i] = around
+    derived.neighbours = tuple(neighbours)
+    return derived
 
 
 class Costs(Mapping[Cell, tuple[int]]):
