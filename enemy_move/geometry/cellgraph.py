@@ -149,7 +149,7 @@ def dijkstra(
 
     Cells whose cost would exceed ``limit`` are not reached. With ``with_preds``, every predecessor on
     a cheapest path too, in the order :func:`.paths.dijkstra` lists them (sources: an empty list)."""
-    uniform = _uniform(enter)
+    uniform = uniform_cost(enter)
     if uniform is not None and not with_preds:
         # Every step costs the same: the cheapest paths are the fewest steps, a breadth-first search.
         return _uniform_search(graph, sources, enter, uniform, limit), None
@@ -224,7 +224,7 @@ def _search(
     return best, preds
 
 
-def _uniform(enter: Sequence[int]) -> int | None:
+def uniform_cost(enter: Sequence[int]) -> int | None:
     """The one cost of entering any cell that may be entered (None: costs differ)."""
     costs = set(enter)
     costs.discard(BLOCKED)

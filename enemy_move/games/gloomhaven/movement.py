@@ -203,6 +203,13 @@ class Mover:
         # cheapest first (fewest negatives, then points), so a state reaching a cell with no fewer
         # points than one already expanded there is dominated (no fewer negatives either) and leads
         # nowhere new: only Pareto-best states expand.
+        walking = self.walking()
+        if walking is not None and walking.uniform is not None and walking.uniform & MASK:
+            return self._uniform_reach(points, walking)
+        return self.walk_reach_by_states(points)
+
+    def walk_reach_by_states(self, points: int) -> Reach:
+        """:meth:`reach_this_turn` walking, by the search over (cell, points spent) states."""
         graph = self.graph
         width = points + 1
         best, preds = _budget_search(graph.index[self.view.start] * width, width, self.id_steps, (len(graph) * width).bit_length())
@@ -212,6 +219,36 @@ class Mover:
             cell = graph.cells[state // width]
             if cell not in reach:
                 reach[cell] = (unpack(best[state]), self._path(preds, state, width, paths))
+        return reach
+
+    def _uniform_reach(self, points: int, walking: Walking) -> Reach:
+        """The state search's answer when every step costs the same (no negative or difficult hex in
+        the way): step counts, breadth-first. Its cheapest state of a hex is the one with the fewest
+        steps, and that state's smallest predecessor is the smallest neighbour one step closer; hexes
+        come cheapest first, then in cell order, as the state search lists them."""
+        step = walking.uniform
+        assert step is not None
+        graph, enter = self.graph, walking.enter
+        neighbours, cells = graph.neighbours, graph.cells
+        start = graph.index[self.view.start]
+        steps = {start: 0}
+        layer = [start]
+        for count in range(1, points // (step & MASK) + 1):
+            following = []
+            for node in layer:
+                for nxt in neighbours[node]:
+                    if nxt not in steps and enter[nxt] >= 0:
+                        steps[nxt] = count
+                        following.append(nxt)
+            layer = following
+        paths: dict[int, tuple[Cell, ...]] = {start: (cells[start],)}
+        reach: Reach = {}
+        for node in sorted(steps, key=lambda n: (steps[n], n)):
+            count = steps[node]
+            if node != start:
+                before = min(n for n in neighbours[node] if steps.get(n) == count - 1)
+                paths[node] = paths[before] + (cells[node],)
+            reach[cells[node]] = (unpack(step * count), paths[node])
         return reach
 
     def _path(self, preds: dict[int, list[int]], state: int, width: int, paths: dict[int, tuple[Cell, ...]]) -> tuple[Cell, ...]:

@@ -111,6 +111,8 @@ class Walking:
         self._to: _Kept[dict[Cell, Cost]] = _Kept(16)
         self._points: _Kept[dict[Cell, tuple[int, int]]] = _Kept(8)
         self._reach: _Kept[object] = _Kept(8)
+        #: The one cost of every step, when all hexes that can be entered cost the same (None: they differ).
+        self.uniform = cellgraph.uniform_cost(enter)
 
     def steps(self, node: int) -> list[tuple[int, int]]:
         enter = self.enter
@@ -155,8 +157,12 @@ class Walking:
 
 
 def _costs(graph: CellGraph, best: list[int]) -> dict[Cell, Cost]:
-    cells = graph.cells
-    return {cells[i]: (cost >> BITS, cost & MASK) for i, cost in enumerate(best) if cost != UNREACHED}
+    """``{cell: (negatives, points)}`` of a search: a map has few distinct costs, each unpacked once."""
+    decoded: dict[int, Cost] = {}
+    for cost in set(best):
+        decoded[cost] = (cost >> BITS, cost & MASK)
+    decode = decoded.__getitem__
+    return {cell: decode(cost) for cell, cost in zip(graph.cells, best) if cost != UNREACHED}
 
 
 _WALKING: _Kept[Walking] = _Kept(4)
