@@ -182,16 +182,21 @@ def over_move_cap() -> str:
 # -- Perdition's Mouth ----------------------------------------------------------
 
 
-def pm_board(enemies: int = 31) -> Callable[[], str]:
-    return lambda: _pm_board(enemies)
+PM_KINDS = ("boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon")
+PM_RULES = "{sight: corners, corner_cutting: true}"
 
 
-def _pm_board(enemies: int) -> str:
+def pm_board(
+    enemies: int = 31, kinds: tuple[str, ...] = PM_KINDS, mix: str = "........%~^=+$/", rules: str = PM_RULES
+) -> Callable[[], str]:
+    return lambda: _pm_board(enemies, kinds, mix, rules)
+
+
+def _pm_board(enemies: int, kinds: tuple[str, ...], mix: str, rules: str) -> str:
     side = SIDE
     rng = random.Random(3)
-    terrain = {(c, r): rng.choice("........%~^=+$/") for c in range(side) for r in range(side)}
+    terrain = {(c, r): rng.choice(mix) for c in range(side) for r in range(side)}
     terrain[(side // 2, side // 2)] = "!"
-    kinds = ["boneworm", "rotikka", "chileen", "acolyte", "guard", "summoner", "demon"]
     cells = rng.sample([cell for cell, t in terrain.items() if t == "."], 62)
     figures = {}
     for index, label in enumerate(LABELS):
@@ -201,13 +206,15 @@ def _pm_board(enemies: int) -> str:
         else:
             figures[label] = f"kind: hero, health: {index}, at: [{col}, {row}]"
     grid = grid_map(side, side, lambda c, r: "." if (c, r) in cells else terrain[(c, r)], False)
-    return "ruleset: perditions-mouth\n" + grid + figures_block(figures) + "rules: {sight: corners, corner_cutting: true}\n"
+    return "ruleset: perditions-mouth\n" + grid + figures_block(figures) + f"rules: {rules}\n"
 
 
 # -- Agemonia -------------------------------------------------------------------
 
 
-def agemonia_areas(count: int, sight: str = "open", enemies: int = 31) -> Callable[[], str]:
+def agemonia_areas(
+    count: int, sight: str = "open", enemies: int = 31, attack: str = f"{{kind: ranged, range: {MAX_RANGE}}}"
+) -> Callable[[], str]:
     def make() -> str:
         rng = random.Random(count)
         names = [f"R{i}" for i in range(count)]
@@ -237,7 +244,7 @@ def agemonia_areas(count: int, sight: str = "open", enemies: int = 31) -> Callab
                 )
             else:
                 lines.append(f"  {label}: {{side: hero, area: {placed[index]}, taunt: {index % 5}}}")
-        lines.append(f"action: {{move: {MAX_MOVE}, attack: {{kind: ranged, range: {MAX_RANGE}}}}}")
+        lines.append(f"action: {{move: {MAX_MOVE}, attack: {attack}}}")
         return "\n".join(lines) + "\n"
 
     return make
@@ -314,6 +321,17 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     (f"cloudspire {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 30 red of 60 minions move {CLOUDSPIRE_MAX_MOVE}", cloudspire_board(60)),
     ("loader: mapping with 40,000 keys", many_keys),
     (f"loader: file at the {MAX_FILE_BYTES // 1024} KiB cap (70,000 walls)", file_at_size_cap),
+    # Worst variants found for issue 27 (appended so the numbers above stay): doors opened all phase long,
+    # centre sight without corner cutting at a diagonal cost of 2, melee on open sight.
+    (
+        f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 61 Acolytes AP {MAX_MOVE} among doors, 1 hero, goal next to the alarm",
+        pm_board(61, ("acolyte",), "....++$$/%~", "{acolyte_goal: adjacent}"),
+    ),
+    (
+        f"perditions-mouth {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, 31 enemies, 31 heroes, centre sight, no corner cutting, diagonal cost 2",
+        pm_board(rules="{sight: center, corner_cutting: false, diagonal_cost: 2}"),
+    ),
+    (f"agemonia {MAX_AREAS} areas, open sight, melee, 61 enemies", agemonia_areas(MAX_AREAS, "open", 61, "{kind: melee}")),
 ]
 
 
