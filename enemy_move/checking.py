@@ -491,6 +491,18 @@ def _parallel_outcomes(files: list[str], jobs: int, on_file: Callable[[FileResul
     return outcomes
 
 
-def default_jobs(files: int) -> int:
-    """``check``'s default ``-j``: one process per CPU (at most 8), serial for a single file."""
-    return 1 if files <= 1 else max(1, min(os.cpu_count() or 1, 8, files))
+def default_jobs(files: int, load: float | None = None) -> int:
+    """``check``'s default ``-j``: one process per idle CPU (at most 8), serial for a single file.
+
+    A CPU busy with other work (``load``: the one-minute load average, read here when not given)
+    gives a worker nothing but a share of it: measured on 2 CPUs with one busy, two workers took
+    more time and 30 % more CPU than one process. The output is the same whatever the count."""
+    if files <= 1:
+        return 1
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except OSError:  # no load average on this system
+            load = 0.0
+    idle = (os.cpu_count() or 1) - int(load + 0.5)
+    return max(1, min(idle, 8, files))

@@ -43,7 +43,16 @@ def test_check_refuses_fewer_than_one_job(jobs: str) -> None:
     assert "--jobs" in result.output
 
 
-def test_default_jobs_is_serial_for_one_file_and_one_per_cpu_otherwise() -> None:
-    assert default_jobs(1) == 1
-    assert default_jobs(500) == min(os.cpu_count() or 1, 8)
-    assert default_jobs(2) <= 2
+def test_default_jobs_is_serial_for_one_file_and_one_per_idle_cpu_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert default_jobs(1, load=0.0) == 1
+    assert default_jobs(500, load=0.0) == 4
+    assert default_jobs(500, load=1.6) == 2  # two CPUs busy elsewhere
+    assert default_jobs(500, load=9.0) == 1  # never fewer than one
+    assert default_jobs(3, load=0.0) == 3  # never more workers than files
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert default_jobs(500, load=0.0) == 8  # at most 8
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.2, 0.0, 0.0))
+    assert default_jobs(500) == 8
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert default_jobs(500) == 2  # the load average read when not given

@@ -77,7 +77,7 @@ def check(
             "-j",
             min=1,
             metavar="N",
-            help="Check N files at a time in worker processes (default: one per CPU, at most 8; -j 1 serial). Output is the same. --update writes serially, after the check.",
+            help="Check N files at a time in worker processes (default: one per idle CPU, at most 8; -j 1 serial). Output is the same. --update writes serially, after the check.",
         ),
     ] = None,
     color: ColorOption = Color.auto,
