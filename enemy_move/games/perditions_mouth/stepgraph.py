@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from itertools import repeat
+from typing import TypeVar
 
 from ...geometry import cellgraph
 from ...geometry.cellgraph import BLOCKED, UNREACHED, CellGraph
@@ -140,8 +141,11 @@ def with_neighbours(graph: CellGraph, changes: dict[int, tuple[int, ...]]) -> Ce
     return derived
 
 
-class Costs(Mapping[Cell, tuple[int]]):
-    """A search's cheapest AP per square reached, as ``{square: (AP,)}`` read from the id array."""
+V = TypeVar("V")
+
+
+class _Reached(Mapping[Cell, V]):
+    """The squares a search reached (cost not UNREACHED), read from its id array: a mapping's keys."""
 
     __slots__ = ("graph", "best")
 
@@ -149,11 +153,11 @@ class Costs(Mapping[Cell, tuple[int]]):
         self.graph = graph
         self.best = best
 
-    def __getitem__(self, cell: Cell) -> tuple[int]:
-        i = self.graph.index.get(cell)
+    def _id(self, cell: object) -> int:
+        i = self.graph.index.get(cell)  # type: ignore[call-overload]
         if i is None or self.best[i] == UNREACHED:
             raise KeyError(cell)
-        return (self.best[i],)
+        return int(i)
 
     def __contains__(self, cell: object) -> bool:
         i = self.graph.index.get(cell)  # type: ignore[call-overload]
@@ -167,33 +171,27 @@ class Costs(Mapping[Cell, tuple[int]]):
         return sum(1 for cost in self.best if cost != UNREACHED)
 
 
-class Predecessors(Mapping[Cell, list[Cell]]):
+class Costs(_Reached[tuple[int]]):
+    """A search's cheapest AP per square reached, as ``{square: (AP,)}`` read from the id array."""
+
+    __slots__ = ()
+
+    def __getitem__(self, cell: Cell) -> tuple[int]:
+        return (self.best[self._id(cell)],)
+
+
+class Predecessors(_Reached[list[Cell]]):
     """Each square's predecessors on cheapest paths, as ``{square: [squares]}`` read from the id lists."""
 
-    __slots__ = ("graph", "best", "preds")
+    __slots__ = ("preds",)
 
     def __init__(self, graph: CellGraph, best: list[int], preds: list[list[int]]):
-        self.graph = graph
-        self.best = best
+        super().__init__(graph, best)
         self.preds = preds
 
     def __getitem__(self, cell: Cell) -> list[Cell]:
-        i = self.graph.index.get(cell)
-        if i is None or self.best[i] == UNREACHED:
-            raise KeyError(cell)
         cells = self.graph.cells
-        return [cells[j] for j in self.preds[i]]
-
-    def __contains__(self, cell: object) -> bool:
-        i = self.graph.index.get(cell)  # type: ignore[call-overload]
-        return i is not None and self.best[i] != UNREACHED
-
-    def __iter__(self) -> Iterator[Cell]:
-        cells = self.graph.cells
-        return (cells[i] for i, cost in enumerate(self.best) if cost != UNREACHED)
-
-    def __len__(self) -> int:
-        return sum(1 for cost in self.best if cost != UNREACHED)
+        return [cells[j] for j in self.preds[self._id(cell)]]
 
     def one_path(self, target: Cell) -> list[Cell]:
         """One cheapest path from the start to ``target`` (smallest predecessor first), as paths.one_path."""
