@@ -6,11 +6,14 @@ import heapq
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ...geometry import hexgrid
 from .board import BLOCKS_SIGHT, Cell, Cost, View
 from .model import GloomhavenAction, GloomhavenFigure
 from .targets import Targets
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -254,13 +257,18 @@ def _shared_answers(view: View, plan: AttackPlan) -> _Answers:
         (plan.range, plan.melee, plan.targets, plan.pattern, plan.real),
         tuple((label, view.grid.figures[label]) for label in view.visible_enemies),
     )
-    known = _ANSWERS.get(key)
+    return _kept(_ANSWERS, key, _Answers)
+
+
+def _kept(cache: OrderedDict[Hashable, T], key: Hashable, new: Callable[[], T]) -> T:
+    """The entry of ``key`` (made by ``new`` when missing), kept as the most recent of the last _ANSWERS_KEPT."""
+    known = cache.get(key)
     if known is None:
-        known = _ANSWERS[key] = _Answers()
-        if len(_ANSWERS) > _ANSWERS_KEPT:
-            _ANSWERS.popitem(last=False)
+        known = cache[key] = new()
+        if len(cache) > _ANSWERS_KEPT:
+            cache.popitem(last=False)
     else:
-        _ANSWERS.move_to_end(key)
+        cache.move_to_end(key)
     return known
 
 
@@ -281,14 +289,7 @@ _NEAR: OrderedDict[Hashable, _Near] = OrderedDict()
 
 def _shared_near(view: View, plan: AttackPlan) -> _Near:
     key = (view.range_tables, view.rules.sight, plan.range, tuple((label, view.grid.figures[label]) for label in view.enemies))
-    known = _NEAR.get(key)
-    if known is None:
-        known = _NEAR[key] = _Near()
-        if len(_NEAR) > _ANSWERS_KEPT:
-            _NEAR.popitem(last=False)
-    else:
-        _NEAR.move_to_end(key)
-    return known
+    return _kept(_NEAR, key, _Near)
 
 
 class SightedHexes(Mapping[Cell, Cost]):
