@@ -7,6 +7,7 @@ and resolves each of them, so they cannot drift from the models.
 
 from __future__ import annotations
 
+import os
 import re
 
 from .registry import GAMES, game_names
@@ -45,3 +46,26 @@ def align_comments(text: str, column: int = COMMENT_COLUMN) -> str:
 def starter_rulesets() -> list[str]:
     """The games that have a starter file."""
     return [name for name in game_names() if GAMES[name].starter]
+
+
+#: The editor modeline's schema location (yaml-language-server), anywhere on a comment line.
+_MODELINE = re.compile(r"^(?P<lead>#\s*yaml-language-server:\s*\$schema=)(?P<location>\S+)", re.MULTILINE)
+
+
+def moved_modeline(text: str, source_dir: str, target_dir: str) -> str:
+    """``text``, read in ``source_dir``, as it must read once written in ``target_dir``: a relative ``$schema``
+    path of its modeline rewritten to name the same file from there (a URL or an absolute path is kept)."""
+
+    def moved(match: re.Match[str]) -> str:
+        location = match["location"]
+        if "://" in location or os.path.isabs(location) or location.startswith("~"):
+            return match[0]
+        try:
+            relative = os.path.relpath(os.path.join(os.path.abspath(source_dir), location), os.path.abspath(target_dir))
+        except ValueError:  # another drive (Windows): no relative path leads there
+            return match[0]
+        return match["lead"] + relative.replace(os.sep, "/")
+
+    if os.path.abspath(source_dir) == os.path.abspath(target_dir):
+        return text
+    return _MODELINE.sub(moved, text)

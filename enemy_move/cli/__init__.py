@@ -254,11 +254,15 @@ def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
         _fail(str(error))
 
 
-def _write_after(document: Any, result: Any, path: str) -> None:
+def _write_after(document: Any, result: Any, path: str, source: str) -> None:
+    """The next round's file; a relative ``$schema`` modeline still finds the schema from the new file's folder."""
     from ..edit.atomic import WriteError, write_atomic
+    from ..starters import moved_modeline
 
+    origin = os.curdir if source == "-" else os.path.dirname(source) or os.curdir
     try:
-        write_atomic(path, document.after_phase(result).text())
+        text = moved_modeline(document.after_phase(result).text(), origin, os.path.dirname(path) or os.curdir)
+        write_atomic(path, text)
     except WriteError as error:
         _fail(f"--after {error}")
 
@@ -273,7 +277,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         _resume_collection(scenario)
         result = resolve_scenario(scenario, request.variant, request.choices, request.first)
         if request.after:
-            _write_after(document, result, request.after)
+            _write_after(document, result, request.after, file)
         extra: list[Any] = []
         if request.why_not:
             from ..why_not import WhyNotError, explain, parse_positions

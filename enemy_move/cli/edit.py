@@ -23,7 +23,7 @@ def edit(
     size: Annotated[
         str | None, typer.Option("--size", metavar="COLSxROWS", help="New board: a walled room of this size, e.g. 9x7.")
     ] = None,
-    serve: Annotated[bool, typer.Option("--serve", help="Serve the editor to a web browser (needs enemy-move[serve]).")] = False,
+    serve: Annotated[bool, typer.Option("--serve", help="Serve the editor to a web browser (needs enemy-move\\[serve]).")] = False,
     host: Annotated[str, typer.Option("--host", help="With --serve: the address to listen on (0.0.0.0: the whole network).")] = "localhost",
     port: Annotated[int, typer.Option("--port", help="With --serve: the port.")] = 8000,
 ) -> None:

@@ -107,6 +107,8 @@ class CheckProgress:
             TimeRemainingColumn(),
             console=console,
             transient=True,
+            # Redrawn as each file finishes, not by a thread: workers are forked from this process (checking._pool_context).
+            auto_refresh=False,
         )
         self._task: TaskID = self._progress.add_task("check", total=total, failures=0)
 
@@ -120,4 +122,4 @@ class CheckProgress:
     def advance(self, entry: FileResult) -> None:
         if entry.status in ("fail", "error"):
             self.failures += 1
-        self._progress.update(self._task, advance=1, failures=self.failures)
+        self._progress.update(self._task, advance=1, failures=self.failures, refresh=True)

@@ -275,19 +275,43 @@ def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] =
 
 
 def render_rulesets(known: list[Game], console: Console) -> None:
-    """Each ruleset, its variants and its options, one per line; names never cut, descriptions wrap."""
+    """Each ruleset, its variants and its options, one per line; names never cut, descriptions wrap.
+
+    A name wider than a third of the line (``rules.sight / invisible_blocks_movement / ...``) gets a line
+    of its own, its description on the next: a name column that wide would leave the descriptions a few
+    characters each at 80 columns."""
     for ruleset in known:
         console.print(Text(ruleset.name, style="bold") + Text(f"  {ruleset.summary}"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True, style="cyan")
-        grid.add_column(overflow="fold")
-        grid.add_row(Text("variants", style="bold"), "")
         ordered = [ruleset.default_variant] + [v for v in ruleset.variants if v != ruleset.default_variant]
+        rows: list[tuple[str, str, bool]] = [("variants", "", True)]
         for variant in ordered:
             suffix = " (default)" if variant == ruleset.default_variant else ""
-            grid.add_row(Text(f"  {variant}"), Text(ruleset.variants[variant] + suffix))
-        grid.add_row(Text("options", style="bold"), "" if ruleset.options else "-")
-        for option, explanation in ruleset.options.items():
-            grid.add_row(Text(f"  {option}"), Text(explanation))
-        console.print(grid)
+            rows.append((f"  {variant}", ruleset.variants[variant] + suffix, False))
+        rows.append(("options", "" if ruleset.options else "-", True))
+        rows += [(f"  {option}", explanation, False) for option, explanation in ruleset.options.items()]
+        _print_name_rows(rows, console)
         console.print()
+
+
+def _print_name_rows(rows: list[tuple[str, str, bool]], console: Console) -> None:
+    """(name, description, heading) rows in two columns; the first as wide as the widest name that fits a third of the line."""
+    limit = max(12, console.width // 3)
+    width = max((len(name) for name, _, _ in rows if len(name) <= limit), default=limit)
+    grid = _name_grid(width)
+    for name, description, heading in rows:
+        style = "bold" if heading else ""
+        if len(name) <= width:
+            grid.add_row(Text(name, style=style), Text(description))
+            continue
+        console.print(grid)
+        console.print(Text(name, style="cyan " + style if style else "cyan"), overflow="fold")
+        grid = _name_grid(width)
+        grid.add_row("", Text(description))
+    console.print(grid)
+
+
+def _name_grid(width: int) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="cyan", width=width)
+    grid.add_column(overflow="fold")
+    return grid
