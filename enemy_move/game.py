@@ -137,6 +137,17 @@ class Game:
     #: "module:function": ``function(scenario) -> {label: FigureFacts}`` (name, side and its colour, elite,
     #: initiative) for pictures; empty: figures are drawn by label only.
     figure_facts: str = ""
+    #: "module:function": ``function(step_id, variant, data) -> str``, where the rule of a reasoning step is
+    #: written (rulebook page, FAQ section, rules-text paragraph); the phase runner gives it to every step the
+    #: game recorded without one. Empty: steps carry no source.
+    step_sources: str = ""
+
+    def source_of(self, step: str, variant: str, data: dict[str, Any] | None = None) -> str:
+        """Where the rule of reasoning step ``step`` is written, for ``variant`` ("" when the game does not say)."""
+        if not self.step_sources:
+            return ""
+        source: str = load_target(self.step_sources)(step, variant, data or {})
+        return source
 
     def facts_of(self, scenario: Scenario) -> dict[str, FigureFacts]:
         """Each figure's facts for pictures (``figure_facts``), or none."""

@@ -8,6 +8,7 @@ tied figures), the order of turns and the boards after each turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
@@ -100,6 +101,7 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         if following.step is not None:
             turn.reasoning.insert(0, following.step)
         _check_step_ids(game, turn, known_steps)
+        _cite(game, turn, variant)
         option = _follow(turn, choices, last=len(waiting) == 1)
         if option is not None:
             board = play.apply(board, option)
@@ -131,6 +133,14 @@ def _check_step_ids(game: Game, turn: Turn, known: frozenset[str]) -> None:
     unknown = turn.step_ids() - known
     if unknown:
         raise ValueError(f"unknown reasoning step id {sorted(unknown)[0]!r} for ruleset {game.name!r}: add it to the game's step_ids")
+
+
+def _cite(game: Game, turn: Turn, variant: str) -> None:
+    """Give every reasoning step its source (where its rule is written), unless the engine named one."""
+    if game.step_sources:
+        turn.reasoning = [
+            step if step.source else replace(step, source=game.source_of(step.step, variant, step.data)) for step in turn.reasoning
+        ]
 
 
 def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None:

@@ -72,6 +72,9 @@ class Step:
     step: StepId
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    #: Where the rule is written: a rulebook page, FAQ section or rules-text paragraph (the game's
+    #: ``step_sources``, filled in by the phase runner when the engine gave none).
+    source: str = ""
 
 
 # --- option effects: what following an option does to the board ---------------------------
@@ -436,6 +439,15 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def step_to_json(step: Step) -> dict[str, Any]:
+    return {
+        "step": step.step,
+        "text": step.text,
+        **({"data": _jsonable(step.data)} if step.data else {}),
+        **({"source": step.source} if step.source else {}),
+    }
+
+
 def option_to_json(option: Option, index: int = 0) -> dict[str, Any]:
     return {
         "number": option_number(index),
@@ -462,9 +474,7 @@ def result_to_dict(result: Result, extra: Sequence[TurnExtra] = ()) -> dict[str,
                 "focus": list(turn.focus),
                 "options": [option_to_json(option, number) for number, option in enumerate(turn.options)],
                 "chosen": turn.chosen,
-                "reasoning": [
-                    {"step": step.step, "text": step.text, **({"data": _jsonable(step.data)} if step.data else {})} for step in steps
-                ],
+                "reasoning": [step_to_json(step) for step in steps],
                 "board_after": turn.board_after.to_json() if turn.board_after is not None else None,
                 **({"goals": [position_to_json(p) for p in turn.goals]} if turn.goals else {}),
                 **(added.keys if added is not None else {}),

@@ -66,6 +66,9 @@ class WhyNot:
     step: str | None = None
     against: tuple[Position, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
+    #: Where the rule of ``step`` is written (the game's step sources); for an option or a board fact, what
+    #: the answer rests on.
+    rule_source: str = ""
 
     def to_json(self) -> dict[str, Any]:
         entry: dict[str, Any] = {
@@ -75,6 +78,7 @@ class WhyNot:
             "number": None if self.option is None else option_number(self.option),
             "step": self.step,
             "text": self.text,
+            "rule_source": self.rule_source,
             "against": [position_to_json(p) for p in self.against],
         }
         if self.data:
@@ -150,18 +154,33 @@ class WhyNotReport:
                 data: dict[str, Any] = {"at": entry.at, "source": entry.source}
                 if entry.step is not None:
                     data["rule_step"] = entry.step
-                steps.append(Step("why-not", _with_step(entry), data))
+                steps.append(Step("why-not", _with_step(entry), data, entry.rule_source))
             extras.append(TurnExtra(steps, {"why_not": [entry.to_json() for entry in entries]} if entries else {}))
         return extras
 
 
 def explain(result: Result, positions: list[Position]) -> WhyNotReport:
     """One list of answers per turn, in the order of ``positions``."""
+    from dataclasses import replace
+
+    from .registry import GAMES
+
+    game = GAMES.get(result.ruleset)
     answers: list[list[WhyNot]] = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]
-        answers.append([answer(turn, board, at, whole_phase=len(result.turns) > 1, look=result.look) for at in positions])
+        entries = [answer(turn, board, at, whole_phase=len(result.turns) > 1, look=result.look) for at in positions]
+        answers.append([replace(entry, rule_source=_source(game, entry, result.variant)) for entry in entries])
     return WhyNotReport(answers)
+
+
+def _source(game: Any, entry: WhyNot, variant: str) -> str:
+    """What a why-not answer rests on: the rule step's source, this turn's options, or the map."""
+    if entry.source == "option":
+        return "this turn's options (the reasoning steps above)"
+    if entry.source == "board" or entry.step is None:
+        return "the scenario's map and figures"
+    return (game.source_of(entry.step, variant, entry.data) if game is not None else "") or "the rules engine's reasoning"
 
 
 def _with_step(entry: WhyNot) -> str:

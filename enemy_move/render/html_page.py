@@ -109,7 +109,12 @@ def _turn_text(result: Result, index: int, extra: Sequence[TurnExtra]) -> str:
     if turn.follows and turn.chosen is not None:
         parts.append(f'<p class="assume">{escape(turn.actor)}: {escape(assumption(turn.actor, turn.chosen, len(turn.options)))}.</p>')
     added = extra[index].steps if index < len(extra) else []
-    steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning + added)
+    steps = "".join(
+        f"<li><code>{escape(step.step)}</code> {escape(step.text)}"
+        + (f' <small class="source">({escape(step.source)})</small>' if step.source else "")
+        + "</li>"
+        for step in turn.reasoning + added
+    )
     parts.append(f"<details><summary>Reasoning</summary><ol>{steps}</ol></details>")
     return "".join(parts)
 

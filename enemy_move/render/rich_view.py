@@ -184,6 +184,8 @@ def _reasoning(steps: list[Step]) -> Text:
         text.append(f"{number:>2}. ", style="dim")
         text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
         text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
+        if step.source:
+            text.append(f"\n    source: {step.source}", style="dim")
     if not steps:
         text.append("(no reasoning recorded)", style="dim")
     return text

@@ -11,6 +11,7 @@ GAME = Game(
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
     default_variant="agemonia",
     step_ids=STEP_IDS,
+    step_sources="enemy_move.games.agemonia.sources:source_of",
     look=LOOK,
     options={
         "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",

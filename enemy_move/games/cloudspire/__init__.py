@@ -14,6 +14,7 @@ GAME = Game(
     },
     default_variant="player",
     step_ids=STEP_IDS,
+    step_sources="enemy_move.games.cloudspire.sources:source_of",
     look=LOOK,
     has_focus=False,  # minions march to a mark, they have no focus
     has_attacks=False,  # attacks come later in the turn (D10)

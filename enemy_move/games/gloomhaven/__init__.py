@@ -16,6 +16,7 @@ GAME = Game(
     },
     default_variant="gloomhaven",
     step_ids=STEP_IDS,
+    step_sources="enemy_move.games.gloomhaven.sources:source_of",
     look=LOOK,
     importers=IMPORTERS,
     options={

@@ -11,6 +11,7 @@ GAME = Game(
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
     default_variant="etbrev",
     step_ids=STEP_IDS,
+    step_sources="enemy_move.games.perditions_mouth.sources:source_of",
     look=LOOK,
     options={
         "insectoid_sheet": "Insectoid labels in Insectoid Sheet order (activation order).",
