@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 CONSTRAINTS := constraints.txt
 
 # The install is quiet: its log goes to $(VENV)/install.log and is shown only when it fails.
-$(STAMP): pyproject.toml $(CONSTRAINTS)
+$(STAMP): pyproject.toml $(CONSTRAINTS) enemy_move/_version.py
 	@echo "setting up $(VENV) (the first time takes about a minute; log: $(VENV)/install.log)"
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]' > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
 from .errors import ScenarioError, escape_controls, internal_error
-from .loader import STDIN_NAME, load_file, load_stdin
+from .loader import STDIN_NAME, load_file, load_stdin, load_text
 from .models import validate_document
 from .result import BoardState, Result, TrapSprung, Turn, format_position, format_positions, position_key, position_to_json
 
@@ -409,8 +409,22 @@ def _load_document(file: str, stdin: BinaryIO | None) -> Any:
 
 def check_file(file: str, stdin: BinaryIO | None = None) -> FileResult | None:
     """Check one file (``-``: standard input): ``valid`` when it loads and resolves but has no ``expect:`` block."""
+    return _check_loaded(lambda: _load_document(file, stdin))
+
+
+def check_text_contained(text: str, file: str) -> FileResult:
+    """``check_file`` of a text already in memory (enemy_move.check_text), internal errors contained."""
     try:
-        scenario = validate_document(_load_document(file, stdin))
+        return _check_loaded(lambda: load_text(text, file))
+    except Exception as error:
+        if os.environ.get("ENEMY_MOVE_DEBUG"):
+            raise
+        return error_result(internal_error(file, error))
+
+
+def _check_loaded(load: Callable[[], Any]) -> FileResult:
+    try:
+        scenario = validate_document(load())
         result = resolve_scenario(scenario)
     except ScenarioError as error:
         return error_result(error)

@@ -269,7 +269,7 @@ def test_pre_commit_hook_runs_check() -> None:
     assert skipped.search(".pre-commit-config.yaml") and skipped.search(".github/workflows/ci.yml")
     assert not skipped.search("scenarios/gloomhaven/demo.yaml")
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert 'enemy-move = "enemy_move.cli:main"' in pyproject  # the entry is the installed command
+    assert 'enemy-move = "enemy_move.command:main"' in pyproject  # the entry is the installed command
     # pre-commit appends the changed files: the hook's arguments plus file names must be a valid check.
     result = invoke("check", *hook.get("args", []), str(DEMO))
     assert result.exit_code == 0, result.output

@@ -76,6 +76,18 @@ def test_the_refused_characters_are_the_complement_of_yaml_printable() -> None:
     assert [m.start() for m in _NOT_PRINTABLE.finditer(every)] == [m.start() for m in printable.finditer(every)]
 
 
+@pytest.fixture(autouse=True)
+def _command_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start-up caches as the command installs them (enemy_move/command.py), undone after each test."""
+    import dataclasses
+    import typing
+
+    from enemy_move import dataclass_code
+
+    monkeypatch.setattr(dataclasses, "exec", dataclass_code.cached_exec, raising=False)
+    monkeypatch.setattr(typing, "compile", dataclass_code.cached_compile, raising=False)
+
+
 def _point_class() -> type:
     import dataclasses
 
@@ -109,7 +121,7 @@ def test_dataclass_methods_from_the_cache_are_the_ones_exec_compiles(tmp_path: P
     from enemy_move import dataclass_code
     from enemy_move.dataclass_code import CodeCache
 
-    assert dataclasses.exec is dataclass_code.cached_exec  # type: ignore[attr-defined]  # installed by `import enemy_move`
+    assert dataclasses.exec is dataclass_code.cached_exec  # type: ignore[attr-defined]  # _command_caches
     path = str(tmp_path / "codes.marshal")
     monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
     compiled = _point_class()
@@ -186,7 +198,7 @@ def test_string_annotations_compile_as_typing_compiles_them(tmp_path: Path, monk
     from enemy_move import dataclass_code
     from enemy_move.dataclass_code import CodeCache
 
-    assert typing.compile is dataclass_code.cached_compile  # type: ignore[attr-defined]  # installed by `import enemy_move`
+    assert typing.compile is dataclass_code.cached_compile  # type: ignore[attr-defined]  # _command_caches
     path = str(tmp_path / "codes.marshal")
     monkeypatch.setattr(dataclass_code, "CACHE", CodeCache(path))
     first = typing.ForwardRef("dict[str, list[int]] | None").__forward_code__
