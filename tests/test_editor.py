@@ -621,29 +621,9 @@ def test_walls_of_the_wrong_shape_are_no_walls() -> None:
     assert ScenarioDocument.from_text("ruleset: gloomhaven\nmap: |\n  . .\nwalls: 3\n").walls() == []
 
 
-def test_serve_starts_textual_serve_on_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import types
-
-    started: list[tuple[str, dict[str, Any]]] = []
-
-    class Server:  # stands in for textual_serve.server.Server (an optional dependency)
-        def __init__(self, command: str, **options: Any) -> None:
-            started.append((command, options))
-
-        def serve(self) -> None:
-            pass
-
-    path = tmp_path / "new room.yaml"
-    monkeypatch.setitem(sys.modules, "textual_serve", None)  # not installed: one line, exit 2
-    result = CliRunner().invoke(cli_app, ["edit", str(path), "--serve"])
-    assert result.exit_code == 2 and "pip install 'enemy-move[serve]'" in result.output and not path.exists()
-    module = types.ModuleType("textual_serve.server")
-    module.Server = Server  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
-    monkeypatch.setitem(sys.modules, "textual_serve.server", module)
-    result = CliRunner().invoke(cli_app, ["edit", str(path), "--size", "9x7", "--serve", "--host", "0.0.0.0", "--port", "8123"])
-    assert result.exit_code == 0, result.output
-    assert load_scenario(path).model.map.count("\n") == 7  # the new board written first: every page opens the same file
-    ((command, options),) = started
-    assert command.endswith(f"-m enemy_move edit '{path}'") and options["host"] == "0.0.0.0" and options["port"] == 8123
-    assert options["public_url"].endswith(":8123") and "0.0.0.0" not in options["public_url"]
+def test_edit_serve_is_retired_for_the_table_page(tmp_path: Path) -> None:
+    path = tmp_path / "room.yaml"
+    for args in (["--serve"], ["--serve", "--host", "0.0.0.0", "--port", "8123"]):
+        result = CliRunner().invoke(cli_app, ["edit", str(path), *args])
+        assert result.exit_code == 2 and "enemy-move serve" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not path.exists()

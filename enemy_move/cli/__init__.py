@@ -444,8 +444,9 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
 # `check` lives in its own module (cli/check.py); imported here so the commands keep their order in --help.
 from .check import CheckFormat, check  # noqa: E402
 from .edit import edit  # noqa: E402
+from .serve import serve  # noqa: E402
 
-__all__ = ["CheckFormat", "ResolveRequest", "app", "check", "edit", "main", "run_watch"]
+__all__ = ["CheckFormat", "ResolveRequest", "app", "check", "edit", "main", "run_watch", "serve"]
 
 
 @app.command()

@@ -23,23 +23,21 @@ def edit(
     size: Annotated[
         str | None, typer.Option("--size", metavar="COLSxROWS", help="New board: a walled room of this size, e.g. 9x7.")
     ] = None,
-    serve: Annotated[bool, typer.Option("--serve", help="Serve the editor to a web browser (needs enemy-move\\[serve]).")] = False,
-    host: Annotated[str, typer.Option("--host", help="With --serve: the address to listen on (0.0.0.0: the whole network).")] = "localhost",
-    port: Annotated[int, typer.Option("--port", help="With --serve: the port.")] = 8000,
+    # Retired (textual-serve drew an 80-column terminal, unreadable on a phone): the table page replaces it.
+    serve: Annotated[bool, typer.Option("--serve", hidden=True)] = False,
+    host: Annotated[str | None, typer.Option("--host", hidden=True)] = None,
+    port: Annotated[int | None, typer.Option("--port", hidden=True)] = None,
 ) -> None:
     """Edit a board in the terminal with the live answer; Ctrl+N plays the next round (docs/editor.md)."""
     from ..errors import ScenarioError
 
+    if serve or host is not None or port is not None:
+        _fail("edit --serve is retired: run `enemy-move serve FOLDER`, the table page for phones and browsers (docs/serve.md)")
     try:
         from ..editor import EditorUsageError, run
     except ImportError as error:  # textual missing: say how to get it
         _fail(f"edit needs the textual package ({error}); install enemy-move with its dependencies")
     try:
-        if serve:
-            from ..editor import serve as serve_editor
-
-            serve_editor(file, ruleset, variant, size, address=(host, port))
-            raise typer.Exit(0)
         status = run(file, ruleset, variant, size)
     except EditorUsageError as error:
         _fail(str(error))

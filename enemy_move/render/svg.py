@@ -159,7 +159,11 @@ def _cells(layout: _GridLayout, look: BoardLook) -> list[str]:
     for cell, terrain in sorted(layout.grid.terrain.items()):
         fill = look.terrain_fills.get(terrain, UNKNOWN_FILL)
         dark = terrain in look.dark_terrains
-        out.append(layout.outline(cell) + f' fill="{fill}" stroke="#8c8471" stroke-width="1" class="cell {escape(terrain)}"/>')
+        # data-cell: the cell's true coordinates, for pages that act on a tapped cell (enemy-move serve)
+        out.append(
+            layout.outline(cell)
+            + f' fill="{fill}" stroke="#8c8471" stroke-width="1" class={quoteattr("cell " + terrain)} data-cell="{cell[0]},{cell[1]}"/>'
+        )
         x, y = layout.center(cell)
         if not dark:  # the true coordinates, small, at the bottom of the cell
             out.append(
@@ -281,7 +285,7 @@ def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[
         fill = "#e9e9e9" if info.capacity == 0 else "#f3eddc"
         out.append(
             f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(AREA_W)}" height="{_f(AREA_H)}" rx="10" fill="{fill}" '
-            f'stroke="#8c8471" stroke-width="1.5" class="area" data-name={quoteattr(name)}/>'
+            f'stroke="#8c8471" stroke-width="1.5" class="area" data-name={quoteattr(name)} data-area={quoteattr(name)}/>'
         )
         title = f"{name} ({info.title})" if info.title else name
         out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))

@@ -186,7 +186,7 @@ def figures(
             else ""
         )
         out.append(
-            f'<g class="figure{" actor" if label == actor else ""}{" focus" if label in focus else ""}" data-label={quoteattr(label)}>'
+            f'<g class="figure{" actor" if label == actor else ""}{" focus" if label in focus else ""}" data-label={quoteattr(label)} data-figure={quoteattr(label)}>'
             + ring
             + f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(radius)}" fill="{fact.colour}" stroke="{stroke}" stroke-width="{_f(width)}"/>'
             + _text(x, y, label, size=radius * 0.95, weight="bold")

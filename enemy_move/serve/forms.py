@@ -1,0 +1,149 @@
+"""The page's forms (a figure, the action card, an Agemonia area, the links), built from the ruleset's own models
+as the editor's side forms are (``enemy_move.editor.forms``): yes/no keys are checkboxes, numbers a numeric
+keyboard, choices offered as you type. A value is parsed as the editor parses it and the loader judges it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..safe_text import for_markup as escape
+from ..safe_text import quoted_attribute as quoteattr
+
+if TYPE_CHECKING:
+    from ..edit.document import ScenarioDocument
+    from ..editor.forms import Field
+
+#: The key a figure form adds: only this figure acts (``active:``).
+ACTIVE = "active"
+
+
+class FormError(ValueError):
+    """A form the ruleset does not have, or a key no form shows."""
+
+
+def fields_for(document: ScenarioDocument, what: str, target: str) -> tuple[str, list[Field]]:
+    """(title, fields) of the form ``what`` (figure, card, area) for ``target`` (a label, an area's name)."""
+    from ..editor import cards, forms
+
+    ruleset = document.ruleset or ""
+    if what == "figure":
+        model = forms.scenario_part(ruleset, "figures")
+        if model is None or target not in document.labels():
+            raise FormError(f"no figure {target!r}")
+        fields = forms.model_fields(model, f"figures.{target}")
+        return f"Figure {target}", [*fields, forms.Field(ACTIVE, "acts alone (active)", "bool")]
+    if what == "card":
+        models = cards.card_models(ruleset)
+        if models is None:
+            raise FormError(f"{ruleset} has no action card: each figure's own values are in its form")
+        if isinstance(document.get("action"), list):
+            raise FormError("this card is a list of actions: edit it with `enemy-move edit` (Ctrl+K) or in the file")
+        return "Action card", forms.model_fields(models.card, "action")
+    if what == "area":
+        model = forms.scenario_part(ruleset, "areas")
+        areas = document.get("areas")
+        if model is None or not isinstance(areas, dict) or target not in areas:
+            raise FormError(f"no area {target!r}")
+        return f"Area {target}", forms.model_fields(model, f"areas.{target}")
+    raise FormError(f"no form {what!r} (figure, card, area)")
+
+
+def _form_of(key: str) -> tuple[str, str]:
+    """Which form shows ``key``: (what, target)."""
+    parts = key.split(".")
+    if parts[0] == "figures" and len(parts) > 2:
+        return "figure", parts[1]
+    if parts[0] == "areas" and len(parts) > 2:
+        return "area", parts[1]
+    if parts[0] == "action":
+        return "card", ""
+    raise FormError(f"{key!r} is not a key of a form")
+
+
+def changes(document: ScenarioDocument, values: dict[str, Any], figure: str = "") -> dict[str, Any]:
+    """The form's values as {dotted key: value} (None: remove the key); ``active`` applies to ``figure``."""
+    from ..editor.forms import parse_value
+
+    known: dict[str, Field] = {}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if key == ACTIVE:
+            if figure not in document.labels():
+                raise FormError("active: which figure?")
+            if value is True:
+                out[ACTIVE] = figure
+            elif document.get(ACTIVE) == figure:
+                out[ACTIVE] = None
+            continue
+        if key not in known:
+            what, target = _form_of(key)
+            known.update({f.key: f for f in fields_for(document, what, target)[1]})
+        field = known.get(key)
+        if field is None:
+            raise FormError(f"{key!r} is not a key of the {_form_of(key)[0]} form")
+        if field.kind == "bool":
+            out[key] = bool(value)
+        elif field.kind == "present":
+            out[key] = {} if value else None
+        else:
+            out[key] = parse_value(field, str(value if value is not None else ""))
+    return out
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def form_html(document: ScenarioDocument, what: str, target: str) -> str:
+    """The form as HTML: one labelled control per field, Apply and Close (and Remove for a figure)."""
+    from ..editor.forms import names_for
+
+    title, fields = fields_for(document, what, target)
+    rows = []
+    for index, field in enumerate(fields):
+        value = document.get(field.key) if field.key != ACTIVE else document.get(ACTIVE) == target
+        ident = f"field-{index}"
+        hint = f" title={quoteattr(field.description)}" if field.description else ""
+        if field.kind in ("bool", "present"):
+            checked = bool(value) if field.kind == "bool" else value is not None
+            rows.append(
+                f'<label class="check"{hint}><input type="checkbox" name={quoteattr(field.key)} data-kind="{field.kind}"'
+                f"{' checked' if checked else ''}> {escape(field.label)}</label>"
+            )
+            continue
+        choices = list(field.choices) or (names_for(document.ruleset or "") if field.label == "name" else [])
+        listed = f' list="{ident}-choices"' if choices else ""
+        mode = ' inputmode="decimal"' if field.kind == "number" else ""
+        rows.append(
+            f'<label for="{ident}"{hint}>{escape(field.label)}</label>'
+            f'<input id="{ident}" name={quoteattr(field.key)} data-kind="{field.kind}" value={quoteattr(_shown(value))}'
+            f' autocomplete="off"{mode}{listed}>'
+        )
+        if choices:
+            options = "".join(f"<option value={quoteattr(choice)}>" for choice in choices[:200])
+            rows.append(f'<datalist id="{ident}-choices">{options}</datalist>')
+    remove = '<button type="button" data-form-action="remove">Remove figure</button>' if what == "figure" else ""
+    return (
+        f'<form class="side" data-what="{escape(what)}" data-target={quoteattr(target)}><h3>{escape(title)}</h3>'
+        + "".join(rows)
+        + '<div class="buttons"><button type="submit">Apply</button>'
+        + remove
+        + '<button type="button" data-form-action="close">Close</button></div></form>'
+    )
+
+
+def links_html(document: ScenarioDocument) -> str:
+    links = document.get("links")
+    text = "\n".join(str(link) for link in links) if isinstance(links, list) else ""
+    return (
+        '<form class="side" data-what="links" data-target=""><h3>Links</h3>'
+        '<label for="links-text">One a line: A -- B single line, A == B double, A || B barrier</label>'
+        f'<textarea id="links-text" name="links" rows="8">{escape(text)}</textarea>'
+        '<label for="area-name">New area (its name)</label><input id="area-name" name="new-area" autocomplete="off">'
+        '<div class="buttons"><button type="submit">Apply</button>'
+        '<button type="button" data-form-action="close">Close</button></div></form>'
+    )

@@ -1,0 +1,88 @@
+"""The HTML of the two pages: the front page (the folder's files, new boards) and a board page's frame
+(palette, buttons, the first drawing, the state the script starts from). Every name a user wrote is escaped."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from ..safe_text import for_markup as escape
+from ..safe_text import json_dumps
+from ..safe_text import quoted_attribute as quoteattr
+
+HEAD = (
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    '<link rel="stylesheet" href="/static/board.css"><title>{title}</title></head>'
+)
+
+
+def front_page(folder: str, files: list[str], cut: bool, rulesets: list[str]) -> str:
+    items = "".join(f'<li><a href="/board/{quote(name)}">{escape(name)}</a></li>' for name in files)
+    listed = f'<ul class="files">{items}</ul>' if files else "<p>No scenario files (*.yaml) in this folder yet: start a new board.</p>"
+    more = f"<p>Only the first {len(files)} files are listed.</p>" if cut else ""
+    new = "".join(f'<li><a href="/new/{quote(name)}">New {escape(name)} board</a></li>' for name in rulesets)
+    return (
+        HEAD.format(title="enemy-move")
+        + '<body class="front"><h1>enemy-move</h1>'
+        + f'<p class="meta">Boards in {escape(folder)}</p>{listed}{more}'
+        + f'<h2>New board</h2><ul class="files new">{new}</ul>'
+        + '<p class="meta">A board page shows where the enemies move, live, as you edit it.</p></body></html>\n'
+    )
+
+
+def _palette(symbols: dict[str, str], board_kind: str) -> str:
+    buttons = ['<button type="button" class="tool picked" data-tool="look" aria-pressed="true">Look</button>']
+    if board_kind != "areas":
+        for symbol, terrain in symbols.items():
+            shown = "blank" if symbol == " " else symbol
+            name = "no cell" if symbol == " " else terrain
+            buttons.append(
+                f'<button type="button" class="tool" data-paint={quoteattr(symbol)} aria-pressed="false" title={quoteattr(name)}>'
+                f"<b>{escape(shown)}</b> {escape(name)}</button>"
+            )
+        buttons.append('<button type="button" class="tool" data-tool="wall" aria-pressed="false">Thin wall</button>')
+    buttons.append(
+        '<span class="place"><input id="new-label" maxlength="1" autocomplete="off" autocapitalize="off" aria-label="figure label"'
+        ' placeholder="A"><button type="button" class="tool" data-tool="place" aria-pressed="false">Place figure</button></span>'
+    )
+    return '<div class="palette" role="toolbar" aria-label="palette">' + "".join(buttons) + "</div>"
+
+
+def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, str], board_kind: str, title: str) -> str:
+    """The board page: the board, the palette, the buttons, the answer; ``state`` starts the script."""
+    areas = board_kind == "areas"
+    buttons = [
+        '<button type="button" data-action="undo">Undo</button>',
+        '<button type="button" data-action="redo">Redo</button>',
+        '<button type="button" data-action="next" class="main">Next round</button>',
+        '<button type="button" data-action="save" class="main">Save</button>',
+        '<button type="button" data-action="share">Share</button>',
+        '<button type="button" data-action="card">Card</button>',
+        *(['<button type="button" data-action="links">Links</button>'] if areas else []),
+        *([] if areas else ['<button type="button" data-action="border">Wall border</button>']),
+    ]
+    # The state as JSON inside <script>: "<" escaped, so no text a user wrote can close the element.
+    data = json_dumps(state).replace("<", "\\u003c")
+    where = escape(state.get("file") or "new board, not saved yet")
+    return (
+        HEAD.format(title=escape(title))
+        + '<body class="board-page"><header><a href="/" class="back">Files</a>'
+        + f'<h1>{escape(title)}</h1><p class="meta">{where}</p></header>'
+        + '<main class="layout"><div class="left">'
+        + f'<div id="board">{view["board"]}</div>'
+        + _palette(symbols, board_kind)
+        + '<div class="actions" role="toolbar" aria-label="actions">'
+        + "".join(buttons)
+        + "</div>"
+        + '<p id="status" role="status" aria-live="polite"></p><div id="form"></div></div>'
+        + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section></main>'
+        + f'<script type="application/json" id="state">{data}</script><script src="/static/board.js"></script></body></html>\n'
+    )
+
+
+def error_page(status: int, message: str) -> str:
+    return (
+        HEAD.format(title="enemy-move")
+        + f'<body class="front"><h1>{status}</h1><p>{escape(message)}</p><p><a href="/">Files</a></p></body></html>\n'
+    )

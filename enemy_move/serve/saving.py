@@ -1,0 +1,70 @@
+"""Save from a page: never over a change made on disk since the page loaded the file.
+
+The page sends the text it shows and the digest of the file's text when it
+loaded it (``base``). A file whose text no longer has that digest changed on
+disk: 409, and the page offers to reload. Otherwise the document read now is
+given the page's text and written by ``ScenarioDocument.save()`` (atomic; it
+also refuses a change made between that read and the write, once the writer
+detects conflicts: ``enemy_move.edit.atomic.ConflictError``). A new board gets
+a new file and never replaces one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ScenarioError
+from .files import Folder, PathRefused
+
+CONFLICT = "changed on disk since this page loaded it: reload to see that version (your changes here are lost on reload; Share keeps a link to them)"
+
+
+def _conflict_error() -> type[BaseException] | None:
+    from ..edit import atomic
+
+    found = getattr(atomic, "ConflictError", None)
+    return found if isinstance(found, type) and issubclass(found, BaseException) else None
+
+
+def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
+    """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
+    from ..edit.atomic import WriteError
+    from ..edit.document import ScenarioDocument
+    from .app import _read, digest
+
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        return 400, {"error": "expected the board's text"}
+    text = data["text"]
+    file, name = data.get("file"), data.get("name")
+    try:
+        if isinstance(file, str):
+            path = folder.resolve(file, exists=False)
+            if not path.is_file():
+                return 409, {"error": f"{file}: removed from disk since this page loaded it", "conflict": True}
+            if digest(_read(path)) != data.get("base"):
+                return 409, {"error": f"{file}: {CONFLICT}", "conflict": True}
+            document = ScenarioDocument.from_path(path)  # read now: the writer's own conflict check starts here
+            page = ScenarioDocument.from_text(text, str(path))
+            document.data, document.indent = page.data, page.indent
+            document.save()
+            written = file
+        elif isinstance(name, str):
+            path = folder.new_file(name)
+            if path.exists():
+                return 409, {"error": f"{folder.relative(path)} exists already: choose another name"}
+            document = ScenarioDocument.from_text(text, str(path))
+            document.save(path)
+            written = folder.relative(path)
+        else:
+            return 400, {"error": "save: give the file (or a new file's name)"}
+    except PathRefused as error:
+        return 403, {"error": str(error)}
+    except ScenarioError as error:
+        return 422, {"error": str(error)}
+    except WriteError as error:
+        conflict = _conflict_error()
+        if conflict is not None and isinstance(error, conflict):
+            return 409, {"error": f"{file}: {CONFLICT}", "conflict": True}
+        return (403 if type(error).__name__ == "ReadOnlyError" else 500), {"error": str(error)}
+    saved = _read(path)
+    return 200, {"file": written, "base": digest(saved), "text": saved, "message": f"saved {written}"}

@@ -1,0 +1,291 @@
+// enemy-move serve: the board page. The page keeps the scenario's text, its undo steps and the players'
+// choices; the server draws the board and the answer for each text (no state per phone on the server).
+(function () {
+  "use strict";
+  var state = JSON.parse(document.getElementById("state").textContent);
+  var text = state.text, base = state.base, file = state.file;
+  var choices = {}, turn = 0, why = null, undo = [], redo = [];
+  var tool = "look", brush = null, moving = null, wallFirst = null, sequence = 0;
+  var boardBox = document.getElementById("board"), answer = document.getElementById("answer");
+  var statusLine = document.getElementById("status"), formBox = document.getElementById("form");
+  var UNDO_DEPTH = 200;
+
+  function say(message, bad) {
+    statusLine.textContent = message || "";
+    statusLine.className = bad ? "bad" : "";
+  }
+
+  function post(api, body) {
+    var headers = { "Content-Type": "application/json" };
+    if (state.token) headers["X-Enemy-Move-Token"] = state.token;
+    return fetch("/api/" + api, { method: "POST", headers: headers, body: JSON.stringify(body), credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (raw) {
+          var data;
+          try { data = JSON.parse(raw); } catch (e) { data = { error: raw.trim() || response.statusText }; }
+          data.status = response.status;
+          return data;
+        });
+      }, function () { return { error: "the server does not answer (is enemy-move serve still running?)", status: 0 }; });
+  }
+
+  function request(extra) {
+    var body = { text: text, file: file, choices: choices, turn: turn, why: why };
+    for (var key in extra) body[key] = extra[key];
+    return body;
+  }
+
+  // Only the newest answer is shown: an older one arriving late is dropped.
+  function show(data, mine) {
+    if (mine !== undefined && mine !== sequence) return;
+    if (data.board) boardBox.innerHTML = data.board;
+    if (data.answer !== undefined) answer.innerHTML = data.answer;
+    if (typeof data.turn === "number") turn = data.turn;
+    document.body.classList.toggle("invalid", !!data.error);
+    markTools();
+  }
+
+  function refresh() {
+    var mine = ++sequence;
+    return post("view", request({})).then(function (data) {
+      if (data.status >= 400 && !data.answer) { say(data.error, true); return; }
+      show(data, mine);
+    });
+  }
+
+  function remember() {
+    undo.push(text);
+    if (undo.length > UNDO_DEPTH) undo.shift();
+    redo = [];
+  }
+
+  function edit(op) {
+    var mine = ++sequence;
+    return post("edit", request({ op: op })).then(function (data) {
+      if (data.status >= 400) { say(data.error, true); return; }
+      if (data.text !== text) {
+        remember();
+        text = data.text;
+        choices = data.choices || {};
+      }
+      say(data.message || "", !!data.message && data.message !== "nothing changed");
+      show(data, mine);
+    });
+  }
+
+  function setText(newText, message) {
+    text = newText;
+    choices = {};
+    why = null;
+    say(message || "");
+    return refresh();
+  }
+
+  // --- taps on the board --------------------------------------------------------------------
+
+  function hit(event, attribute) {
+    var found = document.elementsFromPoint(event.clientX, event.clientY);
+    for (var i = 0; i < found.length; i++) {
+      var node = found[i].closest ? found[i].closest("[" + attribute + "]") : null;
+      if (node && boardBox.contains(node)) return node.getAttribute(attribute);
+    }
+    return null;
+  }
+
+  boardBox.addEventListener("click", function (event) {
+    var figure = hit(event, "data-figure");
+    var cell = hit(event, "data-cell");
+    var area = hit(event, "data-area");
+    if (moving && (cell || area)) {
+      var label = moving;
+      moving = null;
+      if (cell) edit({ kind: "place", label: label, cell: cell });
+      else edit({ kind: "place_in_area", label: label, area: area });
+      return;
+    }
+    if (tool === "paint" && cell) { edit({ kind: "paint", symbol: brush, cell: cell }); return; }
+    if (tool === "place" && (cell || area)) {
+      var typed = document.getElementById("new-label").value.trim();
+      if (!typed) { say("type the figure's label (one letter or digit) first", true); return; }
+      if (cell) edit({ kind: "place", label: typed, cell: cell });
+      else edit({ kind: "place_in_area", label: typed, area: area });
+      return;
+    }
+    if (tool === "wall" && cell) {
+      if (!wallFirst) { wallFirst = cell; say("thin wall: now tap the neighbouring cell on the other side"); return; }
+      var first = wallFirst;
+      wallFirst = null;
+      edit({ kind: "wall", cell: first, other: cell });
+      return;
+    }
+    if (figure) {
+      moving = figure;
+      say("moving " + figure + ": tap where it goes (its form is below)");
+      openForm("figure", figure);
+      return;
+    }
+    if (area) openForm("area", area);
+    if (cell || area) { why = cell || area; refresh(); }
+  });
+
+  // --- the answer: turns and the players' choice ----------------------------------------------
+
+  answer.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-turn")) { turn = parseInt(button.getAttribute("data-turn"), 10); refresh(); return; }
+    if (button.hasAttribute("data-option")) {
+      choices[button.getAttribute("data-actor")] = parseInt(button.getAttribute("data-option"), 10);
+      refresh();
+    }
+  });
+
+  // --- palette and buttons ----------------------------------------------------------------------
+
+  function markTools() {
+    document.querySelectorAll(".palette .tool").forEach(function (button) {
+      var on = (button.hasAttribute("data-paint") && tool === "paint" && button.getAttribute("data-paint") === brush) ||
+        (button.getAttribute("data-tool") === tool && tool !== "paint");
+      button.classList.toggle("picked", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    var undoButton = document.querySelector('[data-action="undo"]'), redoButton = document.querySelector('[data-action="redo"]');
+    if (undoButton) undoButton.disabled = undo.length === 0;
+    if (redoButton) redoButton.disabled = redo.length === 0;
+  }
+
+  document.querySelector(".palette").addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    wallFirst = null;
+    moving = null;
+    if (button.hasAttribute("data-paint")) { tool = "paint"; brush = button.getAttribute("data-paint"); say("tap cells to paint " + button.title); }
+    else {
+      tool = button.getAttribute("data-tool");
+      brush = null;
+      say({ look: "tap a cell: why not; a figure: move it and its form", wall: "tap a cell, then its neighbour: a thin wall between them",
+            place: "tap where the figure goes" }[tool] || "");
+    }
+    markTools();
+  });
+
+  var actions = {
+    undo: function () {
+      if (!undo.length) { say("nothing to undo"); return; }
+      redo.push(text);
+      setText(undo.pop(), "undone");
+    },
+    redo: function () {
+      if (!redo.length) { say("nothing to redo"); return; }
+      undo.push(text);
+      setText(redo.pop(), "redone");
+    },
+    next: function () {
+      var mine = ++sequence;
+      post("next", request({})).then(function (data) {
+        if (data.status >= 400) { say(data.error, true); return; }
+        if (!data.text) {
+          say(data.message, !!data.need);
+          if (data.need) { turn = data.need.turn; refresh(); }
+          return;
+        }
+        remember();
+        text = data.text;
+        choices = {};
+        why = null;
+        turn = 0;
+        say(data.message);
+        show(data, mine);
+      });
+    },
+    save: function () {
+      var body = { text: text, file: file, base: base };
+      if (!file) {
+        var name = window.prompt("Save the new board as (a file name in the served folder):", "board.yaml");
+        if (!name) return;
+        body = { text: text, name: name };
+      }
+      post("save", body).then(function (data) {
+        if (data.status === 409 && data.conflict) {
+          say(data.error, true);
+          var again = document.createElement("a");
+          again.href = window.location.pathname + (state.token ? "?token=" + encodeURIComponent(state.token) : "");
+          again.textContent = " Reload from disk";
+          statusLine.appendChild(again);
+          return;
+        }
+        if (data.status >= 400) { say(data.error, true); return; }
+        if (!file) { window.location.href = "/board/" + encodeURI(data.file); return; }
+        base = data.base;
+        say(data.message);
+      });
+    },
+    share: function () {
+      post("share", request({})).then(function (data) {
+        if (data.status >= 400) { say(data.error, true); return; }
+        var link = window.location.origin + window.location.pathname + "?position=" + data.position +
+          (state.token ? "&token=" + encodeURIComponent(state.token) : "");
+        statusLine.textContent = "Share this position: ";
+        var anchor = document.createElement("a");
+        anchor.href = link;
+        anchor.textContent = "link";
+        anchor.className = "share";
+        statusLine.appendChild(anchor);
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).catch(function () {});
+      });
+    },
+    card: function () { openForm("card", ""); },
+    links: function () { openForm("links", ""); },
+    border: function () { edit({ kind: "border" }); }
+  };
+
+  document.querySelector(".actions").addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (button && actions[button.getAttribute("data-action")]) actions[button.getAttribute("data-action")]();
+  });
+
+  // --- forms ------------------------------------------------------------------------------------
+
+  function openForm(what, target) {
+    post("form", request({ what: what, target: target })).then(function (data) {
+      if (data.status >= 400) { say(data.error, true); return; }
+      if (data.message) say(data.message, true);
+      formBox.innerHTML = data.html || "";
+    });
+  }
+
+  formBox.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-form-action]");
+    if (!button) return;
+    var form = button.closest("form");
+    if (button.getAttribute("data-form-action") === "close") { formBox.innerHTML = ""; moving = null; say(""); }
+    if (button.getAttribute("data-form-action") === "remove") {
+      formBox.innerHTML = "";
+      moving = null;
+      edit({ kind: "remove", label: form.getAttribute("data-target") });
+    }
+  });
+
+  formBox.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var form = event.target, what = form.getAttribute("data-what");
+    if (what === "links") {
+      var lines = form.querySelector("textarea").value.split("\n");
+      var area = form.querySelector('input[name="new-area"]').value.trim();
+      edit({ kind: "links", links: lines }).then(function () {
+        if (area) edit({ kind: "add_area", name: area }).then(function () { openForm("links", ""); });
+      });
+      return;
+    }
+    var values = {};
+    form.querySelectorAll("input[name]").forEach(function (input) {
+      values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    });
+    moving = null;
+    edit({ kind: "set", values: values, figure: what === "figure" ? form.getAttribute("data-target") : "" }).then(function () {
+      openForm(what, form.getAttribute("data-target"));
+    });
+  });
+
+  markTools();
+})();
