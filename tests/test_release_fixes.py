@@ -38,9 +38,12 @@ def test_no_help_text_is_eaten_as_rich_markup() -> None:
     assert eaten == []
 
 
-def test_edit_help_names_the_serve_extra() -> None:
+def test_edit_help_no_longer_offers_the_retired_serve_extra() -> None:
+    # edit --serve (textual-serve) is retired for `enemy-move serve` (issue 32): neither help names the extra.
     shown = CliRunner().invoke(app, ["edit", "-h"], env={"COLUMNS": "200"})
-    assert shown.exit_code == 0 and "enemy-move[serve]" in shown.stdout
+    assert shown.exit_code == 0 and "enemy-move[serve]" not in shown.stdout and "--serve" not in shown.stdout
+    served = CliRunner().invoke(app, ["serve", "-h"], env={"COLUMNS": "200"})
+    assert served.exit_code == 0 and "--lan" in served.stdout and "0.0.0.0" in served.stdout
 
 
 def test_rulesets_at_80_columns_keep_descriptions_readable() -> None:
