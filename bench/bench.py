@@ -13,7 +13,9 @@ Prints, for this machine and its load at the time:
 5. heavy files at the caps (bench/stress.py's cases and bench/positions/): CPU seconds and peak
    memory of each, flagged over 10 s or 1 GB; the 60-turn phase on a 64 x 64 board (goal 200 MB);
 6. growth of time and memory with board size, figures and movement per ruleset (bench/growth.py),
-   with Cloudspire's move counting per movement point (goal: linear).
+   with Cloudspire's move counting per movement point (goal: linear);
+7. each whole phase's `--html` page and `--svg` picture against its `--json` (bench/pages.py; goals: at
+   most 3 times the JSON's CPU time and 10 MB).
 
 Every figure is the best of several fresh processes; CPU time (user + system, children included)
 is the figure to trust on a shared machine, wall time is shown beside it, and the load average is
@@ -205,7 +207,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one run, a few heavy cases, two points per growth series")
     parser.add_argument("--gloom", default=os.environ.get("GLOOM") or None, help="a gloom checkout for the side-by-side (default: $GLOOM)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a heavy case is stopped")
-    parser.add_argument("--skip", default="", help="comma-separated sections to leave out: startup,editor,suites,gloom,heavy,growth")
+    parser.add_argument("--skip", default="", help="comma-separated sections to leave out: startup,editor,suites,gloom,heavy,growth,pages")
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
     skip = set(filter(None, args.skip.split(",")))
@@ -230,6 +232,18 @@ def main() -> None:
         import growth
 
         cloudspire_counting(growth.growth(1, args.quick))
+    if "pages" not in skip:
+        import pages
+
+        rows = pages.measure_pages(args.quick, timeout=args.timeout * 5)
+        worst = max(rows, key=lambda row: row[1]) if rows else ("-", 0.0, 0.0, True)
+        GOALS.append(
+            (
+                "every whole phase's --html and --svg within 3 x its --json CPU time and 10 MB",
+                f"{sum(not ok for *_, ok in rows)} of {len(rows)} over; worst x{worst[1]:.2f}, largest {max((r[2] for r in rows), default=0):.1f} MB",
+                all(ok for *_, ok in rows),
+            )
+        )
     summary()
     print(f"\nDone in {time.monotonic() - started:.0f} s; {load()} at the end")
 

@@ -7,16 +7,17 @@ tied figures), the order of turns and the boards after each turn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
 from .models import Scenario
 from .registry import GAMES, game_names
-from .result import Option, Result, Turn, option_number, too_many_options
+from .result import BoardState, Result, Turn, option_number, too_many_options
 
-__all__ = ["UsageError", "all_rulesets", "get", "pick_variant", "resolve"]
+__all__ = ["Line", "UsageError", "all_rulesets", "explore", "get", "pick_variant", "resolve"]
 
 
 def get(name: str) -> Game | None:
@@ -89,28 +90,43 @@ def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], 
         look=game.look,
         figures=game.facts_of(scenario),
     )
-    known_steps = game.known_step_ids()
-    board, state = play.board, play.state
-    waiting = list(actors)
-    listed = 0
-    while waiting:
-        following = play.next_actor(board, waiting, first) if whole_phase else NextActor(waiting[0])
-        turn = play.turn(board, following.label)
-        listed += len(turn.options)
-        _check_option_count(scenario, following.label, len(turn.options), listed)
-        if following.step is not None:
-            turn.reasoning.insert(0, following.step)
-        _check_step_ids(game, turn, known_steps)
-        _cite(game, turn, variant)
-        option = _follow(turn, choices, last=len(waiting) == 1)
-        if option is not None:
-            board = play.apply(board, option)
-            state = state.after(option.effects)
-        turn.board_after = state
+    phase = _Phase(game, scenario, play, variant, first, whole_phase)
+    for turn, board, _ in phase.play_out(play.board, play.state, list(actors), 0, lambda t: _follow(t, choices)):
         result.turns.append(turn)
         result.boards_after.append(board)
-        waiting.remove(following.label)
     return result
+
+
+class _Phase:
+    """The loop over turns, from any point of a phase: the main run and the lines a page explores share it."""
+
+    def __init__(self, game: Game, scenario: Scenario, play: Any, variant: str, first: tuple[str, ...], whole_phase: bool) -> None:
+        self.game, self.scenario, self.play, self.variant = game, scenario, play, variant
+        self.first, self.whole_phase = first, whole_phase
+        self.known_steps = game.known_step_ids()
+
+    def play_out(
+        self, board: Any, state: BoardState, waiting: list[str], listed: int, pick: Callable[[Turn], int | None]
+    ) -> Iterator[tuple[Turn, Any, BoardState]]:
+        """Each waiting figure's turn in order, the option ``pick(turn)`` names followed: (turn, board, state) after it."""
+        while waiting:
+            following = self.play.next_actor(board, waiting, self.first) if self.whole_phase else NextActor(waiting[0])
+            turn = self.play.turn(board, following.label)
+            listed += len(turn.options)
+            _check_option_count(self.scenario, following.label, len(turn.options), listed)
+            if following.step is not None:
+                turn.reasoning.insert(0, following.step)
+            _check_step_ids(self.game, turn, self.known_steps)
+            _cite(self.game, turn, self.variant)
+            index = pick(turn)
+            if index is not None:
+                turn.chosen, turn.follows = index, len(turn.options) > 1 and len(waiting) > 1
+                option = turn.options[index]
+                board = self.play.apply(board, option)
+                state = state.after(option.effects)
+            turn.board_after = state
+            waiting.remove(following.label)
+            yield turn, board, state
 
 
 def _check_option_count(scenario: Scenario, actor: str, count: int, listed: int) -> None:
@@ -143,8 +159,8 @@ def _cite(game: Game, turn: Turn, variant: str) -> None:
         ]
 
 
-def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None:
-    """Record which option the rest of the phase follows (``--choose``, default the first) and return it."""
+def _follow(turn: Turn, choices: dict[str, int]) -> int | None:
+    """Which option the rest of the phase follows (``--choose``, default the first); None: the turn has none."""
     if not turn.options:
         return None
     index = choices.get(turn.actor, 0)
@@ -152,28 +168,96 @@ def _follow(turn: Turn, choices: dict[str, int], *, last: bool) -> Option | None
     if not 0 <= index < count:
         options = "1 option, numbered 1" if count == 1 else f"{count} options, numbered 1 to {count}"
         raise UsageError(f"--choose {turn.actor}={option_number(index)}: {turn.actor} has {options}")
-    turn.chosen = index
-    turn.follows = count > 1 and not last
-    return turn.options[index]
+    return index
 
 
-#: At most this many other branches are played for a page (each is one more resolve of the phase).
-BRANCH_LIMIT = 12
+#: At most this many other lines of play are worked out for a page (each costs its later turns and a map).
+LINE_LIMIT = 24
+#: The turns a page may play beyond the phase's own: as many as the phase has (about one more resolve), at least this.
+MIN_BUDGET = 8
 
 
-def branches(
-    scenario: Scenario, result: Result, variant: str | None = None, first: Sequence[str] = (), limit: int = BRANCH_LIMIT
-) -> dict[tuple[int, int], Result]:
-    """The phase replayed where the players choose otherwise: ``(turn index, option index) -> Result`` for
-    every option a turn did not take (earlier turns as ``result`` took them), at most ``limit`` of them.
-    The HTML page shows a branch's later turns when its option is clicked; the answers are the runner's."""
-    played: dict[tuple[int, int], Result] = {}
-    taken: dict[str, int] = {}
-    for index, turn in enumerate(result.turns):
-        if turn.follows:
+@dataclass
+class Line:
+    """One way the phase goes: the option each turn takes (``choices``, by turn; 0 where a turn has none),
+    its turns, and the board before each turn then after the phase (``boards``, one more than the turns).
+    ``start``: the first turn this line played itself (the turns before are its parent's, shared)."""
+
+    choices: tuple[int, ...]
+    turns: list[Turn]
+    boards: list[Any]
+    start: int = 0
+
+
+def explore(
+    scenario: Scenario,
+    result: Result,
+    variant: str | None = None,
+    choices: dict[str, int] | None = None,
+    first: Sequence[str] = (),
+    budget: int | None = None,
+) -> list[Line]:
+    """The phase as ``result`` played it, then other lines of play, each played from its branch point (a turn
+    whose other option the players may choose) with the turns before it shared: the main line's branch points
+    first, turn by turn, then those inside the lines found, while their later turns fit ``budget`` (default: as
+    many turns as the phase has, at least ``MIN_BUDGET``, so that a page costs about two resolves) and at most
+    ``LINE_LIMIT`` lines.
+    Later turns follow ``choices`` where the option exists, else their first option. The answers are the runner's."""
+    main = Line(
+        tuple(t.chosen or 0 for t in result.turns),
+        list(result.turns),
+        [result.board, *result.boards_after] if result.turns else [result.board],
+    )
+    lines = [main]
+    if len(result.turns) < 2:
+        return lines
+    game = get(scenario.ruleset)
+    assert game is not None  # result came from this scenario
+    chosen_variant = pick_variant(game, scenario, variant)
+    phase = _Phase(game, scenario, game.setup(scenario, chosen_variant), chosen_variant, tuple(first), True)
+    actors = [t.actor for t in result.turns]
+    left = max(len(result.turns), MIN_BUDGET) if budget is None else budget
+    queue = 0
+    while queue < len(lines) and len(lines) < LINE_LIMIT:
+        line = lines[queue]
+        queue += 1
+        for index in range(line.start, len(line.turns)):
+            turn = line.turns[index]
+            cost = len(line.turns) - index - 1
             for option in range(len(turn.options)):
-                if option != turn.chosen and len(played) < limit:
-                    played[(index, option)] = resolve(scenario, variant, {**taken, turn.actor: option}, first)
-        if turn.chosen is not None:
-            taken[turn.actor] = turn.chosen
-    return played
+                if option == line.choices[index] or cost > left or len(lines) >= LINE_LIMIT:
+                    continue
+                played = _branch(phase, result, line, index, option, actors, dict(choices or {}))
+                if played is not None:
+                    left -= cost
+                    lines.append(played)
+    return lines
+
+
+def _branch(phase: _Phase, result: Result, line: Line, index: int, option: int, actors: list[str], choices: dict[str, int]) -> Line | None:
+    """``line`` with turn ``index`` taking ``option``: the later turns played again (None past the option limits)."""
+    turn = line.turns[index]
+    board = phase.play.apply(line.boards[index], turn.options[option])
+    state = line.turns[index - 1].board_after if index else result.initial
+    assert state is not None
+    state = state.after(turn.options[option].effects)
+    acted = {t.actor for t in line.turns[: index + 1]}
+    waiting = [a for a in actors if a not in acted]
+    listed = sum(len(t.options) for t in line.turns[: index + 1])
+    turns, boards = list(line.turns[: index + 1]), list(line.boards[: index + 1]) + [board]
+    picks = list(line.choices[:index]) + [option]
+    try:
+        for later, after, _ in phase.play_out(board, state, waiting, listed, lambda t: _clamped(t, choices)):
+            turns.append(later)
+            boards.append(after)
+            picks.append(later.chosen or 0)
+    except ScenarioError:  # a line past the option limits is left out (the page says it was not worked out)
+        return None
+    return Line(tuple(picks), turns, boards, index + 1)
+
+
+def _clamped(turn: Turn, choices: dict[str, int]) -> int | None:
+    if not turn.options:
+        return None
+    index = choices.get(turn.actor, 0)
+    return index if 0 <= index < len(turn.options) else 0

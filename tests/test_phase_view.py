@@ -135,12 +135,12 @@ def test_grammar_of_shared_destinations() -> None:
 def _picture(scenario: str) -> tuple[str, str]:
     from enemy_move.checking import resolve_scenario
     from enemy_move.models import load_scenario
-    from enemy_move.phase import branches
+    from enemy_move.phase import explore
     from enemy_move.render import svg
 
     loaded = load_scenario(ROOT / scenario)
     result = resolve_scenario(loaded)
-    return svg.result_svg(result), svg.result_html(result, [], branches(loaded, result))
+    return svg.result_svg(result), svg.result_html(result, [], explore(loaded, result))
 
 
 @pytest.mark.parametrize(
@@ -163,7 +163,7 @@ def test_pictures_colour_figures_by_side_and_name_them_in_a_key(scenario: str, s
         assert discs and all(d is not None and d.get("fill") == colour for d in discs)
     assert root.find(f"{ns}g[@class='key']") is not None
     assert (
-        'name="viewport"' in page and "viewBox=" in page and "<script>" in page and "http" not in page.split("<body>")[1].split("xmlns")[0]
+        'name="viewport"' in page and "viewBox=" in page and "<script>" in page and "http" not in page.split("<body")[1].split("xmlns")[0]
     )
 
 
@@ -172,8 +172,8 @@ def test_pictures_show_elites_initiatives_every_route_and_the_routes_after_the_p
     assert "a Bandit Guard: elite monster, initiative 30" in picture and "gold ring: elite" in picture
     assert picture.count('class="route"') >= 3 and 'class="route shown"' in picture  # options 2-4 faint, 1 solid
     assert picture.count('class="phase-route"') == 3  # after the phase: every turn's route
-    assert "If the players choose option 2, the later turns:" in page  # a branch's later turns, shown on a click
-    assert 'class="branch" data-option="1" hidden' in page
+    # option 2's line of play (its later turns and the board after it), shown on a click (tests/test_html_page.py)
+    assert '<section class="turn" data-path="1" data-turn="1"' in page and '<section class="after" data-path="1.0.0" hidden>' in page
 
 
 def test_the_page_keeps_the_rulesets_own_option_columns() -> None:

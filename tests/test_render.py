@@ -327,7 +327,7 @@ def test_cli_writes_svg_and_html(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     json.loads(result.stdout)  # stdout is still one JSON document
     ElementTree.parse(out_svg)
     page = out_html.read_text()
-    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "<table>" in page and "focus-proximity" in page
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and '<table class="options">' in page and "focus-proximity" in page
 
 
 def test_cli_svg_to_an_unwritable_path_is_an_output_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -204,12 +204,13 @@ def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = 
 
     if kind == "svg":
         text = svg.result_svg(result)
-    else:  # the page shows, for each option the players did not take, that branch's later turns
-        from ..phase import branches
+    else:  # a click on another option shows the phase played from there (the lines of play worked out here)
+        from ..phase import explore
 
         first = request.first if request is not None else ()
-        played = branches(scenario, result, result.variant, first) if scenario is not None and len(result.turns) > 1 else {}
-        text = svg.result_html(result, extra or [], played)
+        choices = request.choices if request is not None else {}
+        lines = explore(scenario, result, result.variant, choices, first) if scenario is not None else None
+        text = svg.result_html(result, extra or [], lines, choices)
     write_file_or_exit(f"--{kind} {path}", path, text)
 
 

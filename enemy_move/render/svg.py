@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -153,10 +153,54 @@ def _area_positions(board: AreaBoard) -> dict[str, tuple[float, float]]:
 # --- one section per turn -----------------------------------------------------------------
 
 
-def _cells(layout: _GridLayout, look: BoardLook) -> list[str]:
-    """Every cell: its terrain's colour, its true coordinates and its map symbol."""
+class BoardSymbols:
+    """What does not change from turn to turn (cells, rulers, thin walls; area boxes and borders), drawn once
+    per distinct board as a ``<g id>`` in the picture's ``<defs>`` and placed in each section with ``<use>``:
+    a 31-turn phase on a 64 x 64 board draws its 4,096 cells once, not 32 times."""
+
+    def __init__(self, prefix: str = "board") -> None:
+        self.prefix = prefix
+        self._ids: dict[Any, str] = {}
+        self._drawn: list[str] = []
+        self._kept: dict[Any, Any] = {}
+        self._layouts: dict[Any, Any] = {}
+
+    def use(self, key: Any, board: Any, draw: Callable[[Any], list[str]]) -> tuple[str, Any]:
+        """A ``<use>`` of the drawing of the first board seen under ``key`` (``draw(board)``, drawn then), and that
+        board: the section redraws what differs from it (a door opened, a trap gone)."""
+        known = self._ids.get(key)
+        if known is None:
+            known = self._ids[key] = f"{self.prefix}-{len(self._ids) + 1}"
+            self._kept[key] = board
+            self._drawn.append(f'<g id="{known}">' + "".join(draw(board)) + "</g>")
+        return f'<use href="#{known}"/>', self._kept[key]
+
+    def layout(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value computed once per key (an area board's layout)."""
+        if key not in self._layouts:
+            self._layouts[key] = make()
+        return self._layouts[key]
+
+    def defs(self) -> str:
+        return "<defs>" + "".join(self._drawn) + "</defs>" if self._drawn else ""
+
+
+def _grid_key(grid: Grid) -> Any:
+    """Boards that differ only in some cells' terrain share a drawing (the cells that differ are redrawn)."""
+    return (grid.kind, grid.width, grid.height, frozenset(grid.terrain), grid.thin_walls, tuple(sorted(grid.symbols.items())))
+
+
+def _area_key(board: AreaBoard) -> Any:
+    """Boards that differ only in traps share a drawing (the areas that differ are redrawn)."""
+    shape = tuple((name, info.capacity, info.height, info.title, info.at) for name, info in sorted(board.areas.items()))
+    return (shape, frozenset(board.borders.items()))
+
+
+def _cells(layout: _GridLayout, look: BoardLook, only: list[Cell] | None = None) -> list[str]:
+    """Every cell (or ``only`` these): its terrain's colour, its true coordinates and its map symbol."""
     out: list[str] = []
-    for cell, terrain in sorted(layout.grid.terrain.items()):
+    terrains = layout.grid.terrain
+    for cell, terrain in sorted(terrains.items()) if only is None else ((c, terrains[c]) for c in sorted(only)):
         fill = look.terrain_fills.get(terrain, UNKNOWN_FILL)
         dark = terrain in look.dark_terrains
         # data-cell: the cell's true coordinates, for pages that act on a tapped cell (enemy-move serve)
@@ -200,13 +244,13 @@ class _Scene:
     look: BoardLook = GRID_LOOK
     facts: dict[str, FigureFacts] = field(default_factory=dict)
     routes: list[tuple[int, str, tuple[Position, ...]]] = field(default_factory=list)
+    #: Where the unchanging board goes (drawn once, used per section); None: drawn in every section.
+    symbols: BoardSymbols | None = None
 
 
-def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
-    look = scene.look
-    layout = _GridLayout(grid)
-    legend: list[tuple[str, str]] = []
-    used_terrain = set(grid.terrain.values())
+def _grid_board(layout: _GridLayout, look: BoardLook) -> list[str]:
+    """What a grid section draws under the figures and the routes: cells, rulers, thin walls."""
+    grid = layout.grid
     out = _cells(layout, look)
     # rulers: true coordinates
     for col in range(grid.width):
@@ -221,6 +265,20 @@ def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[st
             f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#111" stroke-width="5" '
             'stroke-linecap="round" class="thin-wall"/>'
         )
+    return out
+
+
+def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    look = scene.look
+    layout = _GridLayout(grid)
+    legend: list[tuple[str, str]] = []
+    used_terrain = set(grid.terrain.values())
+    if scene.symbols is None:
+        out = _grid_board(layout, look)
+    else:
+        use, base = scene.symbols.use(_grid_key(grid), grid, lambda board: _grid_board(_GridLayout(board), look))
+        changed = [cell for cell, terrain in grid.terrain.items() if base.terrain[cell] != terrain]
+        out = [use, *_cells(layout, look, changed)] if changed else [use]
     if grid.thin_walls:
         legend.append(("#111", "thin wall"))
     goals = [g for g in (turn.goals if turn is not None else ()) if isinstance(g, tuple) and g in grid.terrain]
@@ -272,14 +330,16 @@ def _borders(board: AreaBoard, centers_of: dict[str, tuple[float, float]]) -> li
     return out
 
 
-def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
-    corners = _area_positions(board)
-    centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
-    out = _borders(board, centers_of)
-    legend: list[tuple[str, str]] = []
-    kinds_used = set(board.borders.values())
-    heights = {info.height for info in board.areas.values()}
-    for name in sorted(board.areas):
+def _area_board(board: AreaBoard, corners: dict[str, tuple[float, float]], centers_of: dict[str, tuple[float, float]]) -> list[str]:
+    """What an area section draws under the figures whatever they do: borders, boxes, names, traps."""
+    return _borders(board, centers_of) + _area_boxes(board, corners, sorted(board.areas))
+
+
+def _area_boxes(board: AreaBoard, corners: dict[str, tuple[float, float]], names: list[str]) -> list[str]:
+    """Areas ``names`` as boxes with their names, traps and (empty) bottom lines."""
+    out: list[str] = []
+    several_heights = len({info.height for info in board.areas.values()}) > 1
+    for name in names:
         info = board.areas[name]
         x, y = corners[name]
         fill = "#e9e9e9" if info.capacity == 0 else "#f3eddc"
@@ -289,16 +349,44 @@ def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[
         )
         title = f"{name} ({info.title})" if info.title else name
         out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
-        used = board.occupancy(name)
-        facts = f"{used}/{info.capacity}" if info.capacity else "no room"
-        if len(heights) > 1:
-            facts += f" · height {info.height}"
-        out.append(_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts"))
-        for dot in range(info.capacity):  # white dots = capacity, filled = used
-            cx = x + 10 + dot * 11
-            out.append(f'<circle cx="{_f(cx)}" cy="{_f(y + AREA_H - 11)}" r="4" fill="{"#777" if dot < used else "#fff"}" stroke="#777"/>')
         if info.trap:
             out.append(_text(x + AREA_W - 8, y + 13, "trap", size=10, anchor="end", fill="#8e3b8e", weight="bold", cls="trap"))
+        out += _area_facts(x, y, info, 0, several_heights)
+    return out
+
+
+def _area_facts(x: float, y: float, info: Any, used: int, several_heights: bool) -> list[str]:
+    """An area's bottom line: "used/capacity" (and its height where heights differ), white dots = capacity, filled = used."""
+    facts = f"{used}/{info.capacity}" if info.capacity else "no room"
+    if several_heights:
+        facts += f" · height {info.height}"
+    out = [_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts")]
+    for dot in range(info.capacity):
+        cx = x + 10 + dot * 11
+        out.append(f'<circle cx="{_f(cx)}" cy="{_f(y + AREA_H - 11)}" r="4" fill="{"#777" if dot < used else "#fff"}" stroke="#777"/>')
+    return out
+
+
+def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[list[str], float, float, list[tuple[str, str]]]:
+    symbols = scene.symbols
+    key = _area_key(board) if symbols is not None else None
+    corners = symbols.layout(key, lambda: _area_positions(board)) if symbols is not None else _area_positions(board)
+    centers_of = {name: (x + AREA_W / 2, y + AREA_H / 2) for name, (x, y) in corners.items()}
+    if symbols is None:
+        out = _area_board(board, corners, centers_of)
+    else:
+        use, base = symbols.use(key, board, lambda first: _area_board(first, corners, centers_of))
+        out = [use, *_area_boxes(board, corners, sorted(name for name, info in board.areas.items() if base.areas[name] != info))]
+    legend: list[tuple[str, str]] = []
+    kinds_used = set(board.borders.values())
+    heights = {info.height for info in board.areas.values()}
+    for name in sorted(board.areas):  # the board draws every area empty: redraw the bottom line of the occupied ones
+        info = board.areas[name]
+        used = board.occupancy(name)
+        if used and info.capacity:
+            x, y = corners[name]
+            out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + AREA_H - 20)}" width="{_f(AREA_W - 4)}" height="18" fill="#f3eddc"/>')
+            out += _area_facts(x, y, info, used, len(heights) > 1)
     radius = 14.0
     figure_centers: dict[str, tuple[float, float]] = {}
     for name in sorted(board.areas):
@@ -348,61 +436,63 @@ def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[l
     return out, (y - top) + 14
 
 
-def _turn_title(result: Result, index: int | None) -> str:
+def _turn_title(result: Result, index: int | None, turn: Turn | None = None) -> str:
     if index is None:
         return "After the phase"
-    turn = result.turns[index]
+    turn = turn if turn is not None else result.turns[index]
     from .text import answer_line
 
     prefix = f"Turn {index + 1} of {len(result.turns)}: " if len(result.turns) > 1 else ""
     return prefix + answer_line(turn, has_focus=result.has_focus, whole_phase=len(result.turns) > 1).replace("  ·  ", " · ")
 
 
-def _routes(result: Result) -> list[tuple[int, str, tuple[Position, ...]]]:
-    """Every turn's route as the phase took it (the board after the phase shows them all)."""
+def taken_routes(turns: Sequence[Turn], choices: Sequence[int] | None = None) -> list[tuple[int, str, tuple[Position, ...]]]:
+    """Every turn's route as the phase took it (``choices``: the option of each turn; default each turn's chosen one)."""
     return [
-        (index, turn.actor, turn.options[turn.chosen if turn.chosen is not None else 0].path)
-        for index, turn in enumerate(result.turns)
+        (index, turn.actor, turn.options[choices[index] if choices is not None else turn.chosen or 0].path)
+        for index, turn in enumerate(turns)
         if turn.options
     ]
 
 
-def sections(result: Result) -> list[tuple[str, list[str], float, float]]:
+Section = tuple[str, list[str], float, float]
+
+
+def section(
+    result: Result, index: int | None, board: Any, turn: Turn | None, *, symbols: BoardSymbols | None = None, **more: Any
+) -> Section:
+    """(caption, elements, width, height) of turn ``index`` (``turn`` on ``board``), or with ``index`` None the board
+    after the phase with ``routes`` (``more``); ``caption`` (``more``) overrides the title."""
+    routes = more.get("routes", [])
+    scene = _Scene(turn is not None and turn.follows, result.look, result.figures, routes, symbols)
+    if result.board_kind == "areas":
+        elements, width, height, legend = _section_areas(board, turn, scene)
+    else:
+        elements, width, height, legend = _section_grid(board, turn, scene)
+    width = max(width, 420.0)
+    legend_elements, legend_height = _legend(legend, width, height)
+    caption = more.get("caption") or _turn_title(result, index, turn)
+    return caption, elements + legend_elements, width, height + legend_height
+
+
+def sections(result: Result, symbols: BoardSymbols | None = None) -> list[Section]:
     """(caption, elements, width, height) per turn, then the board after a whole phase."""
-    kind = result.board_kind
-    whole_phase = len(result.turns) > 1
-    drawn: list[tuple[str, list[str], float, float]] = []
-    plan: list[tuple[int | None, Any, Turn | None]] = []
+    drawn = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]
-        plan.append((index, board, turn))
-    if whole_phase and result.boards_after:
-        plan.append((None, result.boards_after[-1], None))
-    if not plan:
-        plan.append((None, result.board, None))
-    for number, board, shown in plan:
-        scene = _Scene(shown is not None and shown.follows, result.look, result.figures, _routes(result) if number is None else [])
-        if kind == "areas":
-            elements, width, height, legend = _section_areas(board, shown, scene)
-        else:
-            elements, width, height, legend = _section_grid(board, shown, scene)
-        width = max(width, 420.0)
-        legend_elements, legend_height = _legend(legend, width, height)
-        drawn.append(
-            (
-                _turn_title(result, number) if plan != [(None, result.board, None)] else "The board",
-                elements + legend_elements,
-                width,
-                height + legend_height,
-            )
-        )
+        drawn.append(section(result, index, board, turn, symbols=symbols))
+    if len(result.turns) > 1 and result.boards_after:
+        drawn.append(section(result, None, result.boards_after[-1], None, symbols=symbols, routes=taken_routes(result.turns)))
+    if not drawn:
+        drawn.append(section(result, None, result.board, None, symbols=symbols, caption="The board"))
     return drawn
 
 
 def result_svg(result: Result) -> str:
     """One SVG document: a heading, then one section per turn (and the board after the phase)."""
     parts: list[str] = []
-    drawn = sections(result)
+    symbols = BoardSymbols()
+    drawn = sections(result, symbols)
     title = result.title or result.scenario
     width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
     y = HEADING
@@ -417,16 +507,18 @@ def result_svg(result: Result) -> str:
         y += height + 18 + 20
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(y)}" viewBox="0 0 {_f(width)} {_f(y)}" {FONT}>'
-        f'<title>{escape(title)}</title>{_DEFS}<rect width="100%" height="100%" fill="#ffffff"/>'
+        f'<title>{escape(title)}</title>{_DEFS}{symbols.defs()}<rect width="100%" height="100%" fill="#ffffff"/>'
         + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
         + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666")
     )
     return head + "".join(parts) + "</svg>\n"
 
 
-def result_html(result: Result, extra: Sequence[TurnExtra] = (), branches: dict[tuple[int, int], Result] | None = None) -> str:
+def result_html(
+    result: Result, extra: Sequence[TurnExtra] = (), lines: Sequence[Any] | None = None, choices: dict[str, int] | None = None
+) -> str:
     """A self-contained page (render/html_page.py): the key, per turn its picture, options and reasoning;
-    ``branches`` (``phase.branches``): the later turns shown when an option not taken is clicked."""
+    ``lines`` (``phase.explore``): the lines of play a click on another option shows."""
     from .html_page import page
 
-    return page(result, extra, branches or {})
+    return page(result, extra, lines, choices)

@@ -15,7 +15,8 @@ AREA_W, AREA_H = 150.0, 92.0
 AREA_GAP_X, AREA_GAP_Y = 70.0, 44.0
 PAD = 16.0
 HEADING = 40.0
-FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
+#: On every picture's root <svg> (inherited): the font and what ``_text`` leaves out when it is the default.
+FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="12" text-anchor="middle" dominant-baseline="central"'
 
 #: A terrain the game's look gives no colour.
 UNKNOWN_FILL = "#dddddd"
@@ -45,11 +46,13 @@ def _f(value: float) -> str:
 def _text(
     x: float, y: float, text: str, *, size: float = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal", cls: str = ""
 ) -> str:
-    klass = f" class={quoteattr(cls)}" if cls else ""
-    return (
-        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" dominant-baseline="central" '
-        f'fill="{fill}" font-weight="{weight}"{klass}>{escape(text)}</text>'
-    )
+    # Size 12, anchor middle and the central baseline are inherited from the root (FONT): a 64 x 64 board has
+    # 4,096 coordinates, written once each.
+    more = f" class={quoteattr(cls)}" if cls else ""
+    more += f' font-size="{_f(size)}"' if size != 12 else ""
+    more += f' text-anchor="{anchor}"' if anchor != "middle" else ""
+    more += f' font-weight="{weight}"' if weight != "normal" else ""
+    return f'<text x="{_f(x)}" y="{_f(y)}" fill="{fill}"{more}>{escape(text)}</text>'
 
 
 # --- geometry of each board kind ----------------------------------------------------------
