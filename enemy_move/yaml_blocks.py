@@ -28,6 +28,19 @@ _HEADER = re.compile(r"[|>](?:([1-9])[+-]?|[+-]([1-9])?)?")
 _ROW_LIKE = re.compile(r"#(?: +[^ ])+ *")
 
 
+#: The fix must work on hex maps too: deleting the blank line alone moves every row to the other parity, so each
+#: row's half-hex shift is wrong; one more space on every row keeps it (the map moves one row up, one column right
+#: on the rows that were odd: a translation, so every distance and neighbour stays; tests/test_hardening_yaml.py),
+#: and the block then needs its indentation stated, its first row being indented more than the next.
+def blank_first_line(indentation: int) -> str:
+    return (
+        "the map starts with a blank line, which YAML keeps as an empty row 0 (every row would move down one): "
+        "delete the blank line; on a hex map also put one more space at the start of every row and state the "
+        f"indentation (`map: |{indentation}`), so each row keeps its half-hex shift (then rows in `at:` and `walls:` "
+        "are one less, and columns of the rows that were odd one more)"
+    )
+
+
 @dataclass(frozen=True)
 class BlockOrigin:
     """Where a literal block's text sits: 0-based file line of its first text line, and the indentation stripped."""
@@ -137,10 +150,21 @@ class _BlockReader:
             raise self.error(
                 first,
                 0,
-                "the map starts with a blank line, which YAML keeps as an empty row 0 (every row would move down one): "
-                "delete the blank line",
+                blank_first_line(int(digit) if digit else self._rows_indentation(first, parent)),
             )
         self.pending = _Block(key, is_map, parent, indent, text_lines[-1], last + 1)
+
+    def _rows_indentation(self, first: int, parent: int) -> int:
+        """The least indentation of the map's rows from ``first`` on (YAML may have ended the block at a row
+        indented less than the first), relative to the key's: what `map: |N` must state."""
+        base = max(parent, 0)
+        indents = []
+        for line in self.lines[first:]:
+            if line.strip(" "):
+                if _indent(line) <= base:
+                    break
+                indents.append(_indent(line))
+        return (min(indents) if indents else base + 2) - base
 
     def folded(self, start: Any, end: Any, style: str | None) -> bool:
         """True when a plain or quoted scalar spans two adjacent non-blank lines: YAML joins them with a space."""

@@ -8,6 +8,7 @@ one located line, exit 2; the same board written correctly resolves.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,12 @@ from typer.testing import CliRunner
 
 from enemy_move.cli import app
 from enemy_move.errors import ScenarioError
+from enemy_move.geometry import hexgrid
 from enemy_move.geometry.grid import precheck_grid
 from enemy_move.loader import load_text
 from enemy_move.models import load_scenario_text
+from enemy_move.phase import resolve
+from enemy_move.yaml_blocks import blank_first_line
 
 runner = CliRunner()
 
@@ -131,10 +135,36 @@ def test_the_blank_first_line_is_refused_through_the_cli(tmp_path: Path) -> None
     path.write_text("ruleset: perditions-mouth\nmap: |\n\n  . a . A\nfigures:\n  A: {kind: hero}\n  a: {kind: acolyte}\n")
     result = runner.invoke(app, ["resolve", str(path)])
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.splitlines() == [
-        f"{path}:3:1: the map starts with a blank line, which YAML keeps as an empty row 0 "
-        "(every row would move down one): delete the blank line"
-    ]
+    assert result.stderr.splitlines() == [f"{path}:3:1: {blank_first_line(2)}"]
+
+
+def test_the_blank_first_line_fix_keeps_a_hex_map_as_drawn() -> None:
+    # What the message says to do on a hex map: delete the blank line, one more space on every row. Read with
+    # the blank row 0 (as YAML reads it) and as fixed, every pair of cells is as far apart: the same board.
+    drawn = ["", " . a . .", ". . # A", " . . . ."]
+    fixed = [" " + row for row in drawn[1:]]
+
+    def cells(rows: list[str]) -> dict[str, tuple[int, int]]:
+        found = {}
+        for r, row in enumerate(rows):
+            for column, char in enumerate(row):
+                if char != " ":
+                    assert (column - r % 2) % 2 == 0, (rows, r, column)  # a cell position of the hex layout
+                    found[f"{char}{len(found)}"] = ((column - r % 2) // 2, r)
+        return found
+
+    before, after = cells(drawn), cells(fixed)
+    assert list(before) == list(after)
+    for one, two in itertools.combinations(before, 2):
+        assert hexgrid.distance(before[one], before[two]) == hexgrid.distance(after[one], after[two])
+    # Written as the message says, the file loads (the first row, indented more, needs `|2`).
+    broken = "ruleset: gloomhaven\nmap: |\n\n   . a . .\n  . . # A\nfigures: {A: {kind: character}, a: {kind: monster}}\n"
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(broken)
+    assert "`map: |2`" in caught.value.message
+    mended = "ruleset: gloomhaven\nmap: |2\n    . a . .\n   . . # A\nfigures: {A: {kind: character}, a: {kind: monster}}\n"
+    placed = resolve(load_scenario_text(mended)).initial
+    assert placed is not None and (placed.figures["a"], placed.figures["A"]) == ((2, 0), (3, 1))
 
 
 # -- numbers --------------------------------------------------------------------

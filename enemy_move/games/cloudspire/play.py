@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ...apply import apply
+from ...errors import ScenarioError
 from ...game import NextActor
 from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
@@ -14,6 +16,7 @@ from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn, 
 from .model import CloudspireScenario
 from .order import HEROES_AND_MINIONS, ai_hero_goes, hero_now, leading_minion, rank
 from .plan import TurnPlan
+from .readings import name_deciding_readings
 from .reasons import rule_out_fixed, rule_out_unchosen
 from .routes import mark_distances, start_status
 from .search import TooManyRoutes
@@ -69,13 +72,29 @@ class CloudspirePlay:
         return following
 
     def turn(self, board: Grid, actor: str) -> Turn:
+        turn = self._solve(board, actor, self.rules, self.distances(actor))
+        name_deciding_readings(turn, board, self.units, actor, self.rules, partial(self._solve_under, board, actor))
+        return turn
+
+    def _solve_under(self, board: Grid, actor: str, rules: CloudspireRules) -> Turn | None:
+        """The turn under other readings (None: it cannot be played that way here)."""
+        unit = self.units[actor]
+        distances = (
+            self.distances(actor) if rules.other_gates == self.rules.other_gates else mark_distances(self.board, unit, rules.other_gates)
+        )
+        try:
+            return self._solve(board, actor, rules, distances)
+        except ScenarioError:
+            return None
+
+    def _solve(self, board: Grid, actor: str, rules: CloudspireRules, distances: dict[Cell, int]) -> Turn:
         turn = Turn(actor=actor)
         unit = self.units[actor]
         if unit.mark is not None:
             turn.goals = (unit.mark,)
-        rule_out_fixed(board, self.units, actor, self.rules, turn)
+        rule_out_fixed(board, self.units, actor, rules, turn)
         try:
-            candidates = TurnPlan(board, self.units, unit, self.distances(actor), self.rules, turn).plan()
+            candidates = TurnPlan(board, self.units, unit, distances, rules, turn).plan()
         except TooManyRoutes:
             raise self.scenario.error(
                 ("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement"
@@ -93,7 +112,7 @@ class CloudspirePlay:
             )
             turn.options.append(Option(to=candidate.path[-1], path=candidate.path, details=details, effects=effects))
         progress = any(candidate.kind == "progress" for candidate in candidates)
-        rule_out_unchosen(board, unit, self.distances(actor), progress, turn)
+        rule_out_unchosen(board, unit, distances, progress, turn)
         return _finish(turn)
 
     def apply(self, board: Grid, option: Option) -> Grid:

@@ -18,10 +18,14 @@ _RULES = {
     "lateral": f"{_C1}, step 5: 'hexes that get it no closer and no further away' (rule 5)",
     "leading-minion": "Cloudspire Rules Reference 'Leading Minion' (C3): the closest-to-Mark minion moves first (rule 10)",
     "movement": f"{_C1}, steps 2-4: full movement, then 1 less each time (rules 2, 3)",
+    "reading": "docs/cloudspire.md 'Decisions on open points' (D3, D4, D11, D12, D14)",
     "terrain": f"{_C1}, step 1: valid terrain (the unit's terrain allowance) (rule 1)",
 }
 
 
 def source_of(step: str, variant: str, data: dict[str, Any]) -> str:
     """``step``'s rule (docs/cloudspire.md numbering)."""
-    return _RULES.get(step, "")
+    source = _RULES.get(step, "")
+    if step == "reading" and data.get("reading"):
+        source += f", `{data['reading']}`"
+    return source

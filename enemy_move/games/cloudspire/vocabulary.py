@@ -15,6 +15,7 @@ STEP_IDS = (
     "lateral",
     "leading-minion",
     "movement",
+    "reading",
     "terrain",
 )
 

@@ -89,14 +89,16 @@ def _by_proximity(turn: Turn, kept: list[FocusRank], farthest: bool = False) -> 
     closest = max(r.proximity for r in kept) if farthest else min(r.proximity for r in kept)
     text = ", ".join(f"{r.label} {r.proximity} hex{'es' if r.proximity != 1 else ''} away" for r in kept)
     survivors = [r for r in kept if r.proximity == closest]
+    # Focusing on the farthest enemy (FH FAQ 6.0), the tie-break is the longest range, not proximity.
+    what = "the longest range (counted around walls; FH FAQ 6.0, farthest focus)" if farthest else "proximity (counted around walls)"
     if len(survivors) < len(kept):
         turn.note(
             "focus-proximity",
-            f"Tie on movement; proximity (counted around walls) decides: {text}. Kept {', '.join(r.label for r in survivors)}.",
+            f"Tie on movement; {what} decides: {text}. Kept {', '.join(r.label for r in survivors)}.",
             kept=[r.label for r in survivors],
         )
     else:
-        turn.note("focus-proximity", f"Tie on movement and on proximity: {text}.")
+        turn.note("focus-proximity", f"Tie on movement and on {'range' if farthest else 'proximity'}: {text}.")
     return survivors
 
 

@@ -148,12 +148,16 @@ class _FocusPlan:
 
     def _note_best(self, ranking: Ranking, moves_now: dict[Cell, int], shown: list[tuple[Cell, Targets]]) -> None:
         ctx, goal = self.ctx, self.goal
+        if ctx.plan.real:
+            can, verb = f"It can attack {goal.focus} this turn", " attacking "
+        else:  # no attack on the card (or disarmed): it moves as if for a melee attack and attacks nobody
+            can, verb = f"It can reach a hex next to {goal.focus} this turn (as if for a melee attack; it makes none)", " next to "
         ctx.turn.note(
             "attack-now",
             goal.prefix
-            + f"It can attack {goal.focus} this turn from {count_of(len(moves_now), 'hex', 'hexes')}. "
+            + f"{can} from {count_of(len(moves_now), 'hex', 'hexes')}. "
             + _explain_choice(ctx)
-            + f" Best: {'; '.join(format_position(h) + ' attacking ' + t.describe() for h, t in shown[:_SHOWN])}"
+            + f" Best: {'; '.join(format_position(h) + verb + t.describe() for h, t in shown[:_SHOWN])}"
             + (f" (and {len(shown) - _SHOWN} more)" if len(shown) > _SHOWN else "")
             + f" ({count_of(moves_now[shown[0][0]], 'movement point')}).",
             kept=[_targets_data(h, t) for h, t in shown],

@@ -16,7 +16,7 @@ from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import name_readings
-from .variants import VARIANTS
+from .variants import VARIANTS, VariantRules
 
 
 class GloomhavenPlay:
@@ -73,12 +73,17 @@ class GloomhavenPlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         card = self.action_of(actor)
-        turn = resolve_card(board, self.figures, actor, card, self.rules, self.model.rules)
-        name_readings(turn, board, card, self.rules, lambda rules: resolve_card(board, self.figures, actor, card, rules, self.model.rules))
+        turn = self._resolve(board, actor, card, self.rules)
+        name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
         if self.model.active is None and self.waiting_summons:
             # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
             turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
             self.waiting_summons = []
+        return turn
+
+    def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules) -> Turn:
+        """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end."""
+        turn = resolve_card(board, self.figures, actor, card, rules, self.model.rules)
         if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
             turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
         if isinstance(card, GloomhavenAction):
@@ -87,7 +92,7 @@ class GloomhavenPlay:
             finish_keeping_forced_ways(turn)
         if isinstance(card, GloomhavenAction) and card.attack is not None and (card.attack.push or card.attack.pull):
             # After finish: the ways a push can end are options with the same hex and targets.
-            add_forced_moves(turn, board, self.figures, card.attack, self.rules)
+            add_forced_moves(turn, board, self.figures, card.attack, rules)
         return turn
 
     def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:

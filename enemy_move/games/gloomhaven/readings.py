@@ -8,16 +8,20 @@ names the switch, the reading followed and its source (docs/gloomhaven.md, "Open
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...geometry.grid import Grid
+from ...geometry import hexgrid
+from ...geometry.grid import Cell, Grid
+from ...geometry.los import HexSight
 from ...result import Step, Turn
-from .board import BLOCKS_SIGHT
-from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard
+from .board import BLOCKS_SIGHT, _walls, is_enemy, side_of
+from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenFigure
 from .variants import VariantRules
 
+#: The scenario's figures by label.
+Figures = Mapping[str, GloomhavenFigure]
 #: Resolves the same turn under other rules (without naming readings again).
 Resolve = Callable[[VariantRules], Turn]
 
@@ -28,26 +32,86 @@ class Switch:
 
     name: str
     readings: dict[Any, str]
-    applies: Callable[[Turn, Grid, list[GloomhavenAttack], VariantRules], bool]
+    applies: Callable[[Turn, Grid, GloomhavenCard, VariantRules, Figures], bool]
 
     def other(self, value: Any) -> Any:
         return next(v for v in self.readings if v != value)
 
 
-def _heads_for_a_later_attack(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
+def _heads_for_a_later_attack(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
     # Only a ranged or multi-target attack ranks its attack hexes beyond distance.
-    ranks = any(a.range > 0 or a.targets > 1 or a.aoe for a in attacks)
+    ranks = any(a.range > 0 or a.targets > 1 or a.aoe for a in card_attacks(card))
     return ranks and any(step.step == "destination" for step in turn.reasoning)
 
 
-def _ranged_area_near_walls(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
-    ranged_area = any(a.aoe is not None and "@" not in a.aoe for a in attacks)
-    return ranged_area and any(t in BLOCKS_SIGHT for t in grid.terrain.values())
+def _ranged_area_near_walls(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    ranged_area = any(a.aoe is not None and "@" not in a.aoe for a in card_attacks(card))
+    return ranged_area and _has_walls(grid)
 
 
-def _second_edition_where_faq_is_silent(turn: Turn, grid: Grid, attacks: list[GloomhavenAttack], rules: VariantRules) -> bool:
-    # Frosthaven's rulebook read for the second edition: said where it changes the answer, in that variant.
-    return rules.name == "gloomhaven2e"
+def _has_walls(grid: Grid) -> bool:
+    return bool(grid.thin_walls) or any(t in BLOCKS_SIGHT for t in grid.terrain.values())
+
+
+# The edition switches can only change a turn where what they read is on the board or the card.
+
+
+def _sight_may_differ(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    """Whether the two sight modes disagree on some hex within reach of a figure: sight is only asked from a hex
+    to a figure the attack could reach from it (range counted around walls is never shorter than the hex count),
+    so where they all agree the other mode gives the same answer (and costs no second resolve)."""
+    if not _has_walls(grid):
+        return False
+    walls = _walls(grid)
+    mine = HexSight(walls, grid.thin_walls, rules.sight)
+    theirs = HexSight(walls, grid.thin_walls, "corner" if rules.sight == "any" else "any")
+    reach = max((_reach(attack) for attack in card_attacks(card)), default=1)
+    actor_is_monster = side_of(figures[turn.actor]) == "monsters"
+    for label, cell in grid.figures.items():
+        if label == turn.actor or not is_enemy(figures[label], actor_is_monster):
+            continue
+        for near in _within(cell, reach):
+            if grid.terrain.get(near, "wall") not in BLOCKS_SIGHT and _modes_differ(near, cell, mine, theirs):
+                return True
+    return False
+
+
+def _modes_differ(a: Cell, b: Cell, mine: HexSight, theirs: HexSight) -> bool:
+    # A corner-to-corner line is a line from some point to some point: corner sight implies any-point sight,
+    # so the modes can only differ where corner sight fails and any-point sight holds (the other mode is
+    # worked out only then: any-point sight is the costly one).
+    seen = mine.visible(a, b)
+    if seen == (mine.mode == "corner"):
+        return False
+    return theirs.visible(a, b) != seen
+
+
+def _reach(attack: GloomhavenAttack) -> int:
+    """How far (in hexes) a target may stand from the attacker's hex: the range, plus an area's extent."""
+    extent = 0 if attack.aoe is None else len(attack.aoe.splitlines()) + max(len(line) for line in attack.aoe.splitlines())
+    return max(attack.range, 1) + extent
+
+
+def _within(cell: Cell, reach: int) -> list[Cell]:
+    q, r = hexgrid.to_axial(cell)
+    return [
+        hexgrid.from_axial((q + dq, r + dr))
+        for dq in range(-reach, reach + 1)
+        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1)
+    ]
+
+
+def _invisible_enemy(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    return any(step.step == "invisible" for step in turn.reasoning)
+
+
+def _jump_over_difficult(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    moves = [card] if isinstance(card, GloomhavenAction) else list(card)
+    return any(getattr(m, "jump", False) for m in moves) and "difficult" in grid.terrain.values()
+
+
+def _pushes_or_pulls(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    return any(a.push is not None or a.pull is not None for a in card_attacks(card))
 
 
 _FH_READING = "Frosthaven's rulebook, which the second edition follows where its FAQ is silent"
@@ -74,26 +138,35 @@ SWITCHES = (
     Switch(
         "sight",
         {
-            "any": f"line of sight from any point of a hex to any point of the other ({_FH_READING}: FH p.21)",
+            "any": f"line of sight from any point of a hex to any point of the other (FH p.21; {_FH_READING})",
             "corner": "line of sight from a corner to a corner (GH 1st edition p.19)",
         },
-        _second_edition_where_faq_is_silent,
+        _sight_may_differ,
     ),
     Switch(
         "invisible_blocks_movement",
         {
-            False: f"invisible enemies are walked through, not ended on ({_FH_READING}: FH p.28)",
+            False: f"invisible enemies are walked through, not ended on (FH p.28; {_FH_READING})",
             True: "invisible enemies are obstacles (GH 1st edition, conditions)",
         },
-        _second_edition_where_faq_is_silent,
+        _invisible_enemy,
     ),
     Switch(
         "jump_pays_difficult_last_hex",
         {
-            False: f"a jump ignores difficult terrain completely ({_FH_READING}: FH p.24)",
+            False: f"a jump ignores difficult terrain completely (FH p.24; {_FH_READING})",
             True: "the last hex of a jump pays for difficult terrain (GH 1st edition p.19)",
         },
-        _second_edition_where_faq_is_silent,
+        _jump_over_difficult,
+    ),
+    Switch(
+        "forced_move_maximum",
+        {
+            True: "a monster's push or pull moves the target the maximum distance over the whole path (GH2e and FH FAQ 5.8)",
+            False: "a monster's push or pull may follow any valid path the players choose (GH 1st edition p.20; "
+            "FAQ 5.8's maximum distance is 'a change from the first edition')",
+        },
+        _pushes_or_pulls,
     ),
 )
 
@@ -109,11 +182,10 @@ def _answer(turn: Turn) -> tuple[Any, ...]:
     return (tuple(turn.focus), tuple((o.to, o.attacks, o.effects) for o in turn.options))
 
 
-def name_readings(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, resolve: Resolve) -> None:
+def name_readings(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, resolve: Resolve, figures: Figures) -> None:
     """Add a `reading` step for each switch whose other value changes ``turn``'s answer."""
-    attacks = card_attacks(card)
     for switch in SWITCHES:
-        if not switch.applies(turn, grid, attacks, rules):
+        if not switch.applies(turn, grid, card, rules, figures):
             continue
         value = getattr(rules, switch.name)
         other_value = switch.other(value)

@@ -191,6 +191,23 @@ def rule_out_attack_now(ctx: Planning, goal: Goal, ranking: Ranking) -> None:
             turn.rule_out(cell, "range", prefix + f"From here it has no attack that includes {name}.", focus=focus)
 
 
+def _extra_facts(view: View, rules: VariantRules, here: frozenset[str], there: frozenset[str]) -> str:
+    """Why one extra target beat another: each one's proximity (not JotL) and initiative, as compared."""
+    if not here or not there:
+        return ""
+
+    def fact(label: str) -> str:
+        parts = []
+        if rules.proximity_breaks_focus_ties:
+            away = view.range_between(view.start, view.grid.figures[label])
+            parts.append("out of range" if away is None else count_of(away, "hex", "hexes") + " away")
+        initiative = view.figures[label].initiative
+        parts.append("no initiative given" if initiative is None else f"initiative {initiative:g}")
+        return f"{label} ({', '.join(parts)})"
+
+    return f": {', '.join(fact(label) for label in sorted(there))} against {', '.join(fact(label) for label in sorted(here))}"
+
+
 def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) -> Reason:
     """The preference a hex lost on, in words and numbers (see rank_attacks)."""
     here, best = lost.here, lost.best
@@ -200,9 +217,10 @@ def _lost_preference(view: View, rules: VariantRules, focus: str, lost: Lost) ->
         by = "proximity, then initiative" if rules.proximity_breaks_focus_ties else "initiative"
         if rules.extra_targets == "secondary-focus":
             by = "their own focus paths, then " + by + " (rules.extra_targets: secondary-focus)"
+        why = _extra_facts(view, rules, mine - theirs, theirs - mine)
         return (
             "extra-targets",
-            f"Its extra targets from here ({names(mine - {focus}, view.figures)}) rank below those of the best hexes ({names(theirs - {focus}, view.figures)}), by {by}.",
+            f"Its extra targets from here ({names(mine - {focus}, view.figures)}) rank below those of the best hexes ({names(theirs - {focus}, view.figures)}), by {by}{why}.",
             {"targets": sorted(mine), "best_targets": sorted(theirs)},
         )
     # Every other preference compares counts.

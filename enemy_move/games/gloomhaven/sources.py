@@ -118,5 +118,7 @@ def source_of(step: str, variant: str, data: dict[str, Any]) -> str:
     """Where the rule of ``step`` is written under ``variant`` (a reading: the sources of its switch)."""
     if step == "reading":
         switch = str(data.get("switch", "")).removeprefix("rules.")
-        return READING_SOURCES.get(switch, "") + f"; docs/gloomhaven.md 'Open readings', rules.{switch}"
+        if switch not in READING_SOURCES:
+            return _GH["reading"] + " (each switch's own sources: READING_SOURCES in sources.py)"
+        return READING_SOURCES[switch] + f"; docs/gloomhaven.md 'Open readings', rules.{switch}"
     return _BY_VARIANT.get(variant, _GH).get(step, "")

@@ -25,7 +25,9 @@ from ...game import NextActor
 from ...models import Scenario
 from ...result import BoardState, Moved, Option, Turn, Woken, format_position
 from .enemies import DEFAULT_AP, TYPE_NAMES
+from .model import PerditionsMouthRules
 from .order import activation_order, next_in_order
+from .readings import name_deciding_readings
 from .summoner import Summoner
 from .terrain import Board, apply_effects
 
@@ -113,7 +115,14 @@ class PerditionsMouthPlay:
         turn = self.engine.resolve_turn(board, actor)
         if self.engine.rules.figures_block_sight and self.engine.rules.sight == "center" and self.corner_pinch(board):
             self.name_corner_reading(board, actor, turn)
+        kind = self.engine.figures[actor].kind
+        name_deciding_readings(turn, board, kind, self.engine.rules, lambda rules: self._engine_under(rules).resolve_turn(board, actor))
         return turn
+
+    def _engine_under(self, rules: PerditionsMouthRules) -> Engine:
+        """The rules engine of this scenario with other readings."""
+        model = self.scenario.model.model_copy(update={"rules": rules})
+        return Engine(replace(self.scenario, model=model))
 
     def corner_pinch(self, board: Board) -> bool:
         """A hero diagonal to a square whose shared corner has a sight blocker on one side and a figure on the other."""

@@ -19,6 +19,7 @@ _RULES = {
     "move": "rules 8, 9, 18, 19, 24, 29 (moving towards the goal; trample; doors)",
     "order": "rules 1, 20 (Insectoid and Cultist sheets)",
     "range": "rules 11, 30, 39 ('prefer to attack from the farthest range possible')",
+    "reading": "the open points (docs/perditions-mouth.md 'Open points')",
     "safety": "rule 40 ('as far away as possible from all Heros')",
     "sleeping": "rule 41 (a sleeping enemy only wakes up)",
     "target": "rules 3, 16, 17, 35, 36, 38 (the target Hero; the range fallback; the weakest)",

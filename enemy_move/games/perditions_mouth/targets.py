@@ -27,7 +27,7 @@ class Targeting(RuleOuts):
 
     def unreachable_text(self, mover: Mover) -> str:
         if self.rules.unreachable_goal == "stay":
-            return ": it does not move (`unreachable_goal: stay`; `closer` would walk it as close as it can get)"
+            return ": it does not move (`unreachable_goal: stay`)"
         return ""
 
     def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, goals: set[Cell], what: str) -> None:

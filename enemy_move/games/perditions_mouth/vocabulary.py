@@ -16,6 +16,7 @@ STEP_IDS = (
     "move",
     "order",
     "range",
+    "reading",
     "safety",
     "sleeping",
     "target",

@@ -1,0 +1,89 @@
+"""The open points of `rules:` named where they decide (issue 33): the turn resolved again with the other value.
+
+Every two-reading key of :class:`~.model.PerditionsMouthRules` is tried (a Literal or a yes/no key; the numbers,
+costs and blocker lists are settings, not readings), each only where it can matter (the kind of enemy, the
+figures on the board). On boards larger than :data:`TRIED_UP_TO` squares the readings are not tried (the
+turn would be solved once per key): a step says which were not.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from ...errors import ScenarioError
+from ...open_readings import name_if_it_decides
+from ...result import Turn
+from .model import PerditionsMouthRules
+from .terrain import Board
+
+#: The largest board (in squares) on which every reading is tried: real boards are a few tiles (a 64x64
+#: board with 61 enemies would be solved some 15 times per turn).
+TRIED_UP_TO = 1024
+
+#: Keys that are settings (numbers, lists) rather than two readings of a sentence, and the one named by its own
+#: step (`corner_wall_and_figure`, in play.py).
+NOT_READINGS = frozenset({"diagonal_cost", "terrain_costs", "sight_blockers", "corner_wall_and_figure"})
+
+#: Keys that only concern some kinds of enemy.
+ONLY_FOR = {
+    "acolyte_goal": {"acolyte"},
+    "chileen_pays_terrain": {"chileen"},
+    "trample_failure_events": {"chileen"},
+    "summoner_priority": {"summoner"},
+}
+
+
+def values_of(name: str) -> tuple[Any, ...]:
+    """The values a reading key may take (None, "the default follows another key", is not one)."""
+    annotation = PerditionsMouthRules.model_fields[name].annotation
+    found: list[Any] = []
+    for part in typing.get_args(annotation) or (annotation,):
+        if part is bool:
+            found += [True, False]
+        elif typing.get_origin(part) is typing.Literal:
+            found += typing.get_args(part)
+    if typing.get_origin(annotation) is typing.Literal:
+        found = list(typing.get_args(annotation))
+    return tuple(found)
+
+
+READINGS = tuple(name for name in PerditionsMouthRules.model_fields if name not in NOT_READINGS and values_of(name))
+
+
+def name_deciding_readings(
+    turn: Turn, board: Board, kind: str, rules: PerditionsMouthRules, solve: Callable[[PerditionsMouthRules], Turn]
+) -> None:
+    """Name each reading whose other value changes ``turn`` (``solve``: the same turn under other rules)."""
+    if len(board.terrain) > TRIED_UP_TO:
+        turn.note(
+            "reading",
+            f"On a board of {len(board.terrain)} squares the open readings ({', '.join(READINGS)}) were not tried "
+            f"with their other values (tried up to {TRIED_UP_TO} squares): one may decide here unnamed.",
+            not_tried=list(READINGS),
+        )
+        return
+    for name in READINGS:
+        if name in ONLY_FOR and kind not in ONLY_FOR[name]:
+            continue
+        value = getattr(rules, name)
+        for other in values_of(name):
+            if other == value or (value is None and name == "range" and other == _metric(rules)):
+                continue
+            changed = rules.model_copy(update={name: other})
+            shown = value if value is not None else _metric(rules)
+            if name_if_it_decides(turn, name, shown, other, partial(_try, solve, changed)):
+                break
+
+
+def _metric(rules: PerditionsMouthRules) -> str:
+    return rules.range or ("chebyshev" if rules.movement == "diagonal" else "manhattan")
+
+
+def _try(solve: Callable[[PerditionsMouthRules], Turn], rules: PerditionsMouthRules) -> Turn | None:
+    try:
+        return solve(rules)
+    except ScenarioError:  # the other reading needs what the file does not give (a hero's health...)
+        return None

@@ -1,0 +1,49 @@
+"""Open readings named where they decide (issue 33): a turn resolved again under a switch's other value.
+
+A game lists its two-reading switches; for each one that may matter on the turn, it resolves the same
+turn with the other value (``resolve_other``) and, when the answer differs (focus, destinations, targets,
+board changes), records a ``reading`` step naming the switch, the value followed and what the other
+value would give. The core only compares and words; which switches exist and when they can matter
+is the game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .result import Turn, format_position
+
+
+def answer(turn: Turn) -> tuple[Any, ...]:
+    """What a player sees of a turn: its focus and, per option, destination, targets and board changes."""
+    return (tuple(turn.focus), tuple(sorted((repr(o.to), o.attacks, repr(o.effects[1:])) for o in turn.options)))
+
+
+def word(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def shown(turn: Turn) -> str:
+    """The other reading's options, as people read them."""
+    parts = sorted({format_position(o.to) + (f" attacking {', '.join(o.attacks)}" if o.attacks else "") for o in turn.options})
+    return "; ".join(parts) or "no option"
+
+
+def name_if_it_decides(
+    turn: Turn, switch: str, value: Any, other: Any, resolve_other: Callable[[], Turn | None], *, why: str = "", step: str = "reading"
+) -> bool:
+    """Add a step naming ``switch`` when the turn under ``other`` (None: that reading cannot be played here)
+    differs from ``turn``; whether it did."""
+    theirs = resolve_other()
+    if theirs is None or answer(theirs) == answer(turn):
+        return False
+    focus = f" (focus {', '.join(theirs.focus) or 'none'})" if theirs.focus != turn.focus else ""
+    turn.note(
+        step,
+        f"Open reading `{switch}: {word(value)}` decides here{why}: with `{word(other)}` the options would be {shown(theirs)}{focus}.",
+        reading=switch,
+        value=value,
+        other=other,
+    )
+    return True
