@@ -59,6 +59,8 @@ class FileResult:
     answer: list[dict[str, Any]] | None = None
     # `check --update`: the differences that were settled by writing the answer into the file.
     updated: list[Problem] = field(default_factory=list)
+    # A failed file's bytes as checked: `check --update` writes only over these very bytes (never over a later change).
+    checked: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def line(self) -> int:
@@ -435,7 +437,9 @@ def _check_loaded(load: Callable[[], Any]) -> FileResult:
     problems, expected, got = compare(scenario.model.expect, result, scenario.source.where)
     problems.sort(key=lambda p: (p.line, p.col))  # file order, as a reader goes down the file
     if problems:
-        return FileResult(file=name, status="fail", expected=expected, got=got, problems=problems, answer=answer)
+        return FileResult(
+            file=name, status="fail", expected=expected, got=got, problems=problems, answer=answer, checked=scenario.source.raw
+        )
     return FileResult(file=name, status="pass", answer=answer)
 
 

@@ -101,6 +101,10 @@ class SourceMap:
     # For literal block scalars: 0-based file line of the block's first text
     # line, and the indentation stripped from every line.
     block_origins: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    # The bytes read (files and standard input; None for text given as text) and whether they began with a
+    # byte-order mark: what a writer compares the file with before replacing it, and keeps.
+    raw: bytes | None = None
+    bom: bool = False
 
     def where(self, path: YamlPath, *, key: bool = False) -> tuple[int, int]:
         """1-based (line, column) of the value at ``path``, or its closest parent."""
@@ -421,7 +425,14 @@ def load_file(path: str | Path) -> Document:
         raise ScenarioError(name, 1, 1, "no such file") from None
     except OSError as error:
         raise ScenarioError(name, 1, 1, f"cannot read file: {error.strerror}") from None
-    return load_text(_decode(raw, name, "file"), name)
+    return _load_bytes(raw, name, "file")
+
+
+def _load_bytes(raw: bytes, name: str, what: str) -> Document:
+    document = load_text(decode_bytes(raw, name, what), name)
+    document.source.raw = raw
+    document.source.bom = raw.startswith(b"\xef\xbb\xbf")
+    return document
 
 
 _BYTE_LINE_BREAK = re.compile(b"\r\n|[\r\n]|\xc2\x85")
@@ -432,10 +443,15 @@ STDIN_NAME = "<stdin>"
 
 def load_stdin(stream: BinaryIO) -> Document:
     """Read and parse a scenario from standard input, with the same cap and checks as files."""
-    return load_text(_decode(stream.read(MAX_FILE_BYTES + 1), STDIN_NAME, "input"), STDIN_NAME)
+    try:
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as error:  # closed (`<&-`), a directory, a terminal gone
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise ScenarioError(STDIN_NAME, 1, 1, f"cannot read standard input: {reason}") from None
+    return _load_bytes(raw, STDIN_NAME, "input")
 
 
-def _decode(raw: bytes, name: str, what: str) -> str:
+def decode_bytes(raw: bytes, name: str, what: str) -> str:
     """The text of a scenario's bytes: size cap, UTF-8 (errors at their line and column), no BOM."""
     if len(raw) > MAX_FILE_BYTES:
         raise ScenarioError(name, 1, 1, f"{what} is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")

@@ -150,11 +150,11 @@ def _writes_empty_attacks(expect: Any) -> bool:
     return not any(isinstance(o, dict) and "attacks" not in o for o in options)
 
 
-def updated_text(text: str, file: str, answers: list[dict[str, Any]]) -> str:
-    """The file's text with its ``expect:`` block stating ``answers`` (one per turn), everything else as it was."""
+def updated_document(text: str, file: str, answers: list[dict[str, Any]], raw: bytes | None = None) -> Any:
+    """The file's document with its ``expect:`` block stating ``answers`` (one per turn), everything else as it was."""
     from .edit.document import ScenarioDocument, plain
 
-    document = ScenarioDocument.from_text(text, file)
+    document = ScenarioDocument.from_text(text, file, raw=raw)
     expect = document.data.get("expect")
     if not isinstance(expect, dict):
         raise UpdateError("the expect: block is not a mapping")
@@ -165,27 +165,39 @@ def updated_text(text: str, file: str, answers: list[dict[str, Any]]) -> str:
     top = tuple(k for k in ("focus", "options") if k in expect)
     if top:
         _write_turn(expect, answers[0] if answers else empty, top, empty_attacks)
-    return document.text()
+    return document
 
 
 def update_file(entry: FileResult) -> Update:
-    """Write the current answer of a failed file into its ``expect:`` block; the new text must pass first."""
-    from .edit.atomic import write_atomic
-    from .loader import load_file
+    """Write the current answer of a failed file into its ``expect:`` block; the new text must pass first.
 
-    if entry.status != "fail" or entry.answer is None:
+    Only over the bytes that were checked: a file changed since (by hand, by another program) is left alone."""
+    from pathlib import Path
+
+    from .edit.atomic import ConflictError, WriteError
+    from .loader import decode_bytes
+
+    if entry.status != "fail" or entry.answer is None or entry.checked is None:
         raise UpdateError("only a file whose answers differ from its expect: block is updated")
     try:
-        text = load_file(entry.file).source.text
-        new = updated_text(text, entry.file, entry.answer)
+        document = updated_document(decode_bytes(entry.checked, entry.file, "file"), entry.file, entry.answer, entry.checked)
     except ScenarioError as error:
         raise UpdateError(f"cannot read it again: {error.message}") from None
-    _must_pass(new, entry.file)
+    document.path = Path(entry.file)
+    _must_pass(document.text(), entry.file)
     try:
-        write_atomic(entry.file, new)
-    except OSError as error:
-        raise UpdateError(str(error)) from None
+        document.save()
+    except ConflictError:
+        raise UpdateError("the file changed on disk since it was checked; check it again") from None
+    except WriteError as error:
+        raise UpdateError(_reason(error)) from None
     return Update(entry.file, entry.problems)
+
+
+def _reason(error: OSError) -> str:
+    """A writer's message without the file name the located line already gives."""
+    text = str(error)
+    return text.split(": ", 1)[1] if ": " in text else text
 
 
 def update_report(report: CheckReport) -> None:

@@ -37,10 +37,12 @@ def watch_file(
     iterations: int | None = None,
     sleep: Callable[[float], None] = time.sleep,
     signature: Callable[[str], Signature] = file_signature,
+    on_missing: Callable[[str], None] | None = None,
 ) -> int:
     """Call ``on_change`` now and after each change of ``path``; return how often it ran.
 
-    ``iterations`` bounds the number of polls (None: until interrupted).
+    ``iterations`` bounds the number of polls (None: until interrupted). ``on_missing`` hears, once each
+    time, that the file was deleted or became unreadable (the reason in words): the answer shown is stale.
     """
     last = signature(path)
     on_change()
@@ -55,5 +57,21 @@ def watch_file(
             on_change()
             runs += 1
         elif current is None:
+            if last is not None and on_missing is not None:
+                on_missing(missing_reason(path))
             last = None
     return runs
+
+
+def missing_reason(path: str) -> str:
+    """Why ``path`` cannot be read now, in words."""
+    import os
+
+    if not os.path.lexists(path):
+        return "it was deleted or moved"
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        return f"it cannot be read ({error.strerror or error})"
+    return "it cannot be read"

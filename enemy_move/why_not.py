@@ -22,7 +22,8 @@ from .wording import and_list, article
 if TYPE_CHECKING:
     from .geometry.areas import AreaBoard
 
-_CELL = re.compile(r"^\s*(?:\[\s*(-?\d+)\s*(?:,\s*|\s+)(-?\d+)\s*\]|(-?\d+)\s*(?:,\s*|\s+)(-?\d+))\s*$")
+# ASCII digits only (`\d` takes ٣ too), few of them: no board is 10,000 cells wide.
+_CELL = re.compile(r"^\s*(?:\[\s*(-?[0-9]{1,4})\s*(?:,\s*|\s+)(-?[0-9]{1,4})\s*\]|(-?[0-9]{1,4})\s*(?:,\s*|\s+)(-?[0-9]{1,4}))\s*$")
 
 
 class WhyNotError(ValueError):

@@ -106,7 +106,10 @@ class _BlockReader:
 
     def feed(self, token: Any) -> None:
         if self.pending is not None:
-            self.check_pending(token.start_mark.line, token.start_mark.column, stray=isinstance(token, yaml.ScalarToken))
+            # The end of the stream sits at column 0 of the line after a final line break: it ends a bare block
+            # (a `--set map=|...` value) without being a line of it.
+            at_end = isinstance(token, yaml.StreamEndToken)
+            self.check_pending(token.start_mark.line, token.start_mark.column, stray=isinstance(token, yaml.ScalarToken), at_end=at_end)
         if isinstance(token, (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken)):
             self.stack.append(token.start_mark.column)
         elif isinstance(token, yaml.BlockEndToken) and self.stack:
@@ -176,7 +179,7 @@ class _BlockReader:
         escaped = [style == '"' and line.rstrip(" \t").endswith("\\") for line in span]
         return any(filled[i] and filled[i + 1] and not escaped[i] for i in range(len(span) - 1))
 
-    def check_pending(self, line: int, column: int, *, stray: bool = False) -> None:
+    def check_pending(self, line: int, column: int, *, stray: bool = False, at_end: bool = False) -> None:
         """The lines between a block and the next token (at ``line``, ``column``) must not belong to the block.
 
         ``stray``: the next token is a value with no key, which cannot follow a block in a mapping.
@@ -198,7 +201,7 @@ class _BlockReader:
                     f"map row at column {indent + 1} starts with '#', so YAML reads it as a comment and drops it "
                     "(with every later one): indent it like the rows above",
                 )
-        if block.parent < column < block.indent and line >= block.end and line < len(self.lines):
+        if not at_end and block.parent < column < block.indent and line >= block.end and line < len(self.lines):
             raise self.slipped(block, line)
         if block.is_map and stray and line == block.last_text + 1:
             raise self.error(

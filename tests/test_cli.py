@@ -113,8 +113,8 @@ def test_resolve_table_view_shows_title_map_options_and_reasoning(tmp_path: Path
     "args, message",
     [
         (["--variant", "nope"], "unknown variant 'nope'"),
-        (["--choose", "a"], "--choose expects LABEL=N"),
-        (["--choose", "a=x"], "--choose expects LABEL=N"),
+        (["--choose", "a"], "expected LABEL=N"),
+        (["--choose", "a=x"], "expected LABEL=N"),
         (["--choose", "a=0"], "--choose a=0: options are numbered from 1 (a=1 is the first)"),
     ],
 )

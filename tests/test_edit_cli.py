@@ -62,7 +62,7 @@ def test_after_from_standard_input(tmp_path: Path) -> None:
 
 def test_after_cannot_write(tmp_path: Path) -> None:
     result = run("resolve", DEMO, "--after", str(tmp_path / "missing" / "next.yaml"))
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # like --svg and --html: output that cannot be written (issue 31)
     assert result.stderr.startswith("enemy-move: --after ") and "cannot write" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 

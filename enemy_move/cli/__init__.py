@@ -22,6 +22,10 @@ import typer
 from .. import OUTPUT_FORMAT, __version__
 from ..importing import add_import_commands
 from ..registry import GAMES, game_names
+from .usage import check_outputs as _check_outputs
+from .usage import check_values as _check_values
+from .usage import fail as _fail  # also for the commands in cli/*.py
+from .usage import parse_choices as _parse_choices
 
 if TYPE_CHECKING:
     from ..errors import ScenarioError as ScenarioErrorLike
@@ -154,31 +158,10 @@ def _stdout_takes_unicode() -> bool:
     return False
 
 
-def _fail(message: str) -> NoReturn:
-    """A usage error: one line on stderr, exit 2."""
-    from ..errors import escape_controls
-
-    typer.echo(escape_controls(f"enemy-move: {message}"), err=True)
-    raise typer.Exit(2)
-
-
 def _fail_scenario(error: Exception) -> NoReturn:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)
-
-
-def _parse_choices(choose: list[str]) -> dict[str, int]:
-    """``--choose a=N`` -> {label: index}: options are numbered from 1 (``a=1`` is the first, index 0)."""
-    choices: dict[str, int] = {}
-    for item in choose:
-        label, sep, number = item.partition("=")
-        if not sep or not label or not number.isdigit():
-            _fail(f"--choose expects LABEL=N (e.g. a=2), got {item!r}")
-        if int(number) < 1:
-            _fail(f"--choose {item}: options are numbered from 1 ({label}=1 is the first)")
-        choices[label] = int(number) - 1
-    return choices
 
 
 def _load(file: str) -> Any:
@@ -192,9 +175,11 @@ def _load(file: str) -> Any:
 
 
 def _stdin_stream() -> Any:
-    """sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it."""
+    """sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it; closed: one line, exit 2."""
     import io
 
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        _fail("-: standard input is closed; give a file name, or pipe the scenario in")
     return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
 
 
@@ -248,7 +233,11 @@ def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
     from ..edit.overrides import apply_edits
 
     scenario = _load(file)  # the file's own mistakes first, at their true FILE:LINE:COL
-    document = ScenarioDocument.from_text(scenario.source.text, scenario.path)
+    document = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw)
+    if file != "-":
+        from pathlib import Path
+
+        document.path = Path(file)  # --after over the file itself replaces only the bytes read
     try:
         return (apply_edits(document, request.places, request.sets) if request.places or request.sets else scenario), document
     except EditError as error:
@@ -256,16 +245,21 @@ def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
 
 
 def _write_after(document: Any, result: Any, path: str, source: str) -> None:
-    """The next round's file; a relative ``$schema`` modeline still finds the schema from the new file's folder."""
-    from ..edit.atomic import WriteError, write_atomic
+    """The next round's file: the scenario's own text and bytes, with only what the phase changed (a failure: exit 1).
+
+    A relative ``$schema`` modeline still finds the schema from the new file's folder."""
+    from ..edit.atomic import WriteError
+    from ..errors import escape_controls
+    from ..output_guard import EXIT_OUTPUT
     from ..starters import moved_modeline
 
     origin = os.curdir if source == "-" else os.path.dirname(source) or os.curdir
     try:
-        text = moved_modeline(document.after_phase(result).text(), origin, os.path.dirname(path) or os.curdir)
-        write_atomic(path, text)
+        after = document.after_phase(result)
+        after.save(path, overwrite=True, text=moved_modeline(after.text(), origin, os.path.dirname(path) or os.curdir))
     except WriteError as error:
-        _fail(f"--after {error}")
+        typer.echo(escape_controls(f"enemy-move: --after {error}"), err=True)
+        raise typer.Exit(EXIT_OUTPUT) from None
 
 
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
@@ -391,7 +385,8 @@ def resolve(
         _fail("--brief and --full exclude each other")
     if file != "-" and not os.path.exists(file):
         _fail(f"{file}: no such file")
-    _check_values(why_not, {"--svg": svg, "--html": html})
+    _check_values(why_not, {"--svg": svg, "--html": html, "--after": after})
+    _check_outputs(file, {"--svg": svg, "--html": html, "--after": after})
     request = ResolveRequest(
         variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html, color, tuple(place), tuple(set_), after
     )
@@ -403,20 +398,6 @@ def resolve(
     if json_output:
         _fail("--watch redraws the tables; it cannot be combined with --json")
     run_watch(file, request, interval=interval)
-
-
-#: Longest --why-not value: a cell (COL,ROW) or an area name (at most 24 characters) is far shorter.
-MAX_WHY_NOT_CHARS = 64
-
-
-def _check_values(why_not: list[str], outputs: dict[str, str | None]) -> None:
-    """Values no command could use are usage errors before any work (a 5000-digit number, an empty file name)."""
-    for value in why_not:
-        if len(value) > MAX_WHY_NOT_CHARS:
-            _fail(f"--why-not: {value[:20]!r}... is {len(value)} characters; a cell or an area name has at most {MAX_WHY_NOT_CHARS}")
-    for option, path in outputs.items():
-        if path is not None and not path.strip():
-            _fail(f"{option}: the file name is empty")
 
 
 def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:
@@ -436,8 +417,13 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
             _resolve_once(file, shown)
         console.print(Text(f"watching {escape_controls(file)} (Ctrl-C stops)", style="dim"))  # a name is never markup
 
+    def stale(reason: str) -> None:
+        console.print(
+            Text(f"STALE: {escape_controls(file)}: {reason}; the answer above is the last one (waiting for the file)", style="bold yellow")
+        )
+
     try:
-        return watch_file(file, redraw, interval=interval, iterations=iterations, **watch_options)
+        return watch_file(file, redraw, interval=interval, iterations=iterations, on_missing=stale, **watch_options)
     except KeyboardInterrupt:
         return 0
 
@@ -447,7 +433,7 @@ from .check import CheckFormat, check  # noqa: E402
 from .edit import edit  # noqa: E402
 from .serve import serve  # noqa: E402
 
-__all__ = ["CheckFormat", "ResolveRequest", "app", "check", "edit", "main", "run_watch", "serve"]
+__all__ = ["CheckFormat", "ResolveRequest", "_fail", "app", "check", "edit", "main", "run_watch", "serve"]
 
 
 @app.command()

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from . import Color, ColorOption, _console, _fail, _stdin_stream, _stdout_takes_unicode, _write_json, app
+from . import Color, ColorOption, _console, _stdin_stream, _stdout_takes_unicode, _write_json, app
+from .usage import fail as _fail
 
 
 class CheckFormat(StrEnum):

@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from . import _complete_ruleset, _fail, _fail_scenario, app
+from . import _complete_ruleset, _fail_scenario, app
+from .usage import fail as _fail
 
 
 @app.command()

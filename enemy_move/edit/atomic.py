@@ -3,6 +3,12 @@
 A reader (or a crash, or a full disk) sees either the old file or the new one,
 never half of either: the new text is complete on disk before the rename, and
 the rename is atomic on the same file system.
+
+Nothing a user wrote is replaced unseen: given ``expect``, the bytes the
+writer read the file as (``None``: it did not exist), the file is compared
+again just before the rename, and a change made since (another editor,
+another program) raises :class:`ConflictError` with nothing written. A file
+whose permissions make it read-only is never replaced (:class:`ReadOnlyError`).
 """
 
 from __future__ import annotations
@@ -18,14 +24,34 @@ class WriteError(OSError):
     """The file could not be written; the old file (if any) is untouched."""
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path``, replacing it in one step.
+class ConflictError(WriteError):
+    """The file changed on disk since it was read (or appeared since): it was not replaced."""
+
+
+class ReadOnlyError(WriteError):
+    """The file is read-only: it was not replaced."""
+
+
+class _Anything:
+    """``expect`` when any content may be replaced (a picture, the next round's file)."""
+
+
+#: Replace whatever the file holds.
+ANYTHING = _Anything()
+
+
+def write_atomic(path: str | Path, text: str, *, expect: bytes | None | _Anything = ANYTHING) -> bytes:
+    """Write ``text`` (UTF-8) to ``path``, replacing it in one step; returns the bytes written.
 
     On failure nothing changed at ``path`` and :class:`WriteError` says so.
-    An existing file's permission bits are kept. A symbolic link is followed (the
-    file it names is replaced, the link stays); a device or pipe (``/dev/stdout``,
-    a FIFO) is written in place, since renaming over it would replace the device.
+    ``expect``: the bytes the file must still hold (``None``: it must not exist),
+    checked just before the rename; else :class:`ConflictError`.
+    An existing file's permission bits are kept; a read-only one is not replaced.
+    A symbolic link is followed (the file it names is replaced, the link stays);
+    a device or pipe (``/dev/stdout``, a FIFO) is written in place, since
+    renaming over it would replace the device.
     """
+    data = text.encode("utf-8", "surrogateescape")
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     try:
@@ -37,35 +63,63 @@ def write_atomic(path: str | Path, text: str) -> None:
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise WriteError(f"{target}: cannot write: it is a folder")
     if status is not None and not stat.S_ISREG(status.st_mode):
-        _write_in_place(target, text)
-        return
+        _write_in_place(target, data)
+        return data
     mode = status.st_mode & 0o7777 if status is not None else None
+    if mode is not None and (not mode & 0o222 or not os.access(target, os.W_OK)):
+        raise ReadOnlyError(f"{target}: is read-only; not replaced (make it writable, or save under another name)")
+    _check_unchanged(target, expect)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
         raise WriteError(f"{target}: cannot write: {error.strerror or error}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         if mode is not None:
             os.chmod(temporary, mode)
         else:
             _default_mode(temporary)
+        _check_unchanged(target, expect)  # again: the window left is the rename itself
         os.replace(temporary, target)
+    except ConflictError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         kept = "the old file is unchanged" if mode is not None else "nothing was written"
         raise WriteError(f"{target}: cannot write ({error.strerror or error}); {kept}") from None
     _sync_directory(directory)
+    return data
 
 
-def _write_in_place(target: Path, text: str) -> None:
+def _check_unchanged(target: Path, expect: bytes | None | _Anything) -> None:
+    if isinstance(expect, _Anything):
+        return
     try:
-        with open(target, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with open(target, "rb") as stream:  # no more than tells the two apart
+            now: bytes | None = stream.read(len(expect) + 1 if expect is not None else 1)
+    except FileNotFoundError:
+        now = None
+    except OSError as error:
+        raise WriteError(f"{target}: cannot read it again before writing ({error.strerror or error}); not replaced") from None
+    if now == expect:
+        return
+    if expect is None:
+        raise ConflictError(f"{target}: exists now (it did not when this was started); not replaced")
+    if now is None:
+        raise ConflictError(f"{target}: was deleted or moved since it was read; not written")
+    raise ConflictError(f"{target}: changed on disk since it was read; not replaced")
+
+
+def _write_in_place(target: Path, data: bytes) -> None:
+    try:
+        with open(target, "wb") as stream:
+            stream.write(data)
     except OSError as error:
         raise WriteError(f"{target}: cannot write ({error.strerror or error})") from None
 

@@ -10,19 +10,26 @@ models' business: :meth:`ScenarioDocument.validate` runs them on :meth:`text`.
 Operations change the document in place; :meth:`copy` is the cheap snapshot
 (undo, trying an edit). Mistakes an edit can see at once (a cell off the map,
 a figure label that is not a letter...) raise :class:`EditError`.
+
+The writer's promise (docs/errors.md, "Files the tool writes"): :meth:`text`
+keeps every byte of the file that no edit meant to change (escapes, quoting,
+comments, line ends, tabs, the final newline; :meth:`save` keeps a byte-order
+mark), and loads to exactly what the edit meant; :meth:`save` never replaces a
+file changed on disk since it was read, nor a read-only one.
 """
 
 from __future__ import annotations
 
 import copy
-import io
+import os
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from ..errors import ScenarioError
@@ -32,10 +39,28 @@ from ..loader import load_file, load_text
 from ..registry import GAMES
 from . import gridtext
 from .gridtext import FLOOR, NO_CELL, Cell
+from .nodes import (
+    EditError,
+    describe,
+    dump,
+    find,
+    first_difference,
+    first_line,
+    guess_indent,
+    insert_key,
+    keep_writable,
+    plain,
+    split_key,
+    to_yaml,
+    yaml_io,
+)
+
+__all__ = ["EditError", "KEY_ORDER", "Original", "ScenarioDocument", "guess_indent", "insert_key", "plain", "split_key", "to_yaml"]
 
 if TYPE_CHECKING:
     from ..models import Scenario
     from ..result import Result
+    from .splice import Splicer
 
 #: A grid cell, or an area's name on area maps.
 Position = Cell | str
@@ -66,154 +91,67 @@ MAX_SIDE = 64
 _LABEL = re.compile(r"^[A-Za-z0-9]$")
 
 
-class EditError(ValueError):
-    """An edit that cannot be made as asked; the message says why (one line, no position)."""
+@dataclass(frozen=True)
+class Original:
+    """The text a document was read from, which every later text is spliced into."""
 
+    text: str  # as read, without a byte-order mark
+    base: str  # ruamel's text of it, before any edit
+    bom: bool = False
+    raw: bytes | None = None  # the bytes on disk when read from a file: what a save compares the file with
 
-def _yaml(indent: tuple[int, int, int]) -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # never re-wrap a long line the author wrote on one line
-    # `[{to: [1, 2]}]` stays as written (ruamel would drop the braces of a one-key mapping).
-    yaml.brace_single_entry_mapping_in_flow_sequence = True
-    mapping, sequence, offset = indent
-    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-    return yaml
+    @cached_property
+    def splicer(self) -> Splicer:
+        """Made once (the alignment of the file with ruamel's text of it), used by every later text."""
+        from .splice import Splicer
 
-
-def guess_indent(text: str) -> tuple[int, int, int]:
-    """(mapping indent, sequence indent, dash offset) of a file, so that untouched lines keep their layout.
-
-    The project's style (2, 4, 2) is the default: nested keys two spaces in,
-    list dashes two spaces in under their key.
-    """
-    mapping, sequence, offset = 2, 4, 2
-    lines = [line for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#")]
-    found_mapping = found_sequence = False
-    for before, after in zip(lines, lines[1:]):
-        header = re.match(r"^( *)(?:- +)?[^\s#:][^:#]*: *(?:#.*)?$", before)
-        if header is None:
-            continue
-        outer, inner = len(header.group(1)), len(after) - len(after.lstrip(" "))
-        dash = re.match(r"^( *)- +", after)
-        if dash is not None and inner >= outer and not found_sequence:
-            # `key:` then `  - item`: the dash's offset, and where the item's text starts.
-            offset, sequence, found_sequence = inner - outer, dash.end() - outer, True
-        elif dash is None and inner > outer and not found_mapping and not before.lstrip().startswith("- "):
-            mapping, found_mapping = inner - outer, True
-        if found_mapping and found_sequence:
-            break
-    return (mapping, sequence, offset)
-
-
-def to_yaml(value: Any) -> Any:
-    """A plain value as a round-trip node: mappings and lists in flow style, multi-line text as a literal block."""
-    if isinstance(value, dict):
-        mapping = CommentedMap()
-        for key, item in value.items():
-            mapping[key] = to_yaml(item)
-        mapping.fa.set_flow_style()
-        return mapping
-    if isinstance(value, (list, tuple)):
-        sequence = CommentedSeq([to_yaml(item) for item in value])
-        sequence.fa.set_flow_style()
-        return sequence
-    if isinstance(value, str) and "\n" in value:
-        return LiteralScalarString(value)
-    return value
-
-
-def plain(value: Any) -> Any:
-    """A round-trip node as plain dicts, lists, str, int, float, bool and None."""
-    if isinstance(value, dict):
-        return {(str(k) if isinstance(k, str) else k): plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    return value
-
-
-def split_key(dotted: str) -> list[str]:
-    parts = dotted.split(".")
-    if not dotted or any(not part for part in parts):
-        raise EditError(f"{dotted!r} is not a key: write dotted names such as action.move or figures.A.initiative")
-    return parts
-
-
-def _find(container: Any, part: str) -> tuple[bool, Any]:
-    """(found, key or index) of ``part`` in a mapping or a list; digit labels may be keys written as numbers."""
-    if isinstance(container, dict):
-        if part in container:
-            return True, part
-        if part.lstrip("-").isdigit() and int(part) in container:
-            return True, int(part)
-        return False, part
-    if isinstance(container, list):
-        if not part.isdigit():
-            raise EditError(f"{part!r} is not a list position (0, 1, ...)")
-        index = int(part)
-        return index < len(container), index
-    raise EditError(f"{part!r}: the value above it is {_describe(container)}, not a mapping")
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return "text"
-    return "nothing" if value is None else type(value).__name__
-
-
-def insert_key(mapping: CommentedMap, key: str, value: Any, order: tuple[str, ...] = ()) -> None:
-    """Add ``key`` after the last key of ``order`` that precedes it (or at the end / before a later one)."""
-    if key in mapping or key not in order:
-        mapping[key] = value
-        return
-    rank = order.index(key)
-    keys = list(mapping)
-    position = len(keys)
-    for index, existing in enumerate(keys):
-        if existing in order and order.index(existing) > rank:
-            position = index
-            break
-    mapping.insert(position, key, value)
+        return Splicer(self.text, self.base)
 
 
 class ScenarioDocument:
     """One scenario file being edited (see the module docstring). ``path`` is where it was read or saved, if anywhere."""
 
-    def __init__(self, data: CommentedMap, *, file: str, path: Path | None = None, indent: tuple[int, int, int] = (2, 4, 2)):
+    def __init__(
+        self, data: CommentedMap, *, file: str, original: Original, path: Path | None = None, indent: tuple[int, int, int] = (2, 4, 2)
+    ):
         self.data = data
         self.file = file
         self.path = path
         self.indent = indent
+        self.original = original
 
     # --- reading and writing --------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str, file: str = "<text>") -> ScenarioDocument:
-        """Parse ``text``; bad YAML raises the loader's ScenarioError (FILE:LINE:COL). The scenario may still be invalid."""
-        load_text(text, file)  # the hardened loader's checks and messages come first
+    def from_text(cls, text: str, file: str = "<text>", *, raw: bytes | None = None) -> ScenarioDocument:
+        """Parse ``text``; bad YAML raises the loader's ScenarioError (FILE:LINE:COL). The scenario may still be invalid.
+
+        ``raw``: the bytes ``text`` was decoded from (a file's, with its byte-order mark if any)."""
+        from .view import writer_view
+
+        text = text.removeprefix("\ufeff")
+        loaded = load_text(text, file)  # the hardened loader's checks and messages come first
         indent = guess_indent(text)
-        data = _yaml(indent).load(text)
+        try:
+            data = yaml_io(indent).load(writer_view(text))
+        except Exception as error:  # ruamel's own refusal of a spelling the loader took
+            raise ScenarioError(file, 1, 1, f"this file's YAML cannot be rewritten safely ({first_line(error)}); edit it by hand") from None
         if not isinstance(data, CommentedMap):
             raise ScenarioError(file, 1, 1, "a scenario file must be a mapping of keys (ruleset:, map:, figures:, ...)")
-        return cls(data, file=file, indent=indent)
+        if plain(data) != loaded.data:
+            where = first_difference(plain(data), loaded.data, loaded.source)
+            raise ScenarioError(
+                file, *where, "this value reads differently to the rewriter than to the loader; write it plainly to edit this file"
+            )
+        bom = raw.startswith(b"\xef\xbb\xbf") if raw is not None else False
+        original = Original(text, dump(data, indent), bom, raw)
+        return cls(data, file=file, indent=indent, original=original)
 
     @classmethod
     def from_path(cls, path: str | Path) -> ScenarioDocument:
         """Read a scenario file (size cap, UTF-8 and YAML checks of the loader)."""
-        text = load_file(path).source.text
-        document = cls.from_text(text, str(path))
+        source = load_file(path).source
+        document = cls.from_text(source.text, str(path), raw=source.raw)
         document.path = Path(path)
         return document
 
@@ -237,25 +175,63 @@ class ScenarioDocument:
         return document
 
     def text(self) -> str:
-        stream = io.StringIO()
-        _yaml(self.indent).dump(self.data, stream)
-        return stream.getvalue()
+        """The file's text with the edits made (no byte-order mark: :meth:`save` adds the file's back)."""
+        from .splice import Lines
+
+        new = dump(self.data, self.indent)
+        if new == self.original.base:
+            return self.original.text
+        merged = self.original.splicer.splice(new)
+        # Where the lines are ruamel's own (line ends aside) they mean what the tree means; elsewhere the file's
+        # bytes were kept around an edit: load them and compare (the promise is checked, not assumed).
+        if Lines.of(merged).lines != Lines.of(new).lines and load_text(merged, self.file).data != plain(self.data):
+            return Lines.of(self.original.text).newline.join(Lines.of(new).lines)  # never seen: ruamel's text, whole
+        return merged
 
     def copy(self) -> ScenarioDocument:
         """An independent snapshot (comments included)."""
-        return ScenarioDocument(copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent)
+        return ScenarioDocument(copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent, original=self.original)
 
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write :meth:`text` atomically to ``path`` (default: where it was read); returns the path written."""
-        from .atomic import write_atomic
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False, text: str | None = None) -> Path:
+        """Write :meth:`text` atomically to ``path`` (default: where it was read); returns the path written.
+
+        The file this document was read from is replaced only if it still holds the bytes read (else
+        ConflictError); any other existing file only with ``overwrite``. A read-only file: ReadOnlyError.
+        ``text``: :meth:`text` with a change the tree cannot hold (a comment's), written instead.
+        """
+        from .atomic import ANYTHING, _Anything, write_atomic
 
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("no file to save to: give a path")
-        write_atomic(target, self.text())
+        text = self.text() if text is None else text
+        file_text = self.file_text(text)
+        expect: bytes | None | _Anything
+        if self._read_from(target):
+            expect = self.original.raw
+        else:
+            expect = ANYTHING if overwrite else None
+        written = write_atomic(target, file_text, expect=expect)
+        # What is on disk now is what the next save compares with, and splices into.
+        self.original = Original(text, dump(self.data, self.indent), self.original.bom, written)
         self.path = target
         self.file = str(target)
         return target
+
+    def file_text(self, text: str | None = None) -> str:
+        """What a save writes: :meth:`text` (or ``text``), after the byte-order mark when the file had one."""
+        return ("\ufeff" if self.original.bom else "") + (self.text() if text is None else text)
+
+    def _read_from(self, target: Path) -> bool:
+        """True when ``target`` is the file this document's text was read from (or last saved to)."""
+        if self.path is None or self.original.raw is None:
+            return False
+        if os.path.abspath(self.path) == os.path.abspath(target):
+            return True
+        try:
+            return os.path.samefile(self.path, target)
+        except OSError:
+            return False
 
     def validate(self) -> Scenario:
         """The validated scenario of :meth:`text`; an invalid state raises the loader's ScenarioError."""
@@ -285,7 +261,7 @@ class ScenarioDocument:
         for part in split_key(dotted):
             if not isinstance(node, (dict, list)):
                 return default
-            found, key = _find(node, part)
+            found, key = find(node, part)
             if not found:
                 return default
             node = node[key]
@@ -296,7 +272,7 @@ class ScenarioDocument:
         parts = split_key(dotted)
         node: Any = self.data
         for depth, part in enumerate(parts[:-1]):
-            found, key = _find(node, part)
+            found, key = find(node, part)
             if not found:
                 if isinstance(node, list):
                     raise EditError(f"{'.'.join(parts[: depth + 1])}: the list has {len(node)} items (positions 0 to {len(node) - 1})")
@@ -306,9 +282,9 @@ class ScenarioDocument:
             node = node[key]
             if not isinstance(node, (dict, list)):
                 raise EditError(
-                    f"{'.'.join(parts[: depth + 1])} is {_describe(plain(node))}, not a mapping: it has no key {parts[depth + 1]!r}"
+                    f"{'.'.join(parts[: depth + 1])} is {describe(plain(node))}, not a mapping: it has no key {parts[depth + 1]!r}"
                 )
-        found, key = _find(node, parts[-1])
+        found, key = find(node, parts[-1])
         new = to_yaml(value)
         if isinstance(node, list):
             if key > len(node):
@@ -329,15 +305,15 @@ class ScenarioDocument:
         for part in parts[:-1]:
             if not isinstance(node, (dict, list)):
                 return
-            found, key = _find(node, part)
+            found, key = find(node, part)
             if not found:
                 return
             node = node[key]
         if isinstance(node, (dict, list)):
-            found, key = _find(node, parts[-1])
+            found, key = find(node, parts[-1])
             if found:
                 del node[key]
-                _keep_writable(node)
+                keep_writable(node)
 
     # --- figures ---------------------------------------------------------------------------
 
@@ -347,14 +323,14 @@ class ScenarioDocument:
             figures = CommentedMap()
             insert_key(self.data, "figures", figures, KEY_ORDER)
         if not isinstance(figures, CommentedMap):
-            raise EditError(f"figures is {_describe(plain(figures))}, not a mapping of labels")
+            raise EditError(f"figures is {describe(plain(figures))}, not a mapping of labels")
         return figures
 
     def _figure(self, label: str) -> CommentedMap | None:
         figures = self.data.get("figures")
         if not isinstance(figures, dict):
             return None
-        found, key = _find(figures, label)
+        found, key = find(figures, label)
         figure = figures[key] if found else None
         return figure if isinstance(figure, CommentedMap) else None
 
@@ -403,10 +379,10 @@ class ScenarioDocument:
             self._store_rows(rows)
         figures = self.data.get("figures")
         if isinstance(figures, dict):
-            found, key = _find(figures, label)
+            found, key = find(figures, label)
             if found:
                 del figures[key]
-                _keep_writable(figures)
+                keep_writable(figures)
 
     def place_in_area(self, label: str, area: str) -> None:
         """Area maps: put the figure in ``area`` (creating the figure from the game's template when new)."""
@@ -531,7 +507,7 @@ class ScenarioDocument:
         for index, pair in enumerate(self.walls()):
             if set(pair) == {a, b}:
                 del walls[index]
-                _keep_writable(walls)
+                keep_writable(walls)
                 return
         walls.append(to_yaml([list(a), list(b)]))
 
@@ -565,12 +541,6 @@ class ScenarioDocument:
 
     def __iter__(self) -> Iterator[str]:
         return iter(str(key) for key in self.data)
-
-
-def _keep_writable(container: Any) -> None:
-    """An emptied block mapping or list is written `{}` / `[]` (ruamel would write a stray `{}` line under its key)."""
-    if not container and isinstance(container, (CommentedMap, CommentedSeq)):
-        container.fa.set_flow_style()
 
 
 def _check_cell(col: int, row: int) -> None:

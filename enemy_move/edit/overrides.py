@@ -14,13 +14,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ScenarioError
+from ..flag_values import shown
 from ..loader import load_text
 from .document import EditError, ScenarioDocument, split_key
 
 if TYPE_CHECKING:
     from ..models import Scenario
 
-_CELL = re.compile(r"^\s*\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s*$")
+# ASCII digits, at most three: no board is 1,000 cells wide (`\d` would take ٣ too).
+_CELL = re.compile(r"^\s*\[?\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\]?\s*$")
+
+#: Deepest --set key: the deepest key of any scenario (figures.A.actions.0.attack.targets) is 6 parts.
+MAX_KEY_PARTS = 12
+#: Longest part of a --set key (names, labels and list positions are far shorter).
+MAX_KEY_PART_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -31,7 +38,7 @@ class Edit:
     value: Any
 
     def __str__(self) -> str:
-        return f"{self.flag} {self.text}"
+        return f"{self.flag} {shown(self.text)}"
 
 
 def parse_place(text: str, board: str | None) -> Edit:
@@ -39,12 +46,12 @@ def parse_place(text: str, board: str | None) -> Edit:
     label = label.strip()
     example = "LABEL=AREA (e.g. s=A2)" if board == "areas" else "LABEL=COL,ROW (e.g. A=3,4)"
     if not sep or not where.strip() or not re.match(r"^[A-Za-z0-9]$", label):
-        raise EditError(f"--place {text}: expected {example}; a label is one letter or digit")
+        raise EditError(f"--place {shown(text)}: expected {example}; a label is one letter or digit")
     if board == "areas":
         return Edit("--place", text, ("figures", label), where.strip())
     match = _CELL.match(where)
     if match is None:
-        raise EditError(f"--place {text}: expected {example}: COL,ROW are two whole numbers counted from 0")
+        raise EditError(f"--place {shown(text)}: expected {example}: COL,ROW are two whole numbers counted from 0, at most 3 digits each")
     return Edit("--place", text, ("figures", label), (int(match.group(1)), int(match.group(2))))
 
 
@@ -52,18 +59,22 @@ def parse_set(text: str) -> Edit:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise EditError(f"--set {text}: expected KEY=VALUE with a dotted KEY (e.g. action.move=4, figures.A.initiative=12)")
+        raise EditError(f"--set {shown(text)}: expected KEY=VALUE with a dotted KEY (e.g. action.move=4, figures.A.initiative=12)")
+    if key.count(".") >= MAX_KEY_PARTS or any(len(part) > MAX_KEY_PART_CHARS for part in key.split(".")):
+        raise EditError(
+            f"--set {shown(text)}: the key is too long (at most {MAX_KEY_PARTS} dotted parts of {MAX_KEY_PART_CHARS} characters each)"
+        )
     try:
         parts = tuple(split_key(key))
     except EditError as error:
-        raise EditError(f"--set {text}: {error}") from None
+        raise EditError(f"--set {shown(text)}: {error}") from None
     if not raw.strip():
-        raise EditError(f"--set {text}: no value after '=' (write null to clear a key)")
+        raise EditError(f"--set {shown(text)}: no value after '=' (write null to clear a key)")
     try:
         # The value is read as YAML exactly like the file's values (strict typing: `yes` stays text).
         value = load_text(raw, "--set").data
     except ScenarioError as error:
-        raise EditError(f"--set {text}: the value is not valid YAML: {error.message}") from None
+        raise EditError(f"--set {shown(text)}: the value is not valid YAML: {error.message}") from None
     return Edit("--set", text, parts, value)
 
 

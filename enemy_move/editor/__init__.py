@@ -14,10 +14,13 @@ class EditorUsageError(ValueError):
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    from ..flag_values import shown, small_number
+
     cols, sep, rows = text.lower().replace(" ", "").partition("x")
-    if not sep or not cols.isdigit() or not rows.isdigit() or not (1 <= int(cols) <= 64 and 1 <= int(rows) <= 64):
-        raise EditorUsageError(f"--size {text}: expected COLSxROWS, each 1 to 64 (e.g. 9x7)")
-    return int(cols), int(rows)
+    width, height = small_number(cols, 64), small_number(rows, 64)
+    if not sep or width is None or height is None or not (width >= 1 and height >= 1):
+        raise EditorUsageError(f"--size {shown(text)}: expected COLSxROWS, each 1 to 64 (e.g. 9x7)")
+    return width, height
 
 
 def open_session(path: str, ruleset: str | None = None, variant: str | None = None, size: str | None = None) -> object:
@@ -29,7 +32,7 @@ def open_session(path: str, ruleset: str | None = None, variant: str | None = No
         if ruleset or variant or size:
             raise EditorUsageError(f"{path} exists: --ruleset, --variant and --size are for a new board")
         document = ScenarioDocument.from_path(path)
-        return Session(document, path, saved_text=document.text())
+        return Session(document, path, saved_text=document.text(), disk=document.original.raw)
     try:
         document = ScenarioDocument.new(ruleset or "gloomhaven", variant, parse_size(size) if size else None)
     except EditError as error:

@@ -19,7 +19,7 @@ from textual.geometry import Region
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ..edit.atomic import WriteError
+from ..edit.atomic import ConflictError, WriteError
 from ..edit.document import EditError
 from ..errors import escape_controls
 from ..result import Turn
@@ -453,12 +453,48 @@ class EditorApp(App[int]):
                 return screen
         raise LookupError("no editor screen")
 
-    def action_save(self) -> None:
+    def action_save(self, *, overwrite: bool = False) -> None:
         try:
-            self.session.save()
+            self.session.save(overwrite=overwrite)
+        except ConflictError as error:
+            from .conflict import ConflictScreen
+
+            self.push_screen(ConflictScreen(str(error)), self._settle_conflict)
+            return
         except WriteError as error:
             self.editor.say(str(error))
             return
+        self._saved()
+
+    def _settle_conflict(self, choice: str | None) -> None:
+        """The file changed on disk: what the user chose (docs/editor.md, "Saving")."""
+        from .conflict import SaveAsScreen, other_name
+
+        if choice == "overwrite":
+            self.action_save(overwrite=True)
+        elif choice == "reload":
+            try:
+                self.session.reload()
+            except Exception as error:  # gone, unreadable, no longer YAML: say so and keep this board
+                self.editor.say(f"cannot read it again: {error}")
+                return
+            self.editor.say(f"read {self.session.path} again as it is on disk")
+            self.editor.request_answer()
+            self.editor.refresh_all()
+        elif choice == "save-as":
+            self.push_screen(SaveAsScreen(other_name(self.session.path)), self._save_as)
+
+    def _save_as(self, name: str | None) -> None:
+        if name is None:
+            return
+        try:
+            self.session.save_as(name)
+        except WriteError as error:
+            self.editor.say(str(error))
+            return
+        self._saved()
+
+    def _saved(self) -> None:
         answer = self.editor.answer
         note = f" (it does not resolve yet: {answer.error})" if answer is not None and answer.error else ""
         self.editor.say(f"saved {self.session.path}{note}")

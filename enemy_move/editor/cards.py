@@ -209,8 +209,9 @@ class AskScreen(ModalScreen[str | None]):
 
     def __init__(self, prompt: str, offered: list[str]) -> None:
         super().__init__()
-        self.prompt = prompt
-        self.offered = offered
+        self.prompt = escape_controls(prompt)
+        # names written in the file, offered as you type: never a control character sent to the terminal
+        self.offered = [escape_controls(name) for name in offered]
 
     def compose(self) -> ComposeResult:
         with Vertical():

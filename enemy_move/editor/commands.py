@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.screen import Screen
 
+from ..flag_values import small_number
 from . import cards, forms, palette
 from .areas import area_names
 from .session import Session
@@ -101,8 +102,9 @@ class Commands(Screen[None]):
     def _list_item(self, key: str) -> tuple[str, int] | None:
         """(the card, the position) when ``key`` is an action of a list card."""
         card, _, index = key.rpartition(".")
-        if card and index.isdigit() and isinstance(self.session.doc.get(card), list):
-            return card, int(index)
+        position = small_number(index, 9999)
+        if card and position is not None and isinstance(self.session.doc.get(card), list):
+            return card, position
         return None
 
     def edit_card(self, key: str, more: bool = False) -> None:

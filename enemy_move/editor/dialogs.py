@@ -228,10 +228,11 @@ class SizeScreen(ModalScreen[tuple[int, int] | None]):
             yield Input(f"{self.size_now[0]}x{self.size_now[1]}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        cols, sep, rows = event.value.lower().replace(" ", "").partition("x")
-        if sep and cols.isdigit() and rows.isdigit():
-            self.dismiss((int(cols), int(rows)))
-        else:
+        from . import EditorUsageError, parse_size
+
+        try:
+            self.dismiss(parse_size(event.value))
+        except EditorUsageError:
             self.query_one(Static).update("Write the size as COLSxROWS, e.g. 9x7 (Esc: cancel).")
 
     def action_cancel(self) -> None:

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
+from ..errors import escape_controls
 from . import palette
 
 #: Keys a form never shows: positions are set on the board, and keys the form cannot express.
@@ -128,13 +129,14 @@ def _flag_label(label: str, on: bool) -> str:
 
 
 def _shown(value: Any) -> str:
+    """A value as a field shows it: a control character written in the file as a visible escape, never sent to the terminal."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return escape_controls(", ".join(str(v) for v in value))
+    return escape_controls(str(value))
 
 
 def parse_value(field: Field, text: str) -> Any:
@@ -183,10 +185,10 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
         #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
         #: than a see-through one over the live board.
         self.beside = beside
-        self.title_text = title
+        self.title_text = escape_controls(title)
         self.fields = fields
         self.values = values
-        self.names = names or []
+        self.names = [escape_controls(name) for name in names or []]
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -205,7 +207,7 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
                     yield Checkbox(_flag_label(field.label, checked), checked, id=f"f{index}", tooltip=field.description)
                     continue
                 yield Label(field.label + (f" ({', '.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
-                choices = list(field.choices) or (self.names if field.label == "name" else [])
+                choices = [escape_controls(choice) for choice in field.choices] or (self.names if field.label == "name" else [])
                 suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
                 yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
 
@@ -262,20 +264,25 @@ class ListScreen(ModalScreen[list[str] | None]):
 
     def __init__(self, title: str, items: list[str]) -> None:
         super().__init__()
-        self.title_text = title
+        self.title_text = escape_controls(title)
         self.items = items
+        #: The items as shown (control characters as visible escapes): unchanged text gives back the items as they were.
+        self.shown = "\n".join(escape_controls(item) for item in items)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(self.title_text + "\none per line; Esc: apply, Ctrl+G: cancel", markup=False)
-            yield TextArea("\n".join(self.items), id="items")
+            yield TextArea(self.shown, id="items")
 
     def on_mount(self) -> None:
         self.query_one(TextArea).focus()
 
     def action_apply(self) -> None:
-        lines = [line.strip() for line in self.query_one(TextArea).text.split("\n") if line.strip()]
-        self.dismiss(lines)
+        text = self.query_one(TextArea).text
+        if text == self.shown:
+            self.dismiss(list(self.items))
+            return
+        self.dismiss([line.strip() for line in text.split("\n") if line.strip()])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

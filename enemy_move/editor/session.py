@@ -59,6 +59,8 @@ class Session:
     path: str
     #: The text as last saved (None: never saved, the file does not exist yet).
     saved_text: str | None = None
+    #: The file's bytes as read or last saved (None: it did not exist): a save replaces only these (docs/editor.md).
+    disk: bytes | None = None
     cursor: Cell = (0, 0)
     #: Where the cursor was before its last move (a thin wall goes between the two).
     previous: Cell | None = None
@@ -253,11 +255,36 @@ class Session:
 
     # --- files -----------------------------------------------------------------------------
 
-    def save(self) -> str:
-        """Write the document atomically (a temporary file beside it, then a rename); WriteError when it cannot."""
-        from ..edit.atomic import write_atomic
+    def save(self, *, overwrite: bool = False) -> str:
+        """Write the document atomically (a temporary file beside it, then a rename); WriteError when it cannot.
+
+        Only over the bytes last read or saved: a file changed on disk since (another editor, another program)
+        raises ConflictError and is left as it is, unless ``overwrite``. A read-only file: ReadOnlyError."""
+        from ..edit.atomic import ANYTHING, write_atomic
 
         text = self.text()
-        write_atomic(self.path, text)
+        self.disk = write_atomic(self.path, self.doc.file_text(text), expect=ANYTHING if overwrite else self.disk)
         self.saved_text = text
         return text
+
+    def save_as(self, path: str, *, overwrite: bool = False) -> str:
+        """Save under another name (an existing file there: ConflictError unless ``overwrite``); it becomes the file edited."""
+        from ..edit.atomic import ANYTHING, write_atomic
+
+        text = self.text()
+        self.disk = write_atomic(path, self.doc.file_text(text), expect=ANYTHING if overwrite else None)
+        self.path = path
+        self.doc.file = path
+        self.saved_text = text
+        return text
+
+    def reload(self) -> None:
+        """Read the file again as it is on disk now (this session's unsaved edits and undo steps are dropped)."""
+        from ..edit.document import ScenarioDocument
+
+        self.doc = ScenarioDocument.from_path(self.path)
+        self.disk = self.doc.original.raw
+        self.saved_text = self.doc.text()
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+        self.changed()
