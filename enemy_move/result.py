@@ -505,7 +505,7 @@ MAX_PHASE_OPTIONS = 4000
 
 def too_many_options(actor: str, count: int, listed: int = 0) -> str | None:
     """Why a turn of ``count`` options (``listed`` in the phase so far, this turn included) is refused, or None."""
-    note = "(a limit far beyond any real board; see docs/errors.md)"
+    note = "(a limit far beyond any real board; see `enemy-move docs errors`)"
     if count > MAX_TURN_OPTIONS:
         return f"{actor!r} would have {count} options to choose from; at most {MAX_TURN_OPTIONS} are listed {note}"
     if listed > MAX_PHASE_OPTIONS:

@@ -30,7 +30,7 @@ def test_a_turn_over_the_limit_is_refused_at_its_figure(monkeypatch: pytest.Monk
     error = raised.value
     assert (error.line, error.col) == (15, 6)  # figures: x
     assert "'x' would have 2 options to choose from; at most 1 are listed" in error.message
-    assert "see docs/errors.md" in error.message
+    assert "see `enemy-move docs errors`" in error.message
 
 
 def test_a_phase_over_the_limit_is_refused_at_the_turn_that_passes_it(monkeypatch: pytest.MonkeyPatch) -> None:

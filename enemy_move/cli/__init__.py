@@ -431,9 +431,10 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
 # `check` lives in its own module (cli/check.py); imported here so the commands keep their order in --help.
 from .check import CheckFormat, check  # noqa: E402
 from .edit import edit  # noqa: E402
+from .pages import docs, schema  # noqa: E402
 from .serve import serve  # noqa: E402
 
-__all__ = ["CheckFormat", "ResolveRequest", "_fail", "app", "check", "edit", "main", "run_watch", "serve"]
+__all__ = ["CheckFormat", "ResolveRequest", "_fail", "app", "check", "docs", "edit", "main", "run_watch", "schema", "serve"]
 
 
 @app.command()
@@ -462,14 +463,6 @@ def rulesets(
 
     _stdout_takes_unicode()
     render_rulesets(known, Console(highlight=False))
-
-
-@app.command()
-def schema() -> None:
-    """Print the JSON Schema of scenario files (for editors' YAML support)."""
-    from ..schema import scenario_schema
-
-    _dump_json(scenario_schema())
 
 
 @app.command()

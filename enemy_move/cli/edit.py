@@ -29,7 +29,7 @@ def edit(
     host: Annotated[str | None, typer.Option("--host", hidden=True)] = None,
     port: Annotated[int | None, typer.Option("--port", hidden=True)] = None,
 ) -> None:
-    """Edit a board in the terminal with the live answer; Ctrl+N plays the next round (docs/editor.md)."""
+    """Edit a board in the terminal with the live answer; Ctrl+N plays the next round (enemy-move docs editor)."""
     from ..errors import ScenarioError
 
     if serve or host is not None or port is not None:

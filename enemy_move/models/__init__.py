@@ -155,7 +155,7 @@ def _translate(error: ValidationError, source: SourceMap, model_class: type) -> 
         message = f"{first.get('input')!r} is not allowed; expected {expected}{hint}"
     elif kind in ("less_than_equal", "greater_than_equal", "too_long"):
         # A cap (docs/errors.md): say it is one, so nobody hunts for a rule.
-        message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see docs/errors.md)"
+        message = f"{message}, got {_short(first.get('input'))} (a limit far beyond any real board; see `enemy-move docs errors`)"
     elif message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     elif kind == "bool_type" and str(first.get("input")).lower() in _YAML11_BOOLEANS:

@@ -139,7 +139,7 @@ class ScenarioBase(StrictModel):
 class GridScenarioBase(ScenarioBase):
     """Keys of rulesets played on a grid map (contract section 3)."""
 
-    map: str = Field(description="The board, one text line per row (see docs/scenario-format.md).")
+    map: str = Field(description="The board, one text line per row (see `enemy-move docs scenario-format`).")
     legend: dict[str, str] = Field(default_factory=dict, description="Extra or overridden map symbols -> terrain names.")
     walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="Thin walls, each a pair of neighbouring cells.")
 

@@ -207,4 +207,4 @@ class AgemoniaScenario(ScenarioBase):
     actions: dict[str, AgemoniaAction] = Field(
         default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type."
     )
-    rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see docs/agemonia.md).")
+    rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see `enemy-move docs agemonia`).")

@@ -44,7 +44,7 @@ class CloudspireFigure(StrictModel):
 
 
 class CloudspireScenario(GridScenarioBase):
-    """Cloudspire minion movement (docs/cloudspire.md)."""
+    """Cloudspire minion movement (`enemy-move docs cloudspire`)."""
 
     ruleset: Literal["cloudspire"]
     variant: Literal["player", "ai"] | None = Field(

@@ -10,7 +10,7 @@ title: A minion marches on its mark
 description: >
   Free text shown with the answer: where the board comes from, what you want to know.
 # One text line per row, row 0 first; odd rows are shifted right by half a hex.
-# . path  & gate   (see docs/cloudspire.md for every symbol)
+# . path  & gate   (enemy-move docs cloudspire: every symbol)
 map: |
   . . m . . . . . . &
 legend: {{}}                       # extra map symbols -> terrain names (optional)

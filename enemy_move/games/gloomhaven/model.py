@@ -157,7 +157,7 @@ GloomhavenCard = Annotated[
 
 
 class GloomhavenRules(StrictModel):
-    """Readings of the rules that the texts leave open (docs/gloomhaven.md, "Open readings")."""
+    """Readings of the rules that the texts leave open (`enemy-move docs gloomhaven`, "Open readings")."""
 
     later_attack_targets: Literal["others", "others-first", "any"] = Field(
         default="others",
@@ -215,7 +215,9 @@ class GloomhavenScenario(GridScenarioBase):
         default_factory=GloomhavenAction,
         description="What the acting figure's card lets it do: {move, attack}, or the list of its actions in the printed order.",
     )
-    rules: GloomhavenRules = Field(default_factory=GloomhavenRules, description="Readings of open rules (see docs/gloomhaven.md).")
+    rules: GloomhavenRules = Field(
+        default_factory=GloomhavenRules, description="Readings of open rules (see `enemy-move docs gloomhaven`)."
+    )
     actions: dict[str, GloomhavenCard] = Field(
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
