@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench check clean pictures constraints bytecode
+.PHONY: demo test test-lowest test-all bench check clean pictures constraints bytecode
 
 # Pinned versions of the test tools (and everything else installed here): constraints.txt.
 CONSTRAINTS := constraints.txt
@@ -29,10 +29,45 @@ demo: $(STAMP) bytecode
 	$(BIN)/enemy-move resolve scenarios/gloomhaven/demo.yaml
 
 test: $(STAMP) bytecode
-	$(BIN)/ruff check enemy_move tests bench
-	$(BIN)/ruff format --check enemy_move tests bench
+	$(BIN)/ruff check enemy_move tests bench tools setup.py
+	$(BIN)/ruff format --check enemy_move tests bench tools setup.py
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The lowest version of every dependency pyproject.toml allows (tools/lowest_constraints.py), in a venv of its own,
+# the package installed as a user gets it (a wheel, not editable): the demo twice (its start-up cache written,
+# then read: the file is not rewritten and the answer is the same bytes), --after (ruamel.yaml), a docs page
+# (rich Markdown) and check over every scenario. CI runs it after `make test`.
+LOWEST := .venv-lowest
+LOW := env -u PYTHONDONTWRITEBYTECODE $(LOWEST)/bin/enemy-move
+test-lowest:
+	@rm -rf $(LOWEST) && $(PYTHON) -m venv $(LOWEST)
+	@$(PYTHON) tools/lowest_constraints.py pyproject.toml > $(LOWEST)/constraints.txt
+	@echo "installing the lowest versions pyproject.toml allows: $$(tr '\n' ' ' < $(LOWEST)/constraints.txt)(log: $(LOWEST)/install.log)"
+	@$(LOWEST)/bin/python -m pip install --quiet -c $(LOWEST)/constraints.txt . > $(LOWEST)/install.log 2>&1 || { cat $(LOWEST)/install.log; exit 1; }
+	@$(LOWEST)/bin/python -m pip list --format=freeze 2>/dev/null | grep -i -E "^(typer|click|rich|pydantic|pydantic.core|pyyaml|ruamel.yaml|textual|starlette|uvicorn|segno)==" | tr '\n' ' '; echo
+	$(LOW) resolve scenarios/gloomhaven/demo.yaml --json > $(LOWEST)/demo-1.json
+	@cp "$$(find $(LOWEST)/lib -name 'dataclass_code.*.marshal')" $(LOWEST)/cache-1 || { echo "the first run wrote no start-up cache"; exit 1; }
+	$(LOW) resolve scenarios/gloomhaven/demo.yaml --json > $(LOWEST)/demo-2.json
+	cmp $(LOWEST)/demo-1.json $(LOWEST)/demo-2.json
+	@cmp -s $(LOWEST)/cache-1 "$$(find $(LOWEST)/lib -name 'dataclass_code.*.marshal')" || { echo "the second run rewrote the start-up cache"; exit 1; }
+	$(LOW) resolve scenarios/gloomhaven/demo.yaml --after $(LOWEST)/next-round.yaml > /dev/null
+	$(LOW) docs scenario-format > /dev/null
+	$(LOW) check scenarios
+
+# The whole suite on every Python 3.11+ that pyenv or the PATH offers (a venv each: .venv-3.12, ...); the
+# default venv's Python runs `make test` as usual.
+test-all: test
+	@for version in $$($(PYTHON) tools/pythons.py --others "$$($(BIN)/python -c 'import sys; print(sys.executable)')"); do \
+		python="$${version#*=}"; name="$${version%%=*}"; venv=.venv-$$name; \
+		echo "== Python $$name ($$python)"; \
+		if [ ! -f $$venv/.installed ] || [ pyproject.toml -nt $$venv/.installed ] || [ $(CONSTRAINTS) -nt $$venv/.installed ]; then \
+			rm -rf $$venv && $$python -m venv $$venv && \
+			$$venv/bin/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]' > $$venv/install.log 2>&1 || { cat $$venv/install.log; exit 1; }; \
+			touch $$venv/.installed; \
+		fi; \
+		$$venv/bin/python -m pytest -p no:cacheprovider || exit 1; \
+	done
 
 check: $(STAMP) bytecode
 	$(BIN)/enemy-move check scenarios
@@ -54,4 +89,4 @@ constraints:
 	rm -rf .venv-pins && $(PYTHON) -m venv .venv-pins && .venv-pins/bin/python -m pip install --quiet -e '.[test]' && (sed -n '1,2p' $(CONSTRAINTS) && .venv-pins/bin/python -m pip freeze --exclude-editable) > $(CONSTRAINTS).new && mv $(CONSTRAINTS).new $(CONSTRAINTS) && rm -rf .venv-pins
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(LOWEST) .venv-3.* build *.egg-info .pytest_cache .hypothesis

@@ -94,3 +94,19 @@ def test_every_ruleset_keeps_its_validator(tmp_path: Path) -> None:
         entries = read_cache(str(path))
         assert entries is not None and entries[0][0] is model
         assert cache_file(model) is not None
+
+
+def test_a_pydantic_without_the_private_config_helper_writes_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pydantic 2.6's ConfigWrapper.core_config takes the model, not title=: the cache is then not kept, never fatal.
+    from pydantic._internal import _config
+
+    def old_signature(self: object, obj: object) -> dict[str, object]:
+        return {}
+
+    monkeypatch.setattr(_config.ConfigWrapper, "core_config", old_signature)
+    model = known_models()["gloomhaven"]
+    model.model_rebuild()
+    path = tmp_path / "model.validator"
+    assert write_cache(model, str(path)) is False and not path.exists()
+    monkeypatch.delattr(_config, "ConfigWrapper")
+    assert write_cache(model, str(path)) is False and not path.exists()

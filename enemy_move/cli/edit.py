@@ -33,7 +33,7 @@ def edit(
     from ..errors import ScenarioError
 
     if serve or host is not None or port is not None:
-        _fail("edit --serve is retired: run `enemy-move serve FOLDER`, the table page for phones and browsers (docs/serve.md)")
+        _fail("edit --serve is retired: run `enemy-move serve FOLDER`, the table page for phones and browsers (enemy-move docs serve)")
     try:
         from ..editor import EditorUsageError, run
     except ImportError as error:  # textual missing: say how to get it

@@ -18,7 +18,7 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="Port (default 8765).", min=0, max=65535)] = 8765,
     lan: Annotated[bool, typer.Option("--lan", help="Same as --host 0.0.0.0: phones on this network, with a token and a QR code.")] = False,
 ) -> None:
-    """Serve the folder's boards as web pages for the phones at the table: live answer, touch editing (docs/serve.md)."""
+    """Serve the folder's boards as web pages for the phones at the table: live answer, touch editing (enemy-move docs serve)."""
     try:
         from ..serve import ServeError, run
     except ImportError as error:  # starlette or uvicorn missing

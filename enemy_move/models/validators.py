@@ -136,12 +136,12 @@ def _source(name: str) -> bytes:
 
 def write_cache(model_class: type[BaseModel], path: str) -> bool:
     """Write the file of a model pydantic has built; False when its schema cannot be kept (it is then built every run)."""
-    from pydantic._internal._config import ConfigWrapper
-
     entries = []
     for cls in _with_factories(model_class):
         cls.model_rebuild()  # a no-op for the model itself, built just now
-        config = ConfigWrapper(cls.model_config, check=False).core_config(title=cls.__name__)
+        config = _core_config(cls)
+        if config is None:
+            return False
         entries.append((cls, _without_metadata(cls.__pydantic_core_schema__), config))
     try:
         body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
@@ -162,6 +162,20 @@ def write_cache(model_class: type[BaseModel], path: str) -> bool:
             os.unlink(temporary)
         return False
     return True
+
+
+def _core_config(cls: type[BaseModel]) -> Any:
+    """The core config pydantic gives the model's validator, or None when this pydantic cannot say.
+
+    Pydantic makes it with a private helper (no public way exists); its signature changed between releases
+    (2.6 took the model, later releases a title). Without it the file is not written, and pydantic builds the
+    validator the public way each run, as it does with no file."""
+    try:
+        from pydantic._internal._config import ConfigWrapper
+
+        return ConfigWrapper(cls.model_config, check=False).core_config(title=cls.__name__)
+    except Exception:
+        return None
 
 
 def _with_factories(model_class: type[BaseModel]) -> list[type[BaseModel]]:
