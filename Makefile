@@ -76,6 +76,7 @@ check: $(STAMP) bytecode
 # BENCH_ARGS=--quick for a short run (one run each, a few heavy files, two points per growth series).
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench.py $(if $(GLOOM),--gloom "$(GLOOM)") $(BENCH_ARGS)
+	$(BIN)/python bench/serve_bench.py
 
 # The pictures shown in the docs (one per ruleset); rerun after a drawing change.
 pictures: $(STAMP)

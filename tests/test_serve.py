@@ -308,3 +308,18 @@ def test_qr_code_of_the_lan_url() -> None:
     out = io.StringIO()
     print_qr("http://192.168.1.2:8765/?token=abc", out)
     assert out.getvalue().count("\n") > 10 and "▀" in out.getvalue() or "█" in out.getvalue()
+
+
+def test_an_invalid_board_shows_its_one_line_and_its_text(url: str) -> None:
+    view = _post(url, "view", text="ruleset: gloomhaven\nmap: |\n  . a\nfigures: {a: {kind: dragon}}\n", file="room.yaml")
+    assert view["error"].startswith("room.yaml:4:") and view["board"] == ""
+    assert '<pre class="source">' in view["answer"] and "  4  figures: {a: {kind: dragon}}" in view["answer"]
+
+
+def test_the_key_and_the_game_s_own_buttons(url: str, folder: Path) -> None:
+    page = fetch(url + "/board/" + quote(BOARDS["gloomhaven"])).text
+    assert '<details class="key">' in page and "Bandit Archer" in page and 'data-action="border"' in page
+    cloudspire = fetch(url + "/board/" + quote(BOARDS["cloudspire"])).text
+    assert 'data-action="border"' not in cloudspire  # no walls in Cloudspire
+    agemonia = fetch(url + "/board/" + quote(BOARDS["agemonia"])).text
+    assert 'data-action="links"' in agemonia and "data-paint" not in agemonia

@@ -50,7 +50,7 @@ from .svg_base import (
     _f,
     _text,
 )
-from .svg_marks import figures, key_entries, marks, phase_routes
+from .svg_marks import Legend, figures, key_entries, marks, phase_routes
 
 if TYPE_CHECKING:
     from ..geometry.areas import AreaBoard
@@ -63,7 +63,7 @@ class _GridLayout:
         self.hexes = grid.kind == "hex"
         if self.hexes:
             self.step_x = math.sqrt(3) * HEX_RADIUS
-            self.width = self.step_x * (grid.width + 0.5) + 2 * PAD
+            self.width = self.step_x * (grid.width + 0.5) + 2 * PAD + 18  # the row numbers' room, as for squares
             self.height = HEX_RADIUS * (1.5 * grid.height + 0.5) + 2 * PAD + 18
         else:
             self.width = SQUARE * grid.width + 2 * PAD + 18
@@ -462,29 +462,36 @@ def section(
     result: Result, index: int | None, board: Any, turn: Turn | None, *, symbols: BoardSymbols | None = None, **more: Any
 ) -> Section:
     """(caption, elements, width, height) of turn ``index`` (``turn`` on ``board``), or with ``index`` None the board
-    after the phase with ``routes`` (``more``); ``caption`` (``more``) overrides the title."""
+    after the phase with ``routes`` (``more``); ``caption`` (``more``) overrides the title. Given ``legends``
+    (``more``), the section's legend entries (colour, words) go there instead of into the drawing (the table page
+    writes them as text)."""
     routes = more.get("routes", [])
     scene = _Scene(turn is not None and turn.follows, result.look, result.figures, routes, symbols)
     if result.board_kind == "areas":
         elements, width, height, legend = _section_areas(board, turn, scene)
     else:
         elements, width, height, legend = _section_grid(board, turn, scene)
+    caption = more.get("caption") or _turn_title(result, index, turn)
+    legends = more.get("legends")
+    if legends is not None:
+        legends.append(legend)
+        return caption, elements, width, height
     width = max(width, 420.0)
     legend_elements, legend_height = _legend(legend, width, height)
-    caption = more.get("caption") or _turn_title(result, index, turn)
     return caption, elements + legend_elements, width, height + legend_height
 
 
-def sections(result: Result, symbols: BoardSymbols | None = None) -> list[Section]:
-    """(caption, elements, width, height) per turn, then the board after a whole phase."""
+def sections(result: Result, symbols: BoardSymbols | None = None, legends: list[Legend] | None = None) -> list[Section]:
+    """(caption, elements, width, height) per turn, then the board after a whole phase (``legends``: see section)."""
     drawn = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]
-        drawn.append(section(result, index, board, turn, symbols=symbols))
+        drawn.append(section(result, index, board, turn, symbols=symbols, legends=legends))
     if len(result.turns) > 1 and result.boards_after:
-        drawn.append(section(result, None, result.boards_after[-1], None, symbols=symbols, routes=taken_routes(result.turns)))
+        routes = taken_routes(result.turns)
+        drawn.append(section(result, None, result.boards_after[-1], None, symbols=symbols, routes=routes, legends=legends))
     if not drawn:
-        drawn.append(section(result, None, result.board, None, symbols=symbols, caption="The board"))
+        drawn.append(section(result, None, result.board, None, symbols=symbols, caption="The board", legends=legends))
     return drawn
 
 

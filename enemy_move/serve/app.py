@@ -125,7 +125,9 @@ class Server:
         symbols = palette.map_symbols(ruleset or "", legend if isinstance(legend, dict) else None)
         title = document.get("title") if document is not None else None
         state = {"text": text, "file": file, "base": base, "path": path, "token": self.token, "turns": view["turns"], "kind": kind}
-        return pages.board_page(state, view, symbols, kind, str(title) if isinstance(title, str) and title else shown)
+        game = document.game if document is not None else None
+        wall = game.wall_symbol if game is not None else ""
+        return pages.board_page(state, view, symbols, kind, str(title) if isinstance(title, str) and title else shown, wall)
 
     # --- the page's API --------------------------------------------------------------------
 

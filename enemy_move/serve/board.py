@@ -78,13 +78,18 @@ def view(request: Request) -> dict[str, Any]:
     """The board and the answer as HTML fragments, and what the page's script needs to know."""
     result, error = resolve(request)
     if result is None:
-        return {"error": error, "board": "", "answer": f'<p class="error">{escape(error or "no answer")}</p>', "turns": 0, "need": None}
+        # the text under the error, numbered, so that its LINE:COL can be found (the page keeps the last board drawn)
+        lines = request.text.split("\n")[:300]
+        source = "".join(f"<span>{number:>3}  {escape(line)}</span>\n" for number, line in enumerate(lines, 1))
+        answer = f'<p class="error">{escape(error or "no answer")}</p><details open><summary>The file</summary><pre class="source">{source}</pre></details>'
+        return {"error": error, "board": "", "answer": answer, "turns": 0, "need": None}
     from ..render.svg import sections
 
-    drawn = sections(result)
+    legends: list[list[tuple[str, str]]] = []
+    drawn = sections(result, legends=legends)
     shown = min(request.turn, max(len(result.turns) - 1, 0))
     caption, elements, width, height = drawn[shown]
-    board = svg(elements, width, height, caption)
+    board = svg(elements, width, height, caption) + key_html(result, legends[shown])
     need = choice_needed(result, request.choices)
     return {
         "error": None,
@@ -103,6 +108,17 @@ def svg(elements: list[str], width: float, height: float, caption: str) -> str:
         f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'role="img" aria-label={quoteattr(caption)} {FONT}>{_DEFS}' + "".join(elements) + "</svg>"
     )
+
+
+def key_html(result: Result, legend: list[tuple[str, str]]) -> str:
+    """The drawing's legend and the figures' key (name, side, initiative) as text under the board, folded."""
+    from ..render.svg_marks import key_entries
+
+    entries = list(dict.fromkeys(key_entries(result.figures, sorted(result.figures)) + legend))
+    items = "".join(
+        f'<li><span class="swatch" style="background:{escape(colour)}"></span>{escape(words)}</li>' for colour, words in entries
+    )
+    return f'<details class="key"><summary>Key</summary><ul>{items}</ul></details>' if items else ""
 
 
 def choice_needed(result: Result, choices: dict[str, int]) -> dict[str, Any] | None:

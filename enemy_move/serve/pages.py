@@ -49,9 +49,10 @@ def _palette(symbols: dict[str, str], board_kind: str) -> str:
     return '<div class="palette" role="toolbar" aria-label="palette">' + "".join(buttons) + "</div>"
 
 
-def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, str], board_kind: str, title: str) -> str:
+def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, str], board_kind: str, title: str, wall: str = "#") -> str:
     """The board page: the board, the palette, the buttons, the answer; ``state`` starts the script."""
     areas = board_kind == "areas"
+    walled = not areas and bool(wall)  # Wall border: only where the game has walls (not Cloudspire)
     buttons = [
         '<button type="button" data-action="undo">Undo</button>',
         '<button type="button" data-action="redo">Redo</button>',
@@ -60,7 +61,7 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         '<button type="button" data-action="share">Share</button>',
         '<button type="button" data-action="card">Card</button>',
         *(['<button type="button" data-action="links">Links</button>'] if areas else []),
-        *([] if areas else ['<button type="button" data-action="border">Wall border</button>']),
+        *(['<button type="button" data-action="border">Wall border</button>'] if walled else []),
     ]
     # The state as JSON inside <script>: "<" escaped, so no text a user wrote can close the element.
     data = json_dumps(state).replace("<", "\\u003c")
@@ -69,14 +70,15 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         HEAD.format(title=escape(title))
         + '<body class="board-page"><header><a href="/" class="back">Files</a>'
         + f'<h1>{escape(title)}</h1><p class="meta">{where}</p></header>'
-        + '<main class="layout"><div class="left">'
+        # On a phone: the board, what a tap did, the answer, then the tools; on a wide screen the answer beside.
+        + '<main class="layout">'
         + f'<div id="board">{view["board"]}</div>'
+        + '<p id="status" role="status" aria-live="polite"></p>'
+        + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section>'
         + _palette(symbols, board_kind)
         + '<div class="actions" role="toolbar" aria-label="actions">'
         + "".join(buttons)
-        + "</div>"
-        + '<p id="status" role="status" aria-live="polite"></p><div id="form"></div></div>'
-        + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section></main>'
+        + '</div><div id="form"></div></main>'
         + f'<script type="application/json" id="state">{data}</script><script src="/static/board.js"></script></body></html>\n'
     )
 
