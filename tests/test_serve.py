@@ -323,3 +323,20 @@ def test_the_key_and_the_game_s_own_buttons(url: str, folder: Path) -> None:
     assert 'data-action="border"' not in cloudspire  # no walls in Cloudspire
     agemonia = fetch(url + "/board/" + quote(BOARDS["agemonia"])).text
     assert 'data-action="links"' in agemonia and "data-paint" not in agemonia
+
+
+def test_save_keeps_what_the_page_did_not_change_and_refuses_a_read_only_file(tmp_path: Path) -> None:
+    text = (ROOT / BOARDS["gloomhaven"]).read_text().replace("\n", "  # mine\n", 1)
+    (tmp_path / "bom.yaml").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    (tmp_path / "locked.yaml").write_text(text)
+    (tmp_path / "locked.yaml").chmod(0o444)
+    with running(tmp_path) as address:
+        state = _state(fetch(address + "/board/bom.yaml").text)
+        edited = _post(address, "edit", text=state["text"], op={"kind": "paint", "symbol": "#", "cell": "2,1"})["text"]
+        assert fetch(address + "/api/save", {"file": "bom.yaml", "text": edited, "base": state["base"]}).status == 200
+        written = (tmp_path / "bom.yaml").read_bytes()
+        assert written.startswith(b"\xef\xbb\xbf") and b"  # mine\n" in written and written != b"\xef\xbb\xbf" + text.encode()
+        locked = _state(fetch(address + "/board/locked.yaml").text)
+        reply = fetch(address + "/api/save", {"file": "locked.yaml", "text": edited, "base": locked["base"]})
+        assert reply.status == 403 and "read-only" in reply.json()["error"]  # mode bits: refused even for root
+        assert (tmp_path / "locked.yaml").read_text() == text

@@ -4,9 +4,9 @@ The page sends the text it shows and the digest of the file's text when it
 loaded it (``base``). A file whose text no longer has that digest changed on
 disk: 409, and the page offers to reload. Otherwise the document read now is
 given the page's text and written by ``ScenarioDocument.save()`` (atomic; it
-also refuses a change made between that read and the write, once the writer
-detects conflicts: ``enemy_move.edit.atomic.ConflictError``). A new board gets
-a new file and never replaces one.
+also refuses a change made between that read and the write:
+``enemy_move.edit.atomic.ConflictError``, a 409 too). A read-only file: 403.
+A new board gets a new file and never replaces one.
 """
 
 from __future__ import annotations
@@ -19,16 +19,9 @@ from .files import Folder, PathRefused
 CONFLICT = "changed on disk since this page loaded it: reload to see that version (your changes here are lost on reload; Share keeps a link to them)"
 
 
-def _conflict_error() -> type[BaseException] | None:
-    from ..edit import atomic
-
-    found = getattr(atomic, "ConflictError", None)
-    return found if isinstance(found, type) and issubclass(found, BaseException) else None
-
-
 def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
     """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
-    from ..edit.atomic import WriteError
+    from ..edit.atomic import ConflictError, ReadOnlyError, WriteError
     from ..edit.document import ScenarioDocument
     from .app import _read, digest
 
@@ -43,10 +36,9 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
                 return 409, {"error": f"{file}: removed from disk since this page loaded it", "conflict": True}
             if digest(_read(path)) != data.get("base"):
                 return 409, {"error": f"{file}: {CONFLICT}", "conflict": True}
-            document = ScenarioDocument.from_path(path)  # read now: the writer's own conflict check starts here
-            page = ScenarioDocument.from_text(text, str(path))
-            document.data, document.indent = page.data, page.indent
-            document.save()
+            # Read now, and write the page's text over exactly the bytes read (the writer's own check covers the
+            # moment between this read and the rename); the file's byte-order mark, if any, is kept.
+            ScenarioDocument.from_path(path).save(text=text)
             written = file
         elif isinstance(name, str):
             path = folder.new_file(name)
@@ -61,10 +53,11 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
         return 403, {"error": str(error)}
     except ScenarioError as error:
         return 422, {"error": str(error)}
+    except ConflictError as error:
+        return 409, {"error": f"{file}: {CONFLICT}" if isinstance(file, str) else str(error), "conflict": isinstance(file, str)}
+    except ReadOnlyError as error:
+        return 403, {"error": str(error)}
     except WriteError as error:
-        conflict = _conflict_error()
-        if conflict is not None and isinstance(error, conflict):
-            return 409, {"error": f"{file}: {CONFLICT}", "conflict": True}
-        return (403 if type(error).__name__ == "ReadOnlyError" else 500), {"error": str(error)}
+        return 500, {"error": str(error)}
     saved = _read(path)
     return 200, {"file": written, "base": digest(saved), "text": saved, "message": f"saved {written}"}
