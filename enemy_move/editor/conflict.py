@@ -16,18 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..errors import escape_controls
-from .dialogs import DIALOG_CSS
-
-#: The answers, with their keys and words.
-CHOICES = (
-    ("r", "reload", "read the file again (your unsaved changes are dropped)"),
-    ("a", "save-as", "save yours under another name"),
-    ("o", "overwrite", "overwrite the other change with yours"),
-    ("Esc", "stay", "keep editing, save later"),
-)
+from .dialogs import DIALOG_CSS, QuestionScreen
 
 
-class ConflictScreen(ModalScreen[str]):
+class ConflictScreen(QuestionScreen):
     """The file changed on disk since it was read: reload, save as, overwrite, or keep editing."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConflictScreen") + "ConflictScreen > Vertical { width: 64; }"
@@ -38,22 +30,21 @@ class ConflictScreen(ModalScreen[str]):
         Binding("escape,n", "answer('stay')", "Keep editing"),
     ]
 
+    ANSWERS = (
+        ("r", "read the file again (your unsaved changes are dropped)"),
+        ("a", "save yours under another name"),
+        ("o", "overwrite the other change with yours"),
+        ("Esc", "keep editing, save later"),
+    )
+
     def __init__(self, reason: str) -> None:
         super().__init__()
         self.reason = reason
 
-    def compose(self) -> ComposeResult:
+    def question(self) -> Text:
         text = Text("Not saved: ", style="bold")
         text.append(escape_controls(self.reason))  # the file's name as plain text, controls escaped
-        text.append("\n")
-        for key, _, words in CHOICES:
-            text.append(f"\n {key:>3}  ", style="bold")
-            text.append(words)
-        with Vertical():
-            yield Static(text)
-
-    def action_answer(self, choice: str) -> None:
-        self.dismiss(choice)
+        return text.append("\n")
 
 
 class SaveAsScreen(ModalScreen[str | None]):

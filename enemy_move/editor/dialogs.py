@@ -125,7 +125,28 @@ DIALOG_CSS = """
 """
 
 
-class QuitScreen(ModalScreen[str]):
+class QuestionScreen(ModalScreen[str]):
+    """A question answered with one key: what is asked, then each key and what it does (the bindings answer)."""
+
+    #: (the key as shown, what it does), in the order shown.
+    ANSWERS: tuple[tuple[str, str], ...] = ()
+
+    def question(self) -> Text:
+        return Text()
+
+    def compose(self) -> ComposeResult:
+        text = self.question()
+        for key, words in self.ANSWERS:
+            text.append(f"\n {key:>3}  ", style="bold")
+            text.append(words)
+        with Vertical():
+            yield Static(text)
+
+    def action_answer(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class QuitScreen(QuestionScreen):
     """Unsaved changes: save and quit, quit anyway, or keep editing."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="QuitScreen") + "QuitScreen > Vertical { width: 40; }"
@@ -134,17 +155,10 @@ class QuitScreen(ModalScreen[str]):
         Binding("q,ctrl+q", "answer('quit')", "Quit without saving"),
         Binding("escape,n", "answer('stay')", "Keep editing"),
     ]
+    ANSWERS = (("s", "save and quit"), ("q", "quit without saving"), ("Esc", "keep editing"))
 
-    def compose(self) -> ComposeResult:
-        text = Text("The board has unsaved changes.\n", style="bold")
-        for key, words in (("s", "save and quit"), ("q", "quit without saving"), ("Esc", "keep editing")):
-            text.append(f"\n {key:>3}  ", style="bold")
-            text.append(words)
-        with Vertical():
-            yield Static(text)
-
-    def action_answer(self, choice: str) -> None:
-        self.dismiss(choice)
+    def question(self) -> Text:
+        return Text("The board has unsaved changes.\n", style="bold")
 
 
 class ChooseScreen(ModalScreen[int | None]):
