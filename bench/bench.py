@@ -37,10 +37,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from measure import ROOT, load, machine, run  # noqa: E402
+from measure import ROOT, load, machine, run, shared  # noqa: E402
 
 #: The shared Gloomhaven sample next to the project (ENEMY_MOVE_SAMPLE overrides; measured when present).
-SHARED_SAMPLE = Path(os.environ.get("ENEMY_MOVE_SAMPLE", ROOT.parent / "shared" / "suites" / "gloomhaven-sample"))
+SHARED_SAMPLE = Path(os.environ.get("ENEMY_MOVE_SAMPLE", shared("suites", "gloomhaven-sample")))
 POSITIONS = ROOT / "bench" / "positions"
 DEMO = ROOT / "scenarios" / "gloomhaven" / "demo.yaml"
 GOAL_SECONDS, GOAL_MB, PHASE_GOAL_MB = 10.0, 1024, 200

@@ -32,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -87,33 +88,105 @@ print(json.dumps(out))
 """.replace("VARIANTS", repr(VARIANTS))
 
 
+# The same two modes for gloom's server folder as ../shared/reference/gloom-server holds it (Python 2): its
+# 182 test positions are scenarios.init_from_test_scenario(scenario, N, rules) under each rule set, solved
+# by Scenario.calculate_monster_move and compared with scenario.correct_answer, as its own
+# solver.perform_unit_tests does (positions without an answer skipped there, and here).
+RUNNER_SERVER = r"""
+import json, sys, time
+import scenarios, solver
+mode, runs = sys.argv[1], int(sys.argv[2])
+def positions(rules):
+    number = 0
+    while True:
+        number += 1
+        s = solver.Scenario()
+        scenarios.init_from_test_scenario(s, number, rules)
+        if not s.valid:
+            return
+        yield number, s
+out = {}
+for name, rules in VARIANTS:
+    if mode == "dump":
+        cases = []
+        for number, s in positions(rules):
+            if not s.correct_answer:
+                continue
+            cases.append(dict(number=number, width=s.MAP_WIDTH, height=s.MAP_HEIGHT, rules=rules,
+                figures=list(s.figures), contents=list(s.contents), initiatives=list(s.initiatives),
+                walls=[[l, e] for l in range(s.MAP_SIZE) for e in range(6) if s.walls[l][e]],
+                aoe=[i for i, on in enumerate(s.aoe) if on], move=s.ACTION_MOVE, range=s.ACTION_RANGE,
+                target=s.ACTION_TARGET, flying=bool(s.FLYING), jumping=bool(s.JUMPING), muddled=bool(s.MUDDLED),
+                teleport=bool(s.TELEPORT), answers=sorted(list(a) for a in s.correct_answer)))
+        out[name] = cases
+        continue
+    best, failed, count = float("inf"), [], 0
+    for _ in range(runs):
+        failed, count = [], 0
+        started = time.clock()
+        for number, s in positions(rules):
+            if not s.correct_answer:
+                continue
+            count += 1
+            answers = s.calculate_monster_move()[0]
+            if set(tuple(s.dereduce_location(l) for l in a) for a in answers) != s.correct_answer:
+                failed.append(number)
+        best = min(best, time.clock() - started)
+    out[name] = dict(tests=count, cpu=best, failed=failed)
+print(json.dumps(out))
+""".replace("VARIANTS", repr(VARIANTS))
+
+
+def _layout(gloom: Path) -> tuple[str, Path]:
+    """(runner, folder to run it in): gloom's server folder itself (scenarios.py beside solver.py), or a checkout's."""
+    if (gloom / "scenarios.py").exists() and (gloom / "solver.py").exists():
+        return RUNNER_SERVER, gloom
+    return RUNNER, gloom / "server"
+
+
 def gloom_python(gloom: Path, given: str | None) -> str:
     if given:
         return given
     own = gloom / ".venv" / "bin" / "python"
-    return str(own) if own.exists() else sys.executable
+    if own.exists():
+        return str(own)
+    if _layout(gloom)[0] is not RUNNER_SERVER:
+        return sys.executable
+    # The server folder is Python 2 code (print statements): pyenv's 2.7 (the interpreter itself, not its shim
+    # script, so that nothing but gloom is measured), else a python2 on the PATH.
+    found = (
+        subprocess.run(["pyenv", "which", "python2"], capture_output=True, text=True, env=_gloom_env(), check=False)
+        if shutil.which("pyenv")
+        else None
+    )
+    return found.stdout.strip() if found and found.returncode == 0 else shutil.which("python2") or "python2"
+
+
+def _gloom_env() -> dict[str, str]:
+    return dict(os.environ, PYENV_VERSION=os.environ.get("PYENV_VERSION", "2.7.18"))
 
 
 def gloom_time(gloom: Path, python: str, runs: int) -> tuple[Measure, dict[str, Any]]:
-    """gloom's whole process (all three test files, once each) best of ``runs``, and its in-process solving times."""
-    server = gloom / "server"
-    whole = run([python, "-c", RUNNER, "time", "1"], runs=runs, timeout=600, cwd=server)
+    """gloom's whole process (every test position, once each) best of ``runs``, and its in-process solving times."""
+    runner, folder = _layout(gloom)
+    whole = run([python, "-c", runner, "time", "1"], runs=runs, timeout=600, cwd=folder, env=_gloom_env())
     if whole.status != 0:
-        raise SystemExit(f"gloom did not run under {python} in {server} (exit {whole.status}); does it have the `future` package?")
-    inside = json.loads(run([python, "-c", RUNNER, "time", str(runs)], runs=1, timeout=1200, cwd=server).stdout)
+        raise SystemExit(f"gloom did not run under {python} in {folder} (exit {whole.status}); a checkout needs the `future` package")
+    inside = json.loads(run([python, "-c", runner, "time", str(runs)], runs=1, timeout=1200, cwd=folder, env=_gloom_env()).stdout)
     return whole, inside
 
 
 def gloom_cases(gloom: Path, python: str) -> list[dict[str, Any]]:
-    done = run([python, "-c", RUNNER, "dump", "1"], runs=1, timeout=300, cwd=gloom / "server")
+    runner, folder = _layout(gloom)
+    done = run([python, "-c", runner, "dump", "1"], runs=1, timeout=300, cwd=folder, env=_gloom_env())
     if done.status != 0:
-        raise SystemExit(f"could not read gloom's tests in {gloom / 'server'} (exit {done.status})")
+        raise SystemExit(f"could not read gloom's tests in {folder} (exit {done.status})")
     return [case for name, _ in VARIANTS for case in json.loads(done.stdout)[name]]
 
 
 # --- gloom's test board -> an enemy-move scenario --------------------------------------------------
 
-_CONTENTS = {"X": "WALL", "O": "OBSTACLE", "T": "TRAP", "H": "HAZARDOUS", "D": "DIFFICULT"}
+_CONTENTS = {"X": "WALL", "O": "OBSTACLE", "T": "TRAP", "H": "HAZARDOUS", "D": "DIFFICULT", "I": "ICY"}
 #: The neighbour across each side of a gloom hex (its Scenario.setup_neighbors_mapping), as (column, row) steps;
 #: ``base`` is 1 on even columns, 0 on odd ones.
 _ACROSS = {
@@ -141,6 +214,7 @@ def _board(case: dict[str, Any]) -> Any:
     board = gi.GloomBoard(data_version=(1, 5, 0), move=case["move"], range=case["range"], target=case["target"])
     board.flying = 2 if case["flying"] else 1 if case["jumping"] else 0
     board.muddled, board.game_rules, board.aoe = int(case["muddled"]), case["rules"], sorted(case["aoe"])
+    board.teleport = int(case.get("teleport", False))
     for location, content in enumerate(case["contents"]):
         if content in _CONTENTS:
             board.contents[at(location)] = getattr(gi, _CONTENTS[content])

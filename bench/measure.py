@@ -19,6 +19,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def shared(*parts: str) -> Path:
+    """A path in the shared folder next to the project (../shared), or next to the folder holding a worktree (../../shared)."""
+    for base in (ROOT.parent, ROOT.parent.parent):
+        if (base / "shared").is_dir():
+            return base.joinpath("shared", *parts)
+    return ROOT.parent.joinpath("shared", *parts)
+
+
 @dataclass
 class Measure:
     wall: float

@@ -37,6 +37,9 @@ from enemy_move.geometry.grid import MAX_MAP_SIDE  # noqa: E402
 from enemy_move.loader import MAX_FILE_BYTES  # noqa: E402
 from enemy_move.models.common import MAX_MOVE, MAX_RANGE  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adversarial import CASES as ADVERSARIAL  # noqa: E402
+
 #: Every figure label there is: 62, the most figures a file can hold.
 LABELS = string.ascii_lowercase + string.ascii_uppercase + string.digits
 #: Side of the largest maps; --side tries a smaller map cap.
@@ -332,6 +335,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
         pm_board(rules="{sight: center, corner_cutting: false, diagonal_cost: 2}"),
     ),
     (f"agemonia {MAX_AREAS} areas, open sight, melee, 61 enemies", agemonia_areas(MAX_AREAS, "open", 61, "{kind: melee}")),
+    # Issue 34: generators that hunt each game's weak spots on purpose (bench/adversarial.py).
+    *ADVERSARIAL,
 ]
 
 
