@@ -68,7 +68,7 @@ class Attacks:
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
         known = _shared_answers(view, plan)
         self._known = known
-        self._target_sets = known.target_sets
+        self._largest = known.largest
         self._sets_for = known.sets_for
         self._disadvantaged = known.disadvantaged
         self._enemies_cache = known.enemies_in
@@ -111,37 +111,51 @@ class Attacks:
 
     def covered_from(self, hex_: Cell) -> set[frozenset[str]]:
         """The sets of visible enemies that one area placement usable from ``hex_`` covers (never empty sets)."""
-        view = self.view
         if self.plan.melee:
             q, r = hexgrid.to_axial(hex_)
             placements = [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
             return {covered for covered in map(self._enemies_in, placements) if covered}
         covers = self._known.ranged_covers
         if covers is None:
-            # Every placement that covers an enemy, grouped by whom it covers: a hex can use
-            # the group when some placement of it has an allowed hex within range.
-            anchors_of: dict[frozenset[str], set[Cell]] = {}
-            for label in view.visible_enemies:
-                q, r = hexgrid.to_axial(view.grid.figures[label])
-                for o in self.orientations:
-                    for vq, vr in o:
-                        placement = frozenset(hexgrid.from_axial((q - vq + dq, r - vr + dr)) for dq, dr in o)
-                        anchors_of.setdefault(self._enemies_in(placement), set()).update(c for c in placement if self.anchor_allowed(c))
-            # Index once: the hexes within range of each group's anchors. Range to an allowed
-            # wall hex is counted up to its edge (never through it): a search from the wall hex
-            # into its open neighbours counts exactly that.
-            covers = self._known.ranged_covers = {}
-            for covered in sorted(anchors_of, key=sorted):
-                for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False):
-                    covers.setdefault(hex_in_range, set()).add(covered)
+            covers = self._known.ranged_covers = self._ranged_covers()
         return covers.get(hex_, set())
+
+    def _ranged_covers(self) -> dict[Cell, set[frozenset[str]]]:
+        """Per hex, the sets of visible enemies that one ranged area placement with an allowed hex within range covers."""
+        view = self.view
+        # Every placement that covers an enemy, each once (an orientation and where its first hex lands),
+        # grouped by whom it covers: a hex can use the group when some placement of it has an allowed hex within range.
+        at = {view.grid.figures[label]: label for label in view.visible_enemies}
+        anchors_of: dict[frozenset[str], set[Cell]] = {}
+        seen: set[tuple[int, int, int]] = set()
+        for label in view.visible_enemies:
+            q, r = hexgrid.to_axial(view.grid.figures[label])
+            for index, o in enumerate(self.orientations):
+                for vq, vr in o:
+                    origin = (index, q - vq, r - vr)
+                    if origin in seen:
+                        continue
+                    seen.add(origin)
+                    placement = [hexgrid.from_axial((origin[1] + dq, origin[2] + dr)) for dq, dr in o]
+                    covered = frozenset(at[c] for c in placement if c in at)
+                    anchors_of.setdefault(covered, set()).update(c for c in placement if self.anchor_allowed(c))
+        # Index once: the hexes within range of each group's anchors. Range to an allowed
+        # wall hex is counted up to its edge (never through it): a search from the wall hex
+        # into its open neighbours counts exactly that.
+        covers: dict[Cell, set[frozenset[str]]] = {}
+        for covered in sorted(anchors_of, key=sorted):
+            for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False):
+                covers.setdefault(hex_in_range, set()).add(covered)
+        return covers
 
     def anchor_allowed(self, cell: Cell) -> bool:
         """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
-        terrain = self.view.terrain(cell)
-        if terrain == "none":
-            return False
-        return terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall
+        known = self._known.anchors
+        allowed = known.get(cell)
+        if allowed is None:
+            terrain = self.view.terrain(cell)
+            allowed = known[cell] = terrain != "none" and (terrain not in BLOCKS_SIGHT or self.view.rules.aoe_anchor_in_wall)
+        return allowed
 
     def _enemies_in(self, placement: frozenset[Cell]) -> frozenset[str]:
         """The visible enemies standing in an area placement (cached per placement)."""
@@ -152,46 +166,57 @@ class Attacks:
             self._enemies_cache[placement] = found
         return found
 
-    def target_sets(self, hex_: Cell) -> list[Targets]:
-        """Every way to attack from ``hex_``, built once per hex for all foci: for each area
-        placement the enemies it hits plus extra single targets; largest sets first."""
-        cached = self._target_sets.get(hex_)
-        if cached is not None:
-            return cached
+    def _hits(self, hex_: Cell, focus: str) -> tuple[list[frozenset[str]], frozenset[str], bool]:
+        """The enemies each area placement usable from ``hex_`` hits (those in its line of sight), for the
+        placements whose targets may include ``focus``; the single targets from ``hex_``; whether any placement
+        hits anyone. Worked out per (hex, focus) and never kept: among a crowd a hex has hundreds of placements."""
         view = self.view
-        cells = {label: view.grid.figures[label] for label in view.visible_enemies}
         singles = self._singles(hex_)
-        found: set[Targets] = set()
-        if self.plan.pattern is None:
-            if singles:
-                found.add(Targets.make(frozenset(), singles, self.plan.targets))
+        covered = self.covered_from(hex_)
+        cells = view.grid.figures
+        sighted = frozenset(label for label in set().union(*covered) if view.sight.visible(hex_, cells[label]))
+        if self.plan.targets > 1 and focus in singles:
+            wanted = [enemies & sighted for enemies in covered]  # the focus may be an extra target of any of them
+        elif focus in sighted:
+            wanted = [enemies & sighted for enemies in covered if focus in enemies]
         else:
-            extra_count = self.plan.targets - 1
-            covered = self.covered_from(hex_)
-            sighted = {label for label in set().union(*covered) if view.sight.visible(hex_, cells[label])}
-            for enemies in covered:
-                hit = enemies & sighted
-                if hit:
-                    found.add(Targets.make(hit, singles - hit, extra_count))
-            if not found and singles and extra_count > 0:
-                found.add(Targets.make(frozenset(), singles, 1))  # the area hits nobody: one single target
-        result = sorted(found, key=lambda t: (-t.size, t.sort_key()))
-        self._target_sets[hex_] = result
-        return result
+            wanted = []
+        hits = [hit for hit in wanted if hit]
+        return hits, singles, bool(hits) or any(enemies & sighted for enemies in covered)
+
+    def _targets_with(self, hex_: Cell, focus: str) -> list[Targets]:
+        """Every way to attack from ``hex_`` that may include ``focus``: a single attack on the single targets, or
+        for an area attack, the enemies a placement hits plus extra single targets (one single target when no
+        placement hits anyone)."""
+        if self.plan.pattern is None:
+            singles = self._singles(hex_)
+            return [Targets.make(frozenset(), singles, self.plan.targets)] if focus in singles else []
+        extra = self.plan.targets - 1
+        hits, singles, any_hit = self._hits(hex_, focus)
+        found = {Targets.make(hit, singles - hit, extra) for hit in hits}
+        if not any_hit and extra > 0 and focus in singles:
+            found.add(Targets.make(frozenset(), singles, 1))
+        return [t for t in found if focus in t.sure or (t.count and focus in t.pool)]
 
     def largest_with(self, hex_: Cell, focus: str) -> int:
         """How many targets the best attack from ``hex_`` that includes ``focus`` hits (0: none)."""
-        for t in self.target_sets(hex_):  # largest first
-            if focus in t.sure or (t.count and focus in t.pool):
-                return t.size
-        return 0
+        key = (hex_, focus)
+        size = self._largest.get(key)
+        if size is None:
+            if self.plan.pattern is None:
+                singles = self._singles(hex_)
+                size = min(self.plan.targets, len(singles)) if focus in singles else 0
+            else:
+                size = max((t.size for t in self._targets_with(hex_, focus)), default=0)
+            self._largest[key] = size
+        return size
 
     def sets_for(self, hex_: Cell, focus: str) -> list[Targets]:
         """The largest target sets from ``hex_`` that include ``focus`` (empty: cannot attack it)."""
         cached = self._sets_for.get((hex_, focus))
         if cached is None:
             largest = self.largest_with(hex_, focus)
-            sets = {t.with_member(focus) for t in self.target_sets(hex_) if t.size == largest}
+            sets = {t.with_member(focus) for t in self._targets_with(hex_, focus) if t.size == largest}
             cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
             self._sets_for[(hex_, focus)] = cached
         return cached
@@ -216,17 +241,20 @@ class Attacks:
                     result.add(hex_)
         elif self.plan.pattern is not None:
             # Ranged area: one hex of a placement covering the target within range.
-            anchors = set()
-            for o in self.orientations:
-                for vq, vr in o:
-                    for dq, dr in o:
-                        anchor = hexgrid.from_axial((q - vq + dq, r - vr + dr))
-                        if self.anchor_allowed(anchor):
-                            anchors.add(anchor)
+            anchors = {
+                anchor for anchor in (hexgrid.from_axial((q + dq, r + dr)) for dq, dr in self._reach()) if self.anchor_allowed(anchor)
+            }
             result |= {h for h in view.ball(sorted(anchors), self.plan.range) if h in endable}
         if not sighted:
             return result
         return {h for h in result if view.sight.visible(h, cell)}
+
+    def _reach(self) -> frozenset[tuple[int, int]]:
+        """Where the hexes of a placement covering a target lie, relative to the target: every d - v of one orientation."""
+        reach = self._known.reach
+        if reach is None:
+            reach = self._known.reach = frozenset((dq - vq, dr - vr) for o in self.orientations for vq, vr in o for dq, dr in o)
+        return reach
 
 
 @dataclass
@@ -236,10 +264,12 @@ class _Answers:
     figure, card segment and reading attacking the same enemies with the same attack shares it."""
 
     ranged_covers: dict[Cell, set[frozenset[str]]] | None = None
-    target_sets: dict[Cell, list[Targets]] = field(default_factory=dict)
     sets_for: dict[tuple[Cell, str], list[Targets]] = field(default_factory=dict)
     disadvantaged: dict[Cell, frozenset[str]] = field(default_factory=dict)
     enemies_in: dict[frozenset[Cell], frozenset[str]] = field(default_factory=dict)
+    largest: dict[tuple[Cell, str], int] = field(default_factory=dict)
+    anchors: dict[Cell, bool] = field(default_factory=dict)
+    reach: frozenset[tuple[int, int]] | None = None
 
 
 _ANSWERS: OrderedDict[Hashable, _Answers] = OrderedDict()
