@@ -16,7 +16,7 @@ edition"), only the paths moving the target the maximum distance (rules.forced_m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ...geometry import hexgrid
@@ -57,8 +57,9 @@ def forced_ends(
     mover = _Forced(view, attacker, kind, figures[target].flying)
     found: dict[tuple[Cell, tuple[Cell, ...]], ForcedEnd] = {}
     for path in mover.paths(view.start, hexes):
-        ends = ForcedEnd(path, mover.traps(path))
-        found.setdefault((ends.end, ends.traps), ends)
+        traps = mover.traps(path)
+        if (path[-1], traps) not in found:
+            found[path[-1], traps] = ForcedEnd(path, traps)
     ends_list = sorted(found.values(), key=lambda e: (e.end, e.traps, e.path))
     if rules.forced_move_maximum and ends_list:
         longest = max(e.distance for e in ends_list)
@@ -72,9 +73,15 @@ class _Forced:
     attacker: Cell
     kind: Kind
     flying: bool
+    #: The steps from each hex (the same whatever path led there), and whether any hex they enter is a trap.
+    known_steps: dict[Cell, list[tuple[Cell, ...]]] = field(default_factory=dict)
+    enters_traps: bool = False
 
     def _range(self, cell: Cell) -> int:
-        distance = self.view.range_between(self.attacker, cell)
+        # Counted from the attacker: one table for every hex of every path (range is symmetric between hexes
+        # that are not walls, and a target is never moved into a wall); a table per hex entered cost a
+        # search of the whole board each.
+        distance = self.view.proximity(self.attacker).get(cell)
         return 10**9 if distance is None else distance
 
     def _open(self, cell: Cell) -> bool:
@@ -83,7 +90,16 @@ class _Forced:
         return terrain not in NOT_A_STEP and terrain not in ("none", "obstacle") and cell not in self.view.blocking_cells
 
     def _steps(self, cell: Cell) -> list[tuple[Cell, ...]]:
-        """The hexes entered by one push step from ``cell`` (an icy hex adds its slide)."""
+        """The hexes entered by one push step from ``cell`` (an icy hex adds its slide), worked out once per hex:
+        the paths of a push 15 come back to the same hexes hundreds of thousands of times."""
+        steps = self.known_steps.get(cell)
+        if steps is None:
+            steps = self.known_steps[cell] = self._new_steps(cell)
+            view = self.view
+            self.enters_traps = self.enters_traps or any(view.terrain(c) == "trap" for entered in steps for c in entered)
+        return steps
+
+    def _new_steps(self, cell: Cell) -> list[tuple[Cell, ...]]:
         here = self._range(cell)
         steps = []
         for nxt in self.view.grid.adjacent(cell):
@@ -132,7 +148,7 @@ class _Forced:
         return done
 
     def traps(self, path: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        if self.flying:
+        if self.flying or not self.enters_traps:
             return ()
         return tuple(dict.fromkeys(c for c in path[1:] if self.view.terrain(c) == "trap"))
 
