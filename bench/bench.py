@@ -188,6 +188,24 @@ def cloudspire_counting(figures: dict[str, dict[str, list[tuple[int, float, floa
     GOALS.append(("Cloudspire's move counting linear in movement points", f"worst step x{worst:.2f} a point", worst < 1.5))
 
 
+def cloudspire_crowded(points: list[tuple[int, int | float, int, bool]]) -> None:
+    """The crowded board: the search's steps a movement point stay under its budget, or the file is refused there."""
+    from enemy_move.games.cloudspire.search import ROUTE_STEPS_PER_POINT
+
+    resolved = [(move, steps) for move, _, steps, refused in points if not refused]
+    refused = [move for move, _, _, refused in points if refused]
+    worst = max((steps / move for move, steps in resolved), default=0.0)
+    where = f"refused from movement {refused[0]} on" if refused else "never refused"
+    budget = ROUTE_STEPS_PER_POINT
+    GOALS.append(
+        (
+            "Cloudspire's search among 30 friendly heroes: linear in movement points, or refused where it stops",
+            f"at most {worst:,.0f} steps a point where it resolves (budget {budget:,}); {where}",
+            worst <= budget and all(move > max((m for m, _ in resolved), default=0) for move in refused),
+        )
+    )
+
+
 def gloom_goal(figures: dict[str, Any]) -> None:
     for jobs in ("default", "1"):
         _cpu, _wall, ratio = figures[f"ours_{jobs}"]
@@ -232,6 +250,7 @@ def main() -> None:
         import growth
 
         cloudspire_counting(growth.growth(1, args.quick))
+        cloudspire_crowded(growth.cloudspire_crowd())
     if "pages" not in skip:
         import pages
 

@@ -226,6 +226,55 @@ def growth(
     return figures
 
 
+# Resolves one Cloudspire file in process, counting the route steps of every search: prints resolve CPU seconds,
+# the most steps one search took and its movement, or "refused" and the first error line.
+_CLOUDSPIRE_STEPS = (
+    "import sys, time\n"
+    "from enemy_move.checking import resolve_scenario\n"
+    "from enemy_move.errors import ScenarioError\n"
+    "from enemy_move.games.cloudspire import search\n"
+    "from enemy_move.models import load_scenario\n"
+    "works = []\n"
+    "run = search.RouteSearch.run\n"
+    "def counted(self):\n"
+    "    try:\n"
+    "        return run(self)\n"
+    "    finally:\n"
+    "        works.append((self.work, self.steps))\n"
+    "search.RouteSearch.run = counted\n"
+    "scenario = load_scenario(sys.argv[1])\n"
+    "started = time.process_time()\n"
+    "try:\n"
+    "    resolve_scenario(scenario, None, {})\n"
+    "    print(time.process_time() - started, *max(works, default=(0, 0)))\n"
+    "except ScenarioError as error:\n"
+    "    print(time.process_time() - started, *max(works, default=(0, 0)), 'refused', error.message[:60])\n"
+)
+
+
+def cloudspire_crowd(timeout: float = 60.0) -> list[tuple[int, float, int, bool]]:
+    """An AI minion inside 30 friendly heroes it may displace (bench/adversarial.py), movement 1 to the cap:
+    per point (movement, resolve CPU seconds, route steps of its search, refused at the search's budget?)."""
+    import adversarial
+
+    points = []
+    print(f"\nCloudspire on a crowded board: an AI minion inside 30 friendly heroes it may displace ({load()})\n")
+    print("| movement | resolve CPU ms | route steps | steps a point | |\n|---:|---:|---:|---:|---|")
+    for move in range(1, CLOUDSPIRE_MAX_MOVE + 1):
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
+            handle.write(adversarial.cloudspire_friendly_crowd(move)())
+        try:
+            measured = run([sys.executable, "-c", _CLOUDSPIRE_STEPS, handle.name], runs=1, timeout=timeout)
+        finally:
+            Path(handle.name).unlink()
+        fields = measured.stdout.split()
+        seconds, steps, refused = float(fields[0]), int(fields[1]), "refused" in fields
+        points.append((move, seconds, steps, refused))
+        said = "refused at its `move` (the search's budget)" if refused else ""
+        print(f"| {move} | {1000 * seconds:.0f} | {steps:,} | {steps / move:,.0f} | {said} |", flush=True)
+    return points
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two points per series")

@@ -50,3 +50,32 @@ def test_cloudspire_refuses_before_building_its_options(monkeypatch: pytest.Monk
         resolve(load_scenario(ROOT / "scenarios" / "cloudspire" / "ai-tie.yaml"))
     assert "'m' would have 3 options to choose from; at most 2 are listed" in raised.value.message
     assert built == []
+
+
+def _crowded(move: int) -> str:
+    """A red AI minion inside a ring of friendly (red) heroes it may displace, its mark 20 hexes east."""
+    rows = ["  " + (" " if row % 2 else "") + " ".join("." for _ in range(30)) for row in range(16)]
+    heroes = [(7, 6), (8, 6), (6, 7), (8, 7), (7, 8), (8, 8), (9, 7), (9, 6), (9, 8), (10, 7), (6, 6), (6, 8)]
+    figures = "".join(f"  {'ABCDEFGHIJKL'[i]}: {{kind: hero, faction: red, at: [{c}, {r}]}}\n" for i, (c, r) in enumerate(heroes))
+    return (
+        "ruleset: cloudspire\nvariant: ai\nmap: |\n"
+        + "\n".join(rows)
+        + f"\nfigures:\n  m: {{kind: minion, faction: red, move: {move}, at: [7, 7]}}\n"
+        + figures
+        + "faction: red\nmarks: {red: [27, 7]}\n"
+    )
+
+
+def test_cloudspire_route_search_is_bounded_per_movement_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search's budget grows with the movement; past it, the file is refused at the minion's move.
+    from enemy_move.games.cloudspire import search
+    from enemy_move.models import load_scenario_text
+
+    assert resolve(load_scenario_text(_crowded(4), "<crowd>")).turns[0].options
+    monkeypatch.setattr(search, "ROUTE_STEPS_PER_POINT", 10)
+    with pytest.raises(ScenarioError) as raised:
+        resolve(load_scenario_text(_crowded(4), "<crowd>"))
+    error = raised.value
+    assert (error.line, error.col) == (21, 41)  # figures: m: move
+    assert "the routes of 'm' would take more than 10 steps a movement point to search" in error.message
+    assert "see docs/errors.md" in error.message

@@ -95,9 +95,12 @@ class CloudspirePlay:
         rule_out_fixed(board, self.units, actor, rules, turn)
         try:
             candidates = TurnPlan(board, self.units, unit, distances, rules, turn).plan()
-        except TooManyRoutes:
+        except TooManyRoutes as budget:
             raise self.scenario.error(
-                ("figures", actor, "move"), f"too many routes to enumerate for {actor!r}; use a smaller board or movement"
+                ("figures", actor, "move"),
+                f"the routes of {actor!r} would take more than {budget.args[0]:,} steps a movement point to search "
+                f"(a crowd of friendly heroes it may displace, each way another outcome); a limit far beyond any real board, "
+                "see docs/errors.md: use a smaller movement or fewer friendly heroes in its way",
             ) from None
         too_many = too_many_options(actor, len(candidates))
         if too_many is not None:  # refused before thousands of options are built

@@ -29,12 +29,15 @@ Displacements = tuple[tuple[str, Cell], ...]
 Endings = dict[int, dict[Cell, dict[Displacements, tuple[Cell, ...]]]]
 Placer = Callable[[str, Cell, Cell, list[tuple[str, Cell]]], list[Cell]]
 
-#: Routes are walked hex by hex; this bounds the work on pathological boards.
-ROUTE_BUDGET = 2_000_000
+#: Route steps one search may take per movement point, so that the work grows at most linearly with the
+#: movement (docs/errors.md). Open 64x64 boards take at most about 850 a point at movement 8; a crowd of 30
+#: friendly heroes the minion may displace took 2,600 a point at movement 6 and 31,000 at 8 (each way of
+#: displacing them is another outcome): such a search stops at the budget and the file is refused.
+ROUTE_STEPS_PER_POINT = 4_000
 
 
 class TooManyRoutes(Exception):
-    """More route steps than ROUTE_BUDGET: the scenario is reported as too large."""
+    """More route steps than ROUTE_STEPS_PER_POINT x the movement: the scenario is reported as too large."""
 
 
 class Window:
@@ -111,6 +114,7 @@ class RouteSearch:
         self.displaced: list[tuple[str, Cell]] = []
         self.found: dict[Displacements, list[int]] = {}
         self.work = 0
+        self.budget = ROUTE_STEPS_PER_POINT * max(steps, 1)
 
     def run(self) -> tuple[Endings, set[str]]:
         self.walk(self.window.bit[self.path[-1]], 0)
@@ -139,8 +143,8 @@ class RouteSearch:
             if nxt in self.visited:
                 continue
             self.work += 1
-            if self.work > ROUTE_BUDGET:
-                raise TooManyRoutes
+            if self.work > self.budget:
+                raise TooManyRoutes(self.budget // max(self.steps, 1))
             occupant = self.occupant_now(nxt)
             if occupant is None or occupant == self.unit.label:
                 self.step(index, taken, [tuple(self.displaced)])
