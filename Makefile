@@ -72,7 +72,8 @@ test-all: test
 check: $(STAMP) bytecode
 	$(BIN)/enemy-move check scenarios
 
-# `make bench GLOOM=/path/to/gloom` adds the side-by-side with a gloom checkout (bench/gloom_side.py);
+# `make bench` measures gloom side by side with ../shared/reference/gloom-server when it is there (bench/gloom_side.py);
+# GLOOM=/path/to/gloom measures against another gloom;
 # BENCH_ARGS=--quick for a short run (one run each, a few heavy files, two points per growth series).
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench.py $(if $(GLOOM),--gloom "$(GLOOM)") $(BENCH_ARGS)

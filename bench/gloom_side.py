@@ -3,17 +3,20 @@
 Usage: python bench/gloom_side.py --gloom PATH [--runs N] [--keep DIR] [--verify-sample DIR]
        (or GLOOM=PATH in the environment; `make bench GLOOM=PATH` runs this as part of the bench)
 
-PATH is a checkout of AluminumAngel/gloom (MIT licence): its Python solver in server/solver
-(solver.py, utils.py, settings.py, scenarios.py) and its tests in server/solver/tests
-(test_Gloomhaven.py, test_Frosthaven.py, test_JOTL.py: one function per position and rule set).
-gloom runs under its own Python (``--gloom-python``; default PATH/.venv/bin/python when it exists,
-else this one): it needs the ``future`` package.
+PATH is gloom's Python solver (AluminumAngel/gloom, MIT licence) in one of two layouts:
+- its server folder as ../shared/reference/gloom-server holds it (`make bench` uses it by default):
+  solver.py and scenarios.py side by side, Python 2 (run by pyenv's 2.7, PYENV_VERSION=2.7.18), its 182
+  test positions built by scenarios.init_from_test_scenario under each of the three rule sets (546);
+- a checkout of the whole repository: server/solver with its tests in server/solver/tests
+  (test_Gloomhaven.py, test_Frosthaven.py, test_JOTL.py: one function per position and rule set),
+  run under PATH/.venv/bin/python when it exists, else this Python (it needs the ``future`` package).
+``--gloom-python`` names another interpreter.
 
-1. gloom's time: every test function of the three files run in one process, as its test runner
-   would (each builds its board, solves it and asserts gloom's answer), best of N processes; CPU
-   seconds of the whole process and of the solving alone.
+1. gloom's time: every test position run in one process, as its test runner would (each builds its
+   board, solves it and checks gloom's answer), best of N processes; CPU seconds of the whole process
+   and of the solving alone.
 2. The same positions as enemy-move scenario files: each test's board is read from gloom's own
-   Scenario object (the test's ``assert_answers`` is replaced by a recorder) and written with
+   Scenario object (before solving; a checkout's ``assert_answers`` is replaced by a recorder) and written with
    enemy_move.games.gloomhaven.gloom_import (the code of ``enemy-move import gloom``), the whole
    16 x 7 board kept, gloom's answers as the ``expect:`` block.
 3. Our time: ``enemy-move check FOLDER`` as a whole process, with the default -j and with -j 1,
@@ -390,7 +393,9 @@ def _print_report(
     wrong = mismatches(report)
     print(f"\ngloom's own tests failing under gloom: {failed or 'none'}")
     print("agreement: " + ", ".join(f"{k} {v}" for k, v in summary.items()) + (f"; not passing: {', '.join(wrong)}" if wrong else ""))
-    print("ratio: our CPU seconds (the whole check process, workers included) over gloom's whole process; goal 0.08, done at 0.12.")
+    print(
+        "ratio: our CPU seconds (the whole check process, workers included) over gloom's whole process (CPU time, not wall); goal: at most 0.08."
+    )
     print("The resolving-only row is set against gloom's solving only.")
     figures["summary"], figures["mismatches"] = summary, wrong
     return figures
