@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .result import Turn, format_position
+from .result import Displaced, Turn, describe_effect, format_position
 
 
 def answer(turn: Turn) -> tuple[Any, ...]:
@@ -26,7 +26,14 @@ def word(value: Any) -> str:
 
 def shown(turn: Turn) -> str:
     """The other reading's options, as people read them."""
-    parts = sorted({format_position(o.to) + (f" attacking {', '.join(o.attacks)}" if o.attacks else "") for o in turn.options})
+    parts = sorted(
+        {
+            format_position(o.to)
+            + (f" attacking {', '.join(o.attacks)}" if o.attacks else "")
+            + "".join(f" ({describe_effect(e)})" for e in o.effects if isinstance(e, Displaced))
+            for o in turn.options
+        }
+    )
     return "; ".join(parts) or "no option"
 
 

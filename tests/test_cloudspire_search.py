@@ -6,7 +6,7 @@ from cloudspire_brute import brute_routes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from enemy_move.games.cloudspire.routes import enumerate_routes
+from enemy_move.games.cloudspire.routes import Ending, enumerate_routes
 from enemy_move.games.cloudspire.search import Window
 from enemy_move.games.cloudspire.units import Unit
 from enemy_move.geometry.grid import Grid
@@ -61,7 +61,7 @@ def test_the_search_finds_what_walking_every_route_finds(case):
 
     start = (board.figures["m"],)
     expected = brute_routes(board, units, mover, start, mover.move, may_enter, may_end)
-    got = enumerate_routes(board, units, mover, start, mover.move, may_enter, may_end)
+    got = enumerate_routes(board, units, mover, start, mover.move, may_enter, Ending(may_end))
     assert got[1] == expected[1]
     assert ordered(got[0]) == ordered(expected[0])
 

@@ -19,7 +19,14 @@ from enemy_move.result import Moved, Result
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 #: Cloudspire's decisions are top-level keys (docs/cloudspire.md, "Decisions on open points").
-CLOUDSPIRE_KEYS = ("lateral_through_further", "optional_displacement", "stop_at_mark", "walled_mark", "other_gates")
+CLOUDSPIRE_KEYS = (
+    "lateral_through_further",
+    "optional_displacement",
+    "stop_at_mark",
+    "walled_mark",
+    "other_gates",
+    "displaced_adjacent_to",
+)
 #: Where each game names its readings; switched off while the other value is played (only its answer counts).
 NAMERS = (
     "enemy_move.games.gloomhaven.play.name_readings",

@@ -180,6 +180,12 @@ class AgemoniaRules(StrictModel):
         default=True,
         description="A large or huge enemy with Fly may cross an area without white dots like any flyer (Fly's exception names no size); false: the size rule (areas whose capacity is below its size are never entered) keeps it out.",
     )
+    invisible_discarded: Literal["turn-start", "on-arrival"] = Field(
+        default="turn-start",
+        description="Invisible is 'discarded if ... an Enemy is within range 1' (A14): checked when an enemy's turn starts, so the "
+        "enemy that comes within range 1 cannot attack the ally this turn ('turn-start'), or as soon as the moving enemy ends "
+        "within range 1, which may then attack it ('on-arrival').",
+    )
     blocked_route: Literal["closest", "stay"] = Field(
         default="closest",
         description="Too far to reach the area this turn and every area of the shortest routes it could stop in is full: it takes the route that ends closest to the area ('closest': 'the most direct (shortest) route it can'), or stays ('stay': only shortest routes count).",

@@ -61,6 +61,15 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str, earlier: froz
             ally=ally,
             enemy=enemy,
         )
+    if scenario.model.rules.invisible_discarded == "on-arrival":
+        for ally in sorted(a for a, f in board.figures.items() if f.is_ally and f.invisible):
+            turn.note(
+                "invisible",
+                f"{describe(board, ally)} is invisible; with `invisible_discarded: on-arrival` an enemy ending within range 1 "
+                "of it discards Invisible and may attack it at once, so those areas count as areas to attack it from.",
+                ally=ally,
+                reading="invisible_discarded",
+            )
     mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
     if mover is None:
         start = board.figures[label].area

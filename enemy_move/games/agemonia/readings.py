@@ -9,7 +9,18 @@ from .model import AgemoniaRules
 from .procedure import TurnSolver
 
 #: Open readings of the attack rules, and which attack kind each one concerns.
-READINGS = {"range_over_double_lines": "ranged", "ranged_taunt": "ranged", "melee_across_double_lines": "melee"}
+READINGS = {
+    "range_over_double_lines": "ranged",
+    "ranged_taunt": "ranged",
+    "melee_across_double_lines": "melee",
+    "invisible_discarded": "any",
+}
+
+#: The other value of each reading.
+OTHER = {
+    "ranged_taunt": {"target": "any", "any": "target"},
+    "invisible_discarded": {"turn-start": "on-arrival", "on-arrival": "turn-start"},
+}
 
 
 def answers(options: list[Option]) -> list[tuple[str, tuple[str, ...]]]:
@@ -45,10 +56,13 @@ def name_deciding_readings(current: TurnSolver, turn: Turn) -> None:
     if mover.fly and mover.size > 1 and any(info.capacity == 0 for info in board.areas.values()):
         _movement_reading(board, mover, rules, turn, mine)
     for key, kind in READINGS.items():
-        if mover.attack.kind != kind:
+        if kind == "any":  # invisible_discarded: only with an invisible ally on the board
+            if not any(f.is_ally and f.invisible for f in board.figures.values()):
+                continue
+        elif mover.attack.kind != kind:
             continue
         value = getattr(rules, key)
-        other = {"target": "any", "any": "target"}.get(value, not value) if key == "ranged_taunt" else not value
+        other = OTHER[key][value] if key in OTHER else not value
         flipped = TurnSolver(board, mover, rules.model_copy(update={key: other}))
         if all(flipped.targets_from(area) == current.targets_from(area) for area in sorted(board.areas)):
             continue  # the same areas to attack from, with the same targets and Taunt: the same answer

@@ -28,6 +28,17 @@ class Targeting(Movement):
             self._allies = [f for _, f in sorted(self.board.figures.items()) if f.is_ally and not f.invisible]
         return self._allies
 
+    def invisible_allies(self) -> list[AreaFigure]:
+        """Invisible allies it may still target with `invisible_discarded: on-arrival`: each from the areas within
+        range 1 of it (ending there discards Invisible before the attack); none under `turn-start`."""
+        if self.rules.invisible_discarded != "on-arrival":
+            return []
+        return [f for _, f in sorted(self.board.figures.items()) if f.is_ally and f.invisible]
+
+    def unveiled_in(self, area: str) -> list[AreaFigure]:
+        """The invisible allies an enemy ending in ``area`` comes within range 1 of (`on-arrival` only)."""
+        return [f for f in self.invisible_allies() if self.board.line_distances(f.area, self.range_kinds).get(area, 2) <= 1]
+
     def targets_from(self, area: str) -> Targets:
         """Allies it would attack from ``area`` (all tied choices) and the Taunt that ranks the area."""
         if self.mover.attack.kind == "melee":
@@ -48,7 +59,7 @@ class Targeting(Movement):
             # enemies: when capacity keeps them out) and at the same height.
             if self.board.areas[other].height == height and self.blocked_by_capacity(other):
                 reachable_areas.add(other)
-        in_reach = [f for f in self.allies() if f.area in reachable_areas]
+        in_reach = [f for f in self.allies() + self.unveiled_in(area) if f.area in reachable_areas]
         if not in_reach:
             return NO_TARGETS
         best = max(f.taunt for f in in_reach)
@@ -60,8 +71,9 @@ class Targeting(Movement):
         Borders are undirected, so the distances from each ally's area serve every area."""
         board, reach = self.board, self.mover.attack.range
         in_reach: dict[str, list[tuple[int, AreaFigure]]] = {}  # area -> (borders, ally) by label
-        for ally in self.allies():
-            for area, borders in board.seen_within(ally.area, self.range_kinds, reach):
+        for ally in self.allies() + self.invisible_allies():
+            # An invisible ally (`on-arrival`) is a target only from where the enemy comes within range 1 of it.
+            for area, borders in board.seen_within(ally.area, self.range_kinds, reach if not ally.invisible else min(reach, 1)):
                 found = in_reach.get(area)
                 if found is None:
                     in_reach[area] = [(borders, ally)]

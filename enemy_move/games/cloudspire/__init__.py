@@ -19,6 +19,7 @@ GAME = Game(
     has_focus=False,  # minions march to a mark, they have no focus
     has_attacks=False,  # attacks come later in the turn (D10)
     options={
+        "displaced_adjacent_to": "hero (default) or swap-hex: a displaced hero whose swap hex is invalid goes next to its own hex or next to that swap hex",
         "faction": "the faction whose minions move (default: the active minion's, or the only faction with minions)",
         "marks": "faction -> mark hex; a figure's own `mark:` overrides it",
         "order": "tie-break for the leading minion (players' choice in the rules); default: by label; AI heroes listed go once the minions listed before them have moved",

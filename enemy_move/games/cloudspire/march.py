@@ -22,7 +22,7 @@ from ...geometry.grid import Grid
 from ...geometry.paths import UNREACHABLE
 from ...result import Turn, count_of, format_position, format_positions
 from .reasons import rule_out_others
-from .routes import Candidate, Outcomes, enumerate_routes, prefer_no_displacement, shortest_per_end
+from .routes import Candidate, Ending, Outcomes, enumerate_routes, prefer_no_displacement, shortest_per_end
 from .search import Displacements, Endings
 from .terrain import Cell
 from .units import Unit
@@ -104,7 +104,8 @@ class Marcher:
 
     def leg(self, prefix: tuple[Cell, ...], movement: int, start_distance: int) -> Leg:
         """Every route from the end of ``prefix`` (step 2), and which units stopped one."""
-        endings, blocked = enumerate_routes(self.board, self.units, self.unit, prefix, movement, self.valid, self.may_end)
+        ending = Ending(self.may_end, self.rules.displaced_adjacent_to)
+        endings, blocked = enumerate_routes(self.board, self.units, self.unit, prefix, movement, self.valid, ending)
         reachable_with: dict[Cell, list[int]] = {}
         for moves in sorted(endings):
             for cell in endings[moves]:
@@ -264,7 +265,7 @@ class Marcher:
                 leg.prefix,
                 leg.movement,
                 lambda c: self.valid(c) and self.dist[c] <= start_distance,
-                self.may_end,
+                Ending(self.may_end, self.rules.displaced_adjacent_to),
             )
         lateral = shortest_per_end(endings, lambda cell: self.dist[cell] == start_distance)
         if self.rules.ai:

@@ -79,6 +79,11 @@ class CloudspireScenario(GridScenarioBase):
         default="block",
         description="A fortress gate that is not the mark: never entered nor counted through (block), or counted and moved through but never ended on (pass).",
     )
+    displaced_adjacent_to: Literal["hero", "swap-hex"] = Field(
+        default="hero",
+        description="A displaced hero whose swap hex is invalid 'moves to an Adjacent Hex' (C3): adjacent to its own hex, the one the "
+        "minion enters ('hero': it moves one hex), or adjacent to the invalid swap hex ('swap-hex').",
+    )
     optional_displacement: bool = Field(
         default=True,
         description="A minion may displace a friendly hero even when another route makes the same progress; false: displacing routes are used only when no route without displacement makes progress with that movement.",

@@ -1,4 +1,4 @@
-"""The decisions of docs/cloudspire.md with a key (D3, D4, D11, D12, D14) named where they decide (issue 33).
+"""The decisions of docs/cloudspire.md with a key (D3, D4, D8, D11, D12, D14) named where they decide (issue 33).
 
 The turn is solved again with the key's other value, only where it can matter (a lateral move, a friendly
 hero on the board, the mark within reach, a mark walled off, a gate that is not the mark); on boards larger
@@ -55,6 +55,7 @@ KEYS: dict[str, tuple[tuple[Any, Any], Callable[[Turn, Grid, Mapping[str, Unit],
     "stop_at_mark": ((False, True), _mark_in_reach),
     "walled_mark": (("stay", "lateral"), _walled),
     "other_gates": (("block", "pass"), _other_gate),
+    "displaced_adjacent_to": (("hero", "swap-hex"), _friendly_hero),
 }
 
 

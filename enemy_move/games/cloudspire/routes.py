@@ -48,6 +48,14 @@ def start_status(board: Grid, unit: Unit, start: Cell, dist: dict[Cell, int]) ->
     return "invalid", None
 
 
+@dataclass(frozen=True)
+class Ending:
+    """Where a route may end, and next to what a displaced hero goes when its swap hex is invalid (D8)."""
+
+    may_end: Callable[[Cell], bool] = lambda cell: True
+    displaced_near: str = "hero"
+
+
 def enumerate_routes(
     board: Grid,
     units: dict[str, Unit],
@@ -55,7 +63,7 @@ def enumerate_routes(
     prefix: tuple[Cell, ...],
     steps: int,
     may_enter: Callable[[Cell], bool],
-    may_end: Callable[[Cell], bool] = lambda cell: True,
+    ending: Ending | None = None,
 ) -> tuple[Endings, set[str]]:
     """Every end hex of every legal route of 1..steps hexes after ``prefix``.
 
@@ -66,22 +74,30 @@ def enumerate_routes(
     The search (``search.RouteSearch``) skips the branches that cannot add an outcome.
     """
 
-    def place(hero: str, left: Cell, entered: Cell, displaced: list[tuple[str, Cell]]) -> list[Cell]:
-        return placements(board, units, unit, (hero, left, entered), displaced)
+    how = ending or Ending()
 
-    return RouteSearch(board, units, unit, prefix, steps, (may_enter, may_end, place)).run()
+    def place(hero: str, left: Cell, entered: Cell, displaced: list[tuple[str, Cell]]) -> list[Cell]:
+        return placements(board, units, unit, (hero, left, entered), displaced, how.displaced_near)
+
+    return RouteSearch(board, units, unit, prefix, steps, (may_enter, how.may_end, place)).run()
 
 
 def placements(
-    board: Grid, units: dict[str, Unit], unit: Unit, move: tuple[str, Cell, Cell], displaced: list[tuple[str, Cell]]
+    board: Grid,
+    units: dict[str, Unit],
+    unit: Unit,
+    move: tuple[str, Cell, Cell],
+    displaced: list[tuple[str, Cell]],
+    near: str = "hero",
 ) -> list[Cell]:
     """Where a friendly hero displaced by ``unit`` goes (C3 "Displace"); ``move`` is (hero, hex left, hex entered).
 
     "The displaced Unit is placed onto the Hex the moving Unit moved off of (swap), ignoring Terrain
     restrictions. If that Hex is invalid (Opposing gate, Occupied, etc.), the displaced Unit moves to an
     Adjacent Hex of the current player's choosing, adhering to Terrain if possible." Adjacent is read as
-    next to the hero's own hex (the one the minion enters: it "moves" one hex). No valid hex: the minion
-    cannot displace it there (no two figures ever share a hex)."""
+    next to the hero's own hex (the one the minion enters: it "moves" one hex; ``near`` "hero", the default)
+    or next to the invalid swap hex (``near`` "swap-hex": `displaced_adjacent_to`, docs/cloudspire.md D8).
+    No valid hex: the minion cannot displace it there (no two figures ever share a hex)."""
     hero, left, entered = move
     occupied = {cell for label, cell in board.figures.items() if isinstance(cell, tuple) and label != unit.label}
     for label, cell in displaced:
@@ -97,7 +113,7 @@ def placements(
 
     if free(left):
         return [left]
-    around = sorted(cell for cell in board.adjacent(entered) if free(cell))
+    around = sorted(cell for cell in board.adjacent(left if near == "swap-hex" else entered) if free(cell))
     own = [cell for cell in around if board.terrain[cell] in units[hero].allowed]
     return own or around
 

@@ -18,7 +18,7 @@ _RULES = {
     "lateral": f"{_C1}, step 5: 'hexes that get it no closer and no further away' (rule 5)",
     "leading-minion": "Cloudspire Rules Reference 'Leading Minion' (C3): the closest-to-Mark minion moves first (rule 10)",
     "movement": f"{_C1}, steps 2-4: full movement, then 1 less each time (rules 2, 3)",
-    "reading": "docs/cloudspire.md 'Decisions on open points' (D3, D4, D11, D12, D14)",
+    "reading": "docs/cloudspire.md 'Decisions on open points' (D3, D4, D8, D11, D12, D14)",
     "terrain": f"{_C1}, step 1: valid terrain (the unit's terrain allowance) (rule 1)",
 }
 

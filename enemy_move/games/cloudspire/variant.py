@@ -26,6 +26,7 @@ class CloudspireRules:
     stop_at_mark: bool = False
     walled_mark: Literal["stay", "lateral"] = "stay"
     other_gates: Literal["block", "pass"] = "block"
+    displaced_adjacent_to: Literal["hero", "swap-hex"] = "hero"
 
     @classmethod
     def of(cls, model: CloudspireScenario, variant: str) -> CloudspireRules:
@@ -36,6 +37,7 @@ class CloudspireRules:
             stop_at_mark=model.stop_at_mark,
             walled_mark=model.walled_mark,
             other_gates=model.other_gates,
+            displaced_adjacent_to=model.displaced_adjacent_to,
         )
 
     @property

@@ -1,7 +1,8 @@
 """Monster push and pull: where each target of an attack with `push: N` / `pull: N` can end.
 
 GH rulebook p.20 (Push/Pull): each hex the target is moved must be farther from (push) or closer
-to (pull) the attacker than the last, counted as range (around walls); targets are moved through
+to (pull) the attacker than the last, counted as range (around walls; rules.push_distance: hexes counts
+plain hexes); targets are moved through
 their allies but not their enemies, never onto walls, obstacles or objectives, and end in an
 unoccupied hex; difficult terrain does not affect forced movement (p.14), traps and hazardous
 terrain do (a trap entered is sprung and removed; a flying target is affected by neither).
@@ -78,6 +79,8 @@ class _Forced:
     enters_traps: bool = False
 
     def _range(self, cell: Cell) -> int:
+        if self.view.rules.push_distance == "hexes":  # rules.push_distance: the plain hex count, walls ignored
+            return hexgrid.distance(self.attacker, cell)
         # Counted from the attacker: one table for every hex of every path (range is symmetric between hexes
         # that are not walls, and a target is never moved into a wall); a table per hex entered cost a
         # search of the whole board each.

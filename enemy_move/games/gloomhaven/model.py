@@ -178,6 +178,12 @@ class GloomhavenRules(StrictModel):
         "initiative order: elites first, then standee numbers) or 'initiative' (only the initiative value counts: the players choose).",
     )
 
+    push_distance: Literal["range", "hexes"] = Field(
+        default="range",
+        description="Push/pull: 'farther from' (push) or 'closer to' (pull) the attacker counted as range, around walls ('range'; "
+        "FH p.21: range is never counted through walls) or as the plain number of hexes, walls ignored ('hexes': a hex behind a "
+        "thin wall is then not farther).",
+    )
     plan_best_future_attack: bool | None = Field(
         default=None,
         description="Out of reach this turn: head for the hex with the best attack, ranked as this turn's (true; GH, JotL, FH appendix B) "

@@ -110,6 +110,10 @@ def _jump_over_difficult(turn: Turn, grid: Grid, card: GloomhavenCard, rules: Va
     return any(getattr(m, "jump", False) for m in moves) and "difficult" in grid.terrain.values()
 
 
+def _pushes_or_pulls_near_walls(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
+    return _pushes_or_pulls(turn, grid, card, rules, figures) and (bool(grid.thin_walls) or "wall" in grid.terrain.values())
+
+
 def _pushes_or_pulls(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
     return any(a.push is not None or a.pull is not None for a in card_attacks(card))
 
@@ -167,6 +171,16 @@ SWITCHES = (
             "FAQ 5.8's maximum distance is 'a change from the first edition')",
         },
         _pushes_or_pulls,
+    ),
+    Switch(
+        "push_distance",
+        {
+            "range": "'farther from' and 'closer to' the attacker are counted as range, around walls (FH p.21: range is never "
+            "counted through walls)",
+            "hexes": "'farther from' and 'closer to' the attacker are counted in plain hexes, walls ignored (a hex behind a thin "
+            "wall is then not farther)",
+        },
+        _pushes_or_pulls_near_walls,
     ),
 )
 

@@ -18,6 +18,8 @@ Sight = Literal["corner", "any"]
 ExtraTargets = Literal["movement", "secondary-focus"]
 #: Whether monsters sharing a card's initiative are ordered by their turn (rules.monster_focus_order).
 MonsterFocusOrder = Literal["turn", "initiative"]
+#: How a push or pull counts "farther" and "closer" (rules.push_distance).
+PushDistance = Literal["range", "hexes"]
 
 
 #: The edition's switches a scenario may set either way in `rules:` (omitted: the variant's reading).
@@ -62,11 +64,18 @@ class VariantRules:
     #: Open readings, from the scenario's `rules:` (model.GloomhavenRules).
     extra_targets: ExtraTargets = "movement"
     monster_focus_order: MonsterFocusOrder = "turn"
+    push_distance: PushDistance = "range"
 
     def reading(self, readings: GloomhavenRules) -> VariantRules:
         """These rules with the open readings a scenario chose."""
         chosen = {name: getattr(readings, name) for name in SWITCHABLE if getattr(readings, name) is not None}
-        return replace(self, extra_targets=readings.extra_targets, monster_focus_order=readings.monster_focus_order, **chosen)
+        return replace(
+            self,
+            extra_targets=readings.extra_targets,
+            monster_focus_order=readings.monster_focus_order,
+            push_distance=readings.push_distance,
+            **chosen,
+        )
 
     @property
     def other_extra_targets(self) -> ExtraTargets:

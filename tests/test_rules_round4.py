@@ -1,0 +1,44 @@
+"""Issue 33's new two-reading points, each rule on its own: the values of each switch and what they change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from enemy_move.games.cloudspire.routes import placements
+from enemy_move.games.cloudspire.terrain import build_board
+from enemy_move.games.cloudspire.units import build_units
+from enemy_move.games.gloomhaven.forced import forced_ends
+from enemy_move.games.gloomhaven.model import GloomhavenRules
+from enemy_move.games.gloomhaven.play import GloomhavenPlay
+from enemy_move.models import load_scenario
+from enemy_move.phase import resolve
+
+ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def test_push_farther_as_range_lets_the_hex_behind_a_thin_wall_count() -> None:
+    scenario = load_scenario(str(ROOT / "gloomhaven/104-push-farther-counted-as-range.yaml"))
+    play = GloomhavenPlay(scenario, "gloomhaven")
+    ends = {e.end for e in forced_ends(play.board, play.figures, (1, 1), "A", "push", 1, play.rules)}
+    assert ends == {(2, 0), (3, 0), (3, 1), (3, 2)}
+    hexes = play.rules.reading(GloomhavenRules(push_distance="hexes"))
+    ends = {e.end for e in forced_ends(play.board, play.figures, (1, 1), "A", "push", 1, hexes)}
+    assert ends == {(3, 0), (3, 1), (3, 2)}
+
+
+def test_invisible_discarded_on_arrival_makes_the_invisible_hero_a_target() -> None:
+    start = resolve(load_scenario(str(ROOT / "agemonia/invisible-discarded-turn-start.yaml"))).turns[0]
+    arrival = resolve(load_scenario(str(ROOT / "agemonia/invisible-discarded-on-arrival.yaml"))).turns[0]
+    assert [(o.to, o.attacks) for o in start.options] == [("A2", ("L",))]
+    assert [(o.to, o.attacks) for o in arrival.options] == [("A3", ("T",))]
+    assert any(s.step == "invisible" and s.data.get("reading") == "invisible_discarded" for s in arrival.reasoning)
+
+
+def test_a_displaced_hero_goes_next_to_its_own_hex_or_next_to_the_swap_hex() -> None:
+    scenario = load_scenario(str(ROOT / "cloudspire/displaced-adjacent-to-hero.yaml"))
+    board = build_board(scenario)
+    units = build_units(scenario, board)
+    # m ends on h at [4, 0] coming from [3, 0], where the opposing hero H stands: the swap hex is invalid.
+    move = ("h", (3, 0), (4, 0))
+    assert placements(board, units, units["m"], move, []) == [(3, 1), (4, 1), (5, 0)]
+    assert placements(board, units, units["m"], move, [], "swap-hex") == [(2, 0), (2, 1), (3, 1)]
