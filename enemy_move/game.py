@@ -2,8 +2,11 @@
 
 A game is one package under ``enemy_move/games/`` whose ``__init__`` defines
 ``GAME = Game(...)``. That module stays light: the scenario model and the
-rules are named as ``"module:attribute"`` strings and imported on first use,
-so that listing the games (``--help``, ``rulesets``) imports no game's rules.
+rules are named by typed references (``Ref("package.module:attribute")``)
+imported on first use, so that listing the games (``--help``, ``rulesets``)
+imports no game's rules. A reference that names nothing fails loudly: a
+:class:`RegistrationError` naming the game and the field, at first use, and
+for every field of every registered game in the tests (``Game.check``).
 
 ``GAME.setup(scenario, variant)`` returns a :class:`Play`: the board before
 the phase, who acts, and the operations the runner (:mod:`enemy_move.phase`)
@@ -19,13 +22,25 @@ calls, and nothing else:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from .look import GRID_LOOK, BoardLook, FigureFacts
 
-__all__ = ["GRID_LOOK", "BoardLook", "FigureFacts", "Game", "Importer", "NextActor", "Play", "UsageError", "in_order", "load_target"]
+__all__ = [
+    "GRID_LOOK",
+    "BoardLook",
+    "FigureFacts",
+    "Game",
+    "Importer",
+    "NextActor",
+    "Play",
+    "Ref",
+    "RegistrationError",
+    "UsageError",
+    "in_order",
+]
 
 if TYPE_CHECKING:
     from .models import Scenario
@@ -37,18 +52,66 @@ BoardKind = Literal["hex", "square", "areas"]
 #: Reasoning step ids the core itself records, whatever the game (``--why-not`` answers).
 CORE_STEP_IDS: tuple[str, ...] = ("why-not",)
 
+T = TypeVar("T")
+
+
+class RegistrationError(Exception):
+    """A game's entry names something that does not exist (a typo in a reference): a bug, reported whole."""
+
+
+class Ref(Generic[T]):
+    """A typed, lazy reference to ``"package.module:attribute"``: imported on first use (start-up stays light).
+
+    Its text is checked when written (one ``:``, dotted names); what it names is
+    checked when loaded: a missing module or attribute is a :class:`RegistrationError`
+    naming the game and the field, never a game that silently has no rules."""
+
+    __slots__ = ("attribute", "module")
+
+    def __init__(self, target: str) -> None:
+        module, colon, attribute = target.partition(":")
+        if not colon or not attribute.isidentifier() or not all(part.isidentifier() for part in module.split(".")):
+            raise RegistrationError(f"Ref({target!r}): not 'package.module:attribute'")
+        self.module = module
+        self.attribute = attribute
+
+    def __repr__(self) -> str:
+        return f"Ref('{self.module}:{self.attribute}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ref) and (self.module, self.attribute) == (other.module, other.attribute)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.attribute))
+
+    def load(self, where: str) -> T:
+        """The object named (its module imported now); ``where`` names the game and field in the error."""
+        try:
+            module = importlib.import_module(self.module)
+        except ModuleNotFoundError as error:
+            if error.name is None or not (self.module + ".").startswith(error.name + "."):
+                raise  # a module the named one imports is missing: a real error of its own
+            raise RegistrationError(f"{where}={self.module}:{self.attribute}: no module named {error.name!r}") from None
+        try:
+            target: T = getattr(module, self.attribute)
+        except AttributeError:
+            raise RegistrationError(f"{where}={self.module}:{self.attribute}: module {self.module!r} has no {self.attribute!r}") from None
+        return target
+
 
 @dataclass(frozen=True)
 class Importer:
     """``enemy-move import NAME LINK``: a game's reader of another tool's boards.
 
-    ``read`` is ``"module:function"``: ``function(link) -> scenario text``;
-    it raises ``ValueError`` with a one-line message for a bad link."""
+    ``read(link) -> scenario text`` raises ``ValueError`` with a one-line message for a bad link."""
 
     name: str
     help: str
-    read: str
+    read: Ref[Callable[[str], str]]
     argument_help: str = "The link or code to import."
+
+    def run(self, link: str) -> str:
+        return self.read.load(f"importer {self.name!r}, read")(link)
 
 
 class UsageError(Exception):
@@ -95,13 +158,27 @@ class Play(Protocol):
         ...
 
 
+#: The Game fields that are references, and whether each may be left out (None).
+_REFERENCES = {
+    "model": False,
+    "play": False,
+    "board_parser": True,
+    "variant_type": True,
+    "figure_facts": True,
+    "step_sources": True,
+    "editor_new_figure": True,
+    "editor_cast": True,
+}
+
+
 @dataclass(frozen=True)
 class Game:
     """A ruleset: what ``enemy-move rulesets`` shows, and ``play``, which sets up one scenario.
 
     ``play(scenario, variant)`` validates what only the game can check, builds
     the board and returns the :class:`Play` the runner drives (usually the
-    game's Play class itself)."""
+    game's Play class itself). Every reference is a :class:`Ref`; what it
+    names is imported on first use."""
 
     name: str
     summary: str
@@ -110,10 +187,10 @@ class Game:
     default_variant: str
     #: How its boards are drawn: hex or square grids, or area maps.
     board: BoardKind
-    #: "module:Class" of the pydantic scenario model.
-    model: str
-    #: "module:Class" of the game's Play: ``Play(scenario, variant)``; a module not written yet: no engine.
-    play: str
+    #: The pydantic scenario model (a ScenarioBase subclass).
+    model: Ref[type[ScenarioBase]]
+    #: The game's Play: ``Play(scenario, variant)``.
+    play: Ref[Callable[[Scenario, Any], Play]]
     #: scenario keys and `rules.*` switches the game understands -> explanation
     options: dict[str, str] = field(default_factory=dict)
     #: Whether turns have a focus (a target) and options list attacks; renderers hide them otherwise.
@@ -126,39 +203,20 @@ class Game:
     step_ids: tuple[str, ...] = ()
     #: Terrain styles, colours and legend words of its boards.
     look: BoardLook = field(default_factory=BoardLook)
-    #: "module:function" building the game's board from a validated scenario, run once when the file is loaded
-    #: (``Scenario.board``); errors are located ScenarioErrors. Empty: the game's Play builds it.
-    board_parser: str = ""
+    #: ``function(scenario)``: the game's board from a validated scenario, run once when the file is loaded
+    #: (``Scenario.board``); errors are located ScenarioErrors. None: the game's Play builds it.
+    board_parser: Ref[Callable[[Scenario], Any]] | None = None
     #: ``enemy-move import`` readers of other tools' boards.
     importers: tuple[Importer, ...] = ()
-    #: "module:attribute" of the variant type: ``variant_type(name)`` is the typed variant the Play receives;
-    #: empty: the variant's name.
-    variant_type: str = ""
-    #: "module:function": ``function(scenario) -> {label: FigureFacts}`` (name, side and its colour, elite,
-    #: initiative) for pictures; empty: figures are drawn by label only.
-    figure_facts: str = ""
-    #: "module:function": ``function(step_id, variant, data) -> str``, where the rule of a reasoning step is
-    #: written (rulebook page, FAQ section, rules-text paragraph); the phase runner gives it to every step the
-    #: game recorded without one. Empty: steps carry no source.
-    step_sources: str = ""
-
-    def source_of(self, step: str, variant: str, data: dict[str, Any] | None = None) -> str:
-        """Where the rule of reasoning step ``step`` is written, for ``variant`` ("" when the game does not say)."""
-        if not self.step_sources:
-            return ""
-        source: str = load_target(self.step_sources)(step, variant, data or {})
-        return source
-
-    def facts_of(self, scenario: Scenario) -> dict[str, FigureFacts]:
-        """Each figure's facts for pictures (``figure_facts``), or none."""
-        if not self.figure_facts:
-            return {}
-        facts: dict[str, FigureFacts] = load_target(self.figure_facts)(scenario)
-        return facts
-
-    def known_step_ids(self) -> frozenset[str]:
-        """The ids a Result of this game may hold: the game's own and the core's."""
-        return frozenset(self.step_ids) | frozenset(CORE_STEP_IDS)
+    #: ``variant_type(name)`` is the typed variant the Play receives; None: the variant's name.
+    variant_type: Ref[Callable[[str], Any]] | None = None
+    #: ``function(scenario) -> {label: FigureFacts}`` (name, side and its colour, elite, initiative) for
+    #: pictures; None: figures are drawn by label only.
+    figure_facts: Ref[Callable[[Scenario], dict[str, FigureFacts]]] | None = None
+    #: ``function(step_id, variant, data) -> str``, where the rule of a reasoning step is written (rulebook
+    #: page, FAQ section, rules-text paragraph); the phase runner gives it to every step the game recorded
+    #: without one. None: steps carry no source.
+    step_sources: Ref[Callable[[str, str, dict[str, Any]], str]] | None = None
 
     # What the scenario editor (enemy_move/edit/) needs to know of the game's files:
     #: Attributes of a figure created for a new label, by the label's case: "upper", "lower" or "digit".
@@ -169,55 +227,98 @@ class Game:
     sleep_key: str = ""
     # What the board editor (enemy_move/editor/) needs: how a typed label becomes a figure, names to suggest,
     # and the yes/no attribute Ctrl+E toggles (elite, sleeping...; "" when the game has none).
-    #: "module:function": ``function(label, hero, last, same_side) -> attributes`` of a new figure.
-    editor_new_figure: str = ""
-    #: "module:attribute": a tuple of figure names offered while typing a name.
-    editor_cast: str = ""
+    #: ``function(label, hero, last, same_side) -> attributes`` of a new figure.
+    editor_new_figure: Ref[Callable[[str, bool, dict[str, Any], list[dict[str, Any]]], dict[str, Any]]] | None = None
+    #: A tuple of figure names offered while typing a name.
+    editor_cast: Ref[tuple[str, ...]] | None = None
     editor_flag: str = ""
 
-    def scenario_model(self) -> type[ScenarioBase] | None:
-        """The scenario model (imported on first use), or None when its module does not exist yet."""
-        model: type[ScenarioBase] | None = load_target(self.model)
+    def __post_init__(self) -> None:
+        # Cheap checks of the entry itself (no import): a mistake fails when the game's package is imported.
+        if self.default_variant not in self.variants:
+            raise RegistrationError(f"game {self.name!r}: default_variant {self.default_variant!r} is not one of its variants")
+        if self.board not in ("hex", "square", "areas"):
+            raise RegistrationError(f"game {self.name!r}: board {self.board!r} is not hex, square or areas")
+        for name, optional in _REFERENCES.items():
+            value = getattr(self, name)
+            if not isinstance(value, Ref) and not (optional and value is None):
+                raise RegistrationError(f"game {self.name!r}: {name} must be a Ref('package.module:attribute'), not {value!r}")
+
+    def _load(self, name: str) -> Any:
+        """What the reference in field ``name`` names (a RegistrationError names this game and the field)."""
+        return getattr(self, name).load(f"game {self.name!r}, {name}")
+
+    def check(self) -> None:
+        """Import everything the entry names and check its kind: a typo fails here, naming the game and the field.
+
+        Run over every registered game by the tests (and by ``registry.register_game``), never at start-up."""
+        for name in _REFERENCES:
+            if getattr(self, name) is None:
+                continue
+            target = self._load(name)
+            wanted = tuple if name == "editor_cast" else type if name == "model" else None
+            if (wanted is not None and not isinstance(target, wanted)) or (wanted is None and not callable(target)):
+                raise RegistrationError(f"game {self.name!r}, {name}: {target!r} is not {'a ' + wanted.__name__ if wanted else 'callable'}")
+        for importer in self.importers:
+            if not callable(importer.read.load(f"game {self.name!r}, importer {importer.name!r}")):
+                raise RegistrationError(f"game {self.name!r}, importer {importer.name!r}: read is not callable")
+
+    def source_of(self, step: str, variant: str, data: dict[str, Any] | None = None) -> str:
+        """Where the rule of reasoning step ``step`` is written, for ``variant`` ("" when the game does not say)."""
+        if self.step_sources is None:
+            return ""
+        source: str = self._load("step_sources")(step, variant, data or {})
+        return source
+
+    def facts_of(self, scenario: Scenario) -> dict[str, FigureFacts]:
+        """Each figure's facts for pictures (``figure_facts``), or none."""
+        if self.figure_facts is None:
+            return {}
+        facts: dict[str, FigureFacts] = self._load("figure_facts")(scenario)
+        return facts
+
+    def known_step_ids(self) -> frozenset[str]:
+        """The ids a Result of this game may hold: the game's own and the core's."""
+        return frozenset(self.step_ids) | frozenset(CORE_STEP_IDS)
+
+    def scenario_model(self) -> type[ScenarioBase]:
+        """The scenario model (imported on first use)."""
+        model: type[ScenarioBase] = self._load("model")
         return model
 
-    def has_engine(self) -> bool:
-        return load_target(self.play) is not None
+    def load_rules(self) -> None:
+        """Import the game's Play module and the rules behind it now (start-up: before the collector is on again)."""
+        self._load("play")
 
     def typed_variant(self, name: str) -> Any:
         """The variant the Play receives: the game's typed object for ``name``, or ``name`` itself."""
-        if not self.variant_type:
+        if self.variant_type is None:
             return name
-        return load_target(self.variant_type)(name)
+        return self._load("variant_type")(name)
 
     def setup(self, scenario: Scenario, variant: str) -> Play:
-        play_class = load_target(self.play)
-        if play_class is None:
-            raise RuntimeError(f"ruleset {self.name!r} has no engine")
-        play: Play = play_class(scenario, self.typed_variant(variant))
+        play: Play = self._load("play")(scenario, self.typed_variant(variant))
         return play
 
     def parse_board(self, scenario: Scenario) -> Any:
         """The game's board of a validated scenario (None when the game's Play builds it itself)."""
-        if not self.board_parser:
+        if self.board_parser is None:
             return None
-        return load_target(self.board_parser)(scenario)
+        return self._load("board_parser")(scenario)
+
+    def new_editor_figure(self, label: str, hero: bool, last: dict[str, Any], same_side: list[dict[str, Any]]) -> dict[str, Any]:
+        """The attributes of a figure typed on the board editor (empty when the game does not say)."""
+        if self.editor_new_figure is None:
+            return {}
+        figure: dict[str, Any] = self._load("editor_new_figure")(label, hero, last, same_side)
+        return figure
+
+    def cast(self) -> list[str]:
+        """Figure names the board editor offers while typing a name."""
+        return [] if self.editor_cast is None else list(self._load("editor_cast"))
 
 
 def in_order(waiting: Sequence[str]) -> NextActor:
     """``next_actor`` for games whose activation order is fixed before the phase:
     ``waiting`` keeps the order of ``acting_side()``."""
     return NextActor(waiting[0])
-
-
-def load_target(target: str) -> Any:
-    """The object a ``"module:attribute"`` string names, imported on first use;
-    None when that module does not exist (yet). A module it imports that is
-    missing is a real error and propagates."""
-    module_name, _, attribute = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        return None
-    return getattr(module, attribute)

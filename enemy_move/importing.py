@@ -13,14 +13,14 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from .game import Game, Importer, load_target
+from .game import Game, Importer
 
 
 def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str], NoReturn]) -> None:
     if output is not None and not output.strip():
         fail("--output: the file name is empty")
     try:
-        text: str = load_target(importer.read)(link)
+        text = importer.run(link)
     except ValueError as error:
         fail(f"{importer.name} link: {error}")
     if output is None:

@@ -14,22 +14,10 @@ from typing import Any
 from .errors import ScenarioError
 from .game import Game, NextActor, UsageError
 from .models import Scenario
-from .registry import GAMES, game_names
+from .registry import game as registered_game
 from .result import BoardState, Result, Turn, option_number, too_many_options
 
-__all__ = ["Line", "UsageError", "all_rulesets", "explore", "get", "pick_variant", "resolve"]
-
-
-def get(name: str) -> Game | None:
-    """The engine of ruleset ``name`` (imported on first use), or None when it has none yet."""
-    game = GAMES.get(name)
-    if game is None or not game.has_engine():
-        return None
-    return game
-
-
-def all_rulesets() -> list[Game]:
-    return [game for game in (get(name) for name in game_names()) if game is not None]
+__all__ = ["Line", "UsageError", "explore", "pick_variant", "resolve"]
 
 
 def pick_variant(game: Game, scenario: Scenario, variant: str | None) -> str:
@@ -54,9 +42,9 @@ def resolve(
     the default);
     ``first`` names figures that go first where the rules let the players order tied figures.
     """
-    game = get(scenario.ruleset)
-    if game is None:
-        raise scenario.error(("ruleset",), f"ruleset {scenario.ruleset!r} has no engine yet")
+    game = registered_game(scenario.ruleset)
+    if game is None:  # loaded while it was registered (a test's game), resolved after
+        raise scenario.error(("ruleset",), f"unknown ruleset {scenario.ruleset!r}")
     chosen_variant = pick_variant(game, scenario, variant)
     try:
         return _run(game, scenario, chosen_variant, dict(choices or {}), tuple(first))
@@ -211,7 +199,7 @@ def explore(
     lines = [main]
     if len(result.turns) < 2:
         return lines
-    game = get(scenario.ruleset)
+    game = registered_game(scenario.ruleset)
     assert game is not None  # result came from this scenario
     chosen_variant = pick_variant(game, scenario, variant)
     phase = _Phase(game, scenario, game.setup(scenario, chosen_variant), chosen_variant, tuple(first), True)

@@ -1,9 +1,9 @@
-"""The list of games: one line registers a game package.
+"""The list of games, and the one way to look a game up (``game(name)``).
 
 Each package under ``enemy_move/games/`` defines ``GAME`` (an
 :class:`enemy_move.game.Game`) in a light ``__init__``: its model and rules
 load only when a file of that game is read. Tests may register extra games at
-run time (``register_game``).
+run time (``register_game``, or ``monkeypatch.setitem(GAMES, ...)``).
 """
 
 from __future__ import annotations
@@ -20,13 +20,25 @@ GAME_PACKAGES = (
     "enemy_move.games.cloudspire",
 )
 
+#: Name -> game: the registry itself. Read it through ``game``, ``games`` and ``game_names``.
 GAMES: dict[str, Game] = {game.name: game for game in (importlib.import_module(package).GAME for package in GAME_PACKAGES)}
 
 
-def register_game(game: Game) -> None:
-    """Add (or replace) a game; used by tests for a throw-away game."""
-    GAMES[game.name] = game
+def game(name: str | None) -> Game | None:
+    """The registered game called ``name``, or None: the one way the core looks a game up."""
+    return GAMES.get(name) if name is not None else None
+
+
+def games() -> list[Game]:
+    """Every registered game, sorted by name."""
+    return [GAMES[name] for name in sorted(GAMES)]
 
 
 def game_names() -> list[str]:
     return sorted(GAMES)
+
+
+def register_game(entry: Game) -> None:
+    """Add (or replace) a game at run time (tests: a throw-away game), checked whole first (``Game.check``)."""
+    entry.check()
+    GAMES[entry.name] = entry

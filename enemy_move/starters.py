@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from .registry import GAMES, game_names
+from .registry import game, games
 
 #: Where the trailing comments of a starter start (0-based column), as the templates are written.
 COMMENT_COLUMN = 35
@@ -24,7 +24,10 @@ SCHEMA_MODELINE = "# yaml-language-server: $schema=enemy-move.schema.json"
 
 def starter(ruleset: str, variant: str, modeline: str = SCHEMA_MODELINE) -> str:
     """The starter text of ``ruleset`` with ``variant`` filled in (rulesets without variants ignore it)."""
-    return align_comments(GAMES[ruleset].starter.format(variant=variant, modeline=modeline))
+    entry = game(ruleset)
+    if entry is None:
+        raise KeyError(f"unknown ruleset {ruleset!r}")
+    return align_comments(entry.starter.format(variant=variant, modeline=modeline))
 
 
 def align_comments(text: str, column: int = COMMENT_COLUMN) -> str:
@@ -45,7 +48,7 @@ def align_comments(text: str, column: int = COMMENT_COLUMN) -> str:
 
 def starter_rulesets() -> list[str]:
     """The games that have a starter file."""
-    return [name for name in game_names() if GAMES[name].starter]
+    return [entry.name for entry in games() if entry.starter]
 
 
 #: The editor modeline's schema location (yaml-language-server), anywhere on a comment line.

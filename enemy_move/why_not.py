@@ -164,9 +164,9 @@ def explain(result: Result, positions: list[Position]) -> WhyNotReport:
     """One list of answers per turn, in the order of ``positions``."""
     from dataclasses import replace
 
-    from .registry import GAMES
+    from .registry import game as registered_game
 
-    game = GAMES.get(result.ruleset)
+    game = registered_game(result.ruleset)
     answers: list[list[WhyNot]] = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from enemy_move import OUTPUT_FORMAT, __version__
-from enemy_move import phase as rulesets
+from enemy_move import registry as rulesets
 from enemy_move.checking import check_paths
 from enemy_move.cli import ResolveRequest, app, run_watch
 from enemy_move.models import load_scenario_text
@@ -199,7 +199,7 @@ def test_watch_needs_a_file() -> None:
 def test_rulesets_show_option_names_whole_at_80_columns() -> None:
     result = invoke("rulesets")
     assert result.exit_code == 0
-    for ruleset in rulesets.all_rulesets():
+    for ruleset in rulesets.games():
         for option in ruleset.options:
             assert option in result.stdout
     assert "rules.figures_block_sight" in result.stdout
@@ -253,7 +253,7 @@ def test_shipped_scenarios_carry_the_schema_modeline() -> None:
 # --- new ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset, variant", [(r.name, v) for r in rulesets.all_rulesets() for v in r.variants])
+@pytest.mark.parametrize("ruleset, variant", [(r.name, v) for r in rulesets.games() for v in r.variants])
 def test_new_starter_loads_resolves_and_passes(tmp_path: Path, ruleset: str, variant: str) -> None:
     result = invoke("new", ruleset, "--variant", variant)
     assert result.exit_code == 0, result.stderr
@@ -267,7 +267,7 @@ def test_new_starter_loads_resolves_and_passes(tmp_path: Path, ruleset: str, var
 
 
 def test_new_covers_every_ruleset() -> None:
-    assert starter_rulesets() == sorted(r.name for r in rulesets.all_rulesets())
+    assert starter_rulesets() == sorted(r.name for r in rulesets.games())
 
 
 def test_new_usage_errors_and_schema_option() -> None:

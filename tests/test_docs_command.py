@@ -64,12 +64,12 @@ def _help_texts() -> list[str]:
 
 def test_help_schema_and_starters_name_the_docs_command_not_a_repository_path() -> None:
     # A pip or pipx user has no docs/ folder: every pointer a user reads is `enemy-move docs TOPIC`.
-    from enemy_move import phase
+    from enemy_move.registry import games
     from enemy_move.schema import scenario_schema
     from enemy_move.starters import starter, starter_rulesets
 
     shown = _help_texts() + [json.dumps(scenario_schema())]
-    shown += [starter(name, phase.get(name).default_variant) for name in starter_rulesets()]
+    shown += [starter(entry.name, entry.default_variant) for entry in games() if entry.name in starter_rulesets()]
     assert [text for text in shown if "docs/" in text or ".md" in text] == []
     assert any("enemy-move docs editor" in text for text in shown)
     for topic in ("scenario-format", "errors", "gloomhaven", "agemonia", "cloudspire"):

@@ -151,7 +151,10 @@ def test_variant_rules_take_the_scenarios_open_readings():
 
 
 def test_every_registered_variant_has_rules():
-    engine = rulesets.get("gloomhaven")
+    from enemy_move.registry import game
+
+    engine = game("gloomhaven")
+    assert engine is not None
     assert set(engine.variants) == set(VARIANTS)
     assert engine.default_variant == "gloomhaven"
 

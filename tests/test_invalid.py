@@ -114,14 +114,15 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
     assert resolve_fails(tmp_path) == f"{tmp_path}:1:1: is a directory, not a scenario file"
 
 
-def test_valid_file_without_engine_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_typo_in_a_game_entry_is_a_bug_naming_the_game_and_the_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once "a module not written yet" meant "no engine yet": a typo made the game vanish. Now it is reported, whole.
+    from enemy_move.game import Ref
+
     entry = GAMES["gloomhaven"]
-    # A game whose rules are not written yet, but whose board is parsed at load (the core's lenient grid parser).
-    parser = "enemy_move.geometry.grid:precheck_grid"
-    monkeypatch.setitem(GAMES, "gloomhaven", replace(entry, play="enemy_move.games.not_written_yet:Play", board_parser=parser))
+    monkeypatch.setitem(GAMES, "gloomhaven", replace(entry, play=Ref("enemy_move.games.gloomhaven.plya:GloomhavenPlay")))
     path = tmp_path / "ok.yaml"
     path.write_text("ruleset: gloomhaven\nmap: |\n  . a A\nfigures:\n  A: {kind: character}\n  a: {kind: monster}\n")
-    assert resolve_fails(path) == f"{path}:1:10: ruleset 'gloomhaven' has no engine yet"
-    # A mistake in the map is still reported first: the board is parsed when the file is loaded.
-    path.write_text("ruleset: gloomhaven\nmap: |\n  . a A\nfigures:\n  A: {kind: character}\n  a: {kind: monster}\n  b: {kind: monster}\n")
-    assert resolve_fails(path).startswith(f"{path}:7:3: figure 'b' is not placed")
+    assert resolve_fails(path) == (
+        f"{path}:1:1: internal error (RegistrationError: game 'gloomhaven', play=enemy_move.games.gloomhaven.plya:GloomhavenPlay: "
+        "no module named 'enemy_move.games.gloomhaven.plya'); this is a bug in enemy-move, please report it with this file"
+    )

@@ -50,11 +50,11 @@ def test_rulesets_at_80_columns_keep_descriptions_readable() -> None:
     # A 72-character option name made the name column so wide that each description wrapped to ~6 characters.
     from rich.console import Console
 
-    from enemy_move.phase import all_rulesets
+    from enemy_move.registry import games
     from enemy_move.render.rich_view import render_rulesets
 
     out = io.StringIO()
-    render_rulesets(all_rulesets(), Console(file=out, width=80, color_system=None))
+    render_rulesets(games(), Console(file=out, width=80, color_system=None))
     lines = out.getvalue().splitlines()
     assert max(len(line.rstrip()) for line in lines) <= 80
     text = out.getvalue()

@@ -21,7 +21,7 @@ import typer
 
 from .. import OUTPUT_FORMAT, __version__
 from ..importing import add_import_commands
-from ..registry import GAMES, game_names
+from ..registry import game, game_names, games
 from .usage import check_outputs as _check_outputs
 from .usage import check_values as _check_values
 from .usage import fail as _fail  # also for the commands in cli/*.py
@@ -443,13 +443,11 @@ def rulesets(
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
-    from ..phase import all_rulesets
-
-    known = all_rulesets()
+    known = games()
     if name is not None:
         known = [r for r in known if r.name == name]
         if not known:
-            _fail(f"unknown ruleset {name!r}; known: {', '.join(r.name for r in all_rulesets())}")
+            _fail(f"unknown ruleset {name!r}; known: {', '.join(game_names())}")
     if json_output:
         doc = [
             {"name": r.name, "summary": r.summary, "default_variant": r.default_variant, "variants": r.variants, "options": r.options}
@@ -474,14 +472,11 @@ def new(
     schema_location: Annotated[str | None, typer.Option("--schema", help="Path or URL of the schema in the editor modeline.")] = None,
 ) -> None:
     """Print a short, commented starter scenario that resolves as it is."""
-    from .. import phase as registry
     from ..starters import SCHEMA_MODELINE, starter, starter_rulesets
 
-    if ruleset not in starter_rulesets():
+    engine = game(ruleset)
+    if engine is None or ruleset not in starter_rulesets():
         _fail(f"unknown ruleset {ruleset!r}; known: {', '.join(starter_rulesets())}")
-    engine = registry.get(ruleset)
-    if engine is None:
-        _fail(f"ruleset {ruleset!r} has no engine yet")
     chosen = variant or engine.default_variant
     if chosen not in engine.variants:
         _fail(f"--variant {chosen}: unknown variant {chosen!r} for ruleset {ruleset!r}; known: {', '.join(engine.variants)}")
@@ -490,7 +485,7 @@ def new(
 
 
 # `enemy-move import NAME`: one command per importer a game declares (enemy_move/importing.py).
-add_import_commands(import_app, GAMES.values(), _fail)
+add_import_commands(import_app, games(), _fail)
 
 
 def _resume_collection(scenario: Any) -> None:
@@ -500,8 +495,10 @@ def _resume_collection(scenario: Any) -> None:
     The answer itself is worked out with the collector on, as ever (heavy files keep their memory bounds)."""
     if gc.isenabled() or not _COLLECTION_PAUSED:
         return
-    with contextlib.suppress(Exception):  # a game without an engine: reported by the phase runner as before
-        GAMES[scenario.ruleset].has_engine()  # imports its Play module and the rules behind it
+    entry = game(scenario.ruleset)
+    with contextlib.suppress(Exception):  # a broken entry: reported by the phase runner, located at the file
+        if entry is not None:
+            entry.load_rules()
     _COLLECTION_PAUSED.clear()
     gc.freeze()
     gc.enable()

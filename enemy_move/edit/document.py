@@ -36,7 +36,8 @@ from ..errors import ScenarioError
 from ..game import BoardKind, Game
 from ..geometry import hexgrid, squaregrid
 from ..loader import load_file, load_text
-from ..registry import GAMES
+from ..registry import game as registered_game
+from ..registry import games
 from . import gridtext
 from .gridtext import FLOOR, NO_CELL, Cell
 from .nodes import (
@@ -160,9 +161,9 @@ class ScenarioDocument:
         """The ruleset's starter (valid as it is); ``size=(cols, rows)``: a walled room of that size instead of its map."""
         from ..starters import starter
 
-        game = GAMES.get(ruleset)
+        game = registered_game(ruleset)
         if game is None or not game.starter:
-            known = ", ".join(sorted(name for name, g in GAMES.items() if g.starter))
+            known = ", ".join(g.name for g in games() if g.starter)
             raise EditError(f"unknown ruleset {ruleset!r}; known: {known}")
         chosen = variant or game.default_variant
         if chosen not in game.variants:
@@ -248,7 +249,7 @@ class ScenarioDocument:
 
     @property
     def game(self) -> Game | None:
-        return GAMES.get(self.ruleset or "")
+        return registered_game(self.ruleset)
 
     @property
     def board_kind(self) -> BoardKind | None:

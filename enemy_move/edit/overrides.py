@@ -96,9 +96,10 @@ def apply_edits(document: ScenarioDocument, places: Sequence[str], sets: Sequenc
 
 def _check_board(scenario: Scenario) -> None:
     """What only the game checks (figures on walls, off the map...), while the mistake can still be blamed on an edit."""
-    from ..phase import get, pick_variant
+    from ..phase import pick_variant
+    from ..registry import game as registered_game
 
-    game = get(scenario.ruleset)
+    game = registered_game(scenario.ruleset)
     if game is not None:
         game.setup(scenario, pick_variant(game, scenario, None))
 

@@ -103,18 +103,15 @@ def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
 
 def scenario_part_model(ruleset: str) -> type[BaseModel] | None:
     """The ruleset's whole scenario model."""
-    from ..registry import GAMES
+    from ..registry import game
 
-    game = GAMES.get(ruleset)
-    return game.scenario_model() if game is not None else None
+    entry = game(ruleset)
+    return entry.scenario_model() if entry is not None else None
 
 
 def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
     """The model class of a scenario key: ``figures`` (one figure), ``action`` (the card) or ``areas`` (one area)."""
-    from ..registry import GAMES
-
-    game = GAMES.get(ruleset)
-    model = game.scenario_model() if game is not None else None
+    model = scenario_part_model(ruleset)
     if model is None or key not in model.model_fields:
         return None
     annotation = model.model_fields[key].annotation

@@ -10,8 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..game import load_target
-from ..registry import GAMES
+from ..registry import game
 
 
 def map_symbols(ruleset: str, legend: dict[str, str] | None = None) -> dict[str, str]:
@@ -32,11 +31,11 @@ def game_symbols(ruleset: str) -> dict[str, str]:
     from ..edit.document import ScenarioDocument
     from ..errors import ScenarioError
 
-    game = GAMES.get(ruleset)
-    if game is None or game.board == "areas" or not game.starter or not game.has_engine():
+    entry = game(ruleset)
+    if entry is None or entry.board == "areas" or not entry.starter:
         return {}
     document = ScenarioDocument.new(ruleset)
-    board = game.setup(document.validate(), game.default_variant).board
+    board = entry.setup(document.validate(), entry.default_variant).board
     symbols: dict[str, str] = dict(getattr(board, "symbols", {}))
     used = set(getattr(board, "terrain", {}).values())
     free = [cell for cell, terrain in sorted(board.terrain.items()) if terrain in ("floor", "path") and board.occupant(cell) is None]
@@ -51,7 +50,7 @@ def game_symbols(ruleset: str) -> dict[str, str]:
         col, row = free[-1]
         probe.set_cell(col, row, symbol)
         try:
-            game.setup(probe.validate(), game.default_variant)
+            entry.setup(probe.validate(), entry.default_variant)
         except ScenarioError:
             continue
         kept[symbol] = terrain
@@ -74,16 +73,15 @@ def new_figure(ruleset: str, label: str, figures: dict[str, Any]) -> dict[str, A
     minion), usually a copy of the last such figure of the board (the same
     monster type is usually placed several times); the game decides the keys.
     """
-    game = GAMES.get(ruleset)
-    if game is None or not game.editor_new_figure:
+    entry = game(ruleset)
+    if entry is None or entry.editor_new_figure is None:
         return {}
     hero = label.isupper()
     same_side = [f for f in figures.values() if isinstance(f, dict) and _is_hero(f) == hero]
     last = dict(same_side[-1]) if same_side else {}
     for key in ("at", "area", "elite", "conditions", "sleeping", "taunt", "health"):
         last.pop(key, None)
-    figure: dict[str, Any] = load_target(game.editor_new_figure)(label, hero, last, same_side)
-    return figure
+    return entry.new_editor_figure(label, hero, last, same_side)
 
 
 def _is_hero(figure: dict[str, Any]) -> bool:
@@ -93,13 +91,11 @@ def _is_hero(figure: dict[str, Any]) -> bool:
 
 def cast(ruleset: str) -> list[str]:
     """Names offered while typing a figure's name: the game's usual cast."""
-    game = GAMES.get(ruleset)
-    if game is None or not game.editor_cast:
-        return []
-    return list(load_target(game.editor_cast))
+    entry = game(ruleset)
+    return entry.cast() if entry is not None else []
 
 
 def flag_key(ruleset: str) -> str | None:
     """The yes/no figure attribute Ctrl+E toggles (elite, sleeping...), or None."""
-    game = GAMES.get(ruleset)
-    return game.editor_flag or None if game is not None else None
+    entry = game(ruleset)
+    return entry.editor_flag or None if entry is not None else None

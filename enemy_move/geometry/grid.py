@@ -268,9 +268,9 @@ def precheck_grid(scenario: Scenario, kind: str | None = None) -> Grid | None:
     game's own parse is stricter. ``kind``: the board kind; by default the game's (``Game.board``).
     """
     if kind is None:
-        from ..registry import GAMES
+        from ..registry import game as registered_game
 
-        game = GAMES.get(scenario.ruleset)
+        game = registered_game(scenario.ruleset)
         kind = game.board if game is not None else "hex"
     model = scenario.model
     if kind not in ("hex", "square") or not isinstance(getattr(model, "map", None), str):

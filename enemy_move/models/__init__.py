@@ -17,26 +17,14 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ScenarioError
 from ..loader import Document, SourceMap, load_file, load_text
-from ..registry import GAMES, game_names
+from ..registry import game, game_names, games
 from . import validators
 from .common import ScenarioBase, describe_json_type
 
 
-def model_for(ruleset: str) -> type[ScenarioBase] | None:
-    """The scenario model of ``ruleset`` (from the game registry), or None when it has none (yet).
-
-    Imported lazily so that loading one ruleset's file does not import the others."""
-    game = GAMES.get(ruleset)
-    return game.scenario_model() if game is not None else None
-
-
 def known_models() -> dict[str, type[ScenarioBase]]:
-    models = {}
-    for name in game_names():
-        model = model_for(name)
-        if model is not None:
-            models[name] = model
-    return models
+    """Every registered game's scenario model, by game name (each imported now: a file's own game imports only its own)."""
+    return {entry.name: entry.scenario_model() for entry in games()}
 
 
 @dataclass(frozen=True)
@@ -78,12 +66,11 @@ def validate_document(document: Document) -> Scenario:
         raise source.error((), f"missing key 'ruleset' (one of: {known})")
     if not isinstance(ruleset, str):
         raise source.error(("ruleset",), f"ruleset must be a name (one of: {known}), not {describe_json_type(ruleset)}")
-    if ruleset not in GAMES:
-        hint = _did_you_mean(ruleset, GAMES)
+    entry = game(ruleset)
+    if entry is None:
+        hint = _did_you_mean(ruleset, game_names())
         raise source.error(("ruleset",), f"unknown ruleset {ruleset!r}{hint}; known: {known}")
-    model_class = model_for(ruleset)
-    if model_class is None:
-        raise source.error(("ruleset",), f"ruleset {ruleset!r} has no engine yet")
+    model_class = entry.scenario_model()
     data = model_class.fill_in(data)
     validators.ready(model_class)  # its validator kept from an earlier run, or built by pydantic
     try:
@@ -98,7 +85,7 @@ def validate_document(document: Document) -> Scenario:
     _check_active(scenario)
     for yaml_path, message in model.reference_errors():
         raise scenario.error(yaml_path, message)
-    board = GAMES[ruleset].parse_board(scenario)
+    board = entry.parse_board(scenario)
     return scenario if board is None else replace(scenario, board=board)
 
 

@@ -9,7 +9,7 @@ east, and attacks the characters next to where it ends.
 
 from __future__ import annotations
 
-from enemy_move.game import GRID_LOOK, Game
+from enemy_move.game import GRID_LOOK, Game, Ref
 
 from .starter import STARTER
 
@@ -25,9 +25,9 @@ GAME = Game(
     ),
     options={"x": "an option"},
     board="hex",
-    model="toy.model:ToyScenario",
-    play="toy.play:ToyPlay",
-    board_parser="toy.play:parse_board",
+    model=Ref("toy.model:ToyScenario"),
+    play=Ref("toy.play:ToyPlay"),
+    board_parser=Ref("toy.play:parse_board"),
     starter=STARTER,
 )
 

@@ -1,17 +1,17 @@
 """agemonia: the game's entry in the registry (kept light: the model and the rules load on first use)."""
 
-from ...game import Game
+from ...game import Game, Ref
 from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
-    figure_facts="enemy_move.games.agemonia.vocabulary:figure_facts",
+    figure_facts=Ref("enemy_move.games.agemonia.vocabulary:figure_facts"),
     name="agemonia",
     summary="Agemonia: enemies move across an area map (capacity, heights, single/double lines, Taunt).",
     variants={"agemonia": "Agemonia rulebook, Enemy Movement"},
     default_variant="agemonia",
     step_ids=STEP_IDS,
-    step_sources="enemy_move.games.agemonia.sources:source_of",
+    step_sources=Ref("enemy_move.games.agemonia.sources:source_of"),
     look=LOOK,
     options={
         "rules.invisible_discarded": "turn-start (default) or on-arrival: Invisible discarded when an enemy's turn starts within range 1, or as soon as the mover ends within range 1 (it may attack at once)",
@@ -24,12 +24,12 @@ GAME = Game(
         "sight.default": "'open' (default): all areas see each other except `blocked` pairs; 'adjacent': only bordering areas and `see` pairs",
     },
     board="areas",
-    model="enemy_move.games.agemonia.model:AgemoniaScenario",
-    play="enemy_move.games.agemonia.play:AgemoniaPlay",
-    board_parser="enemy_move.games.agemonia.board:build_board",
+    model=Ref("enemy_move.games.agemonia.model:AgemoniaScenario"),
+    play=Ref("enemy_move.games.agemonia.play:AgemoniaPlay"),
+    board_parser=Ref("enemy_move.games.agemonia.board:build_board"),
     starter=STARTER,
     new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
-    editor_new_figure="enemy_move.games.agemonia.editing:new_figure",
-    editor_cast="enemy_move.games.agemonia.editing:CAST",
+    editor_new_figure=Ref("enemy_move.games.agemonia.editing:new_figure"),
+    editor_cast=Ref("enemy_move.games.agemonia.editing:CAST"),
     editor_flag="fly",
 )

@@ -1,11 +1,11 @@
 """cloudspire: the game's entry in the registry (kept light: the model and the rules load on first use)."""
 
-from ...game import Game
+from ...game import Game, Ref
 from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
-    figure_facts="enemy_move.games.cloudspire.vocabulary:figure_facts",
+    figure_facts=Ref("enemy_move.games.cloudspire.vocabulary:figure_facts"),
     name="cloudspire",
     summary="Cloudspire: minions march to their mark on a hex board of path and terrain; leading minion first.",
     variants={
@@ -14,7 +14,7 @@ GAME = Game(
     },
     default_variant="player",
     step_ids=STEP_IDS,
-    step_sources="enemy_move.games.cloudspire.sources:source_of",
+    step_sources=Ref("enemy_move.games.cloudspire.sources:source_of"),
     look=LOOK,
     has_focus=False,  # minions march to a mark, they have no focus
     has_attacks=False,  # attacks come later in the turn (D10)
@@ -31,8 +31,8 @@ GAME = Game(
         "figures.<L>.through_units": "the unit may move through units (talent); it ends only on free hexes or friendly heroes it displaces",
     },
     board="hex",
-    model="enemy_move.games.cloudspire.model:CloudspireScenario",
-    play="enemy_move.games.cloudspire.play:CloudspirePlay",
+    model=Ref("enemy_move.games.cloudspire.model:CloudspireScenario"),
+    play=Ref("enemy_move.games.cloudspire.play:CloudspirePlay"),
     starter=STARTER,
     new_figure={
         "upper": {"kind": "hero", "faction": "blue"},
@@ -40,6 +40,6 @@ GAME = Game(
         "digit": {"kind": "minion", "faction": "red", "move": 3},
     },
     wall_symbol="",  # no walls in Cloudspire: a new board is open path
-    editor_new_figure="enemy_move.games.cloudspire.editing:new_figure",
-    editor_cast="enemy_move.games.cloudspire.editing:CAST",
+    editor_new_figure=Ref("enemy_move.games.cloudspire.editing:new_figure"),
+    editor_cast=Ref("enemy_move.games.cloudspire.editing:CAST"),
 )

@@ -1,11 +1,11 @@
 """gloomhaven: the game's entry in the registry (kept light: the model and the rules load on first use)."""
 
-from ...game import Game
+from ...game import Game, Ref
 from .starter import STARTER
 from .vocabulary import IMPORTERS, LOOK, STEP_IDS
 
 GAME = Game(
-    figure_facts="enemy_move.games.gloomhaven.vocabulary:figure_facts",
+    figure_facts=Ref("enemy_move.games.gloomhaven.vocabulary:figure_facts"),
     name="gloomhaven",
     summary="Gloomhaven (both editions), Frosthaven, Jaws of the Lion: monster focus, movement and attacks on a hex grid.",
     variants={
@@ -16,7 +16,7 @@ GAME = Game(
     },
     default_variant="gloomhaven",
     step_ids=STEP_IDS,
-    step_sources="enemy_move.games.gloomhaven.sources:source_of",
+    step_sources=Ref("enemy_move.games.gloomhaven.sources:source_of"),
     look=LOOK,
     importers=IMPORTERS,
     options={
@@ -41,11 +41,11 @@ GAME = Game(
         "rules.monster_focus_order": "turn (default: elites, then standee numbers, count as earlier) or initiative (same-card monsters tie)",
     },
     board="hex",
-    model="enemy_move.games.gloomhaven.model:GloomhavenScenario",
-    play="enemy_move.games.gloomhaven.play:GloomhavenPlay",
+    model=Ref("enemy_move.games.gloomhaven.model:GloomhavenScenario"),
+    play=Ref("enemy_move.games.gloomhaven.play:GloomhavenPlay"),
     starter=STARTER,
     new_figure={"upper": {"kind": "character"}, "lower": {"kind": "monster"}, "digit": {"kind": "monster"}},
-    editor_new_figure="enemy_move.games.gloomhaven.editing:new_figure",
-    editor_cast="enemy_move.games.gloomhaven.editing:CAST",
+    editor_new_figure=Ref("enemy_move.games.gloomhaven.editing:new_figure"),
+    editor_cast=Ref("enemy_move.games.gloomhaven.editing:CAST"),
     editor_flag="elite",
 )

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...game import GRID_LOOK, FigureFacts, Importer
+from ...game import GRID_LOOK, FigureFacts, Importer, Ref
 
 #: Every reasoning step id the rules record (docs/output.md lists them; the phase runner refuses others).
 STEP_IDS = (
@@ -45,7 +45,7 @@ IMPORTERS = (
     Importer(
         name="gloom",
         help="Write the scenario of a gloom (Gloomhaven Monster Mover) share link.",
-        read="enemy_move.games.gloomhaven.gloom_import:read_link",
+        read=Ref("enemy_move.games.gloomhaven.gloom_import:read_link"),
         argument_help="A gloom share link (https://gloom.aluminumangel.org/CODE or .../los/CODE) or the bare CODE.",
     ),
 )

@@ -1,17 +1,17 @@
 """perditions-mouth: the game's entry in the registry (kept light: the model and the rules load on first use)."""
 
-from ...game import Game
+from ...game import Game, Ref
 from .starter import STARTER
 from .vocabulary import LOOK, STEP_IDS
 
 GAME = Game(
-    figure_facts="enemy_move.games.perditions_mouth.vocabulary:figure_facts",
+    figure_facts=Ref("enemy_move.games.perditions_mouth.vocabulary:figure_facts"),
     name="perditions-mouth",
     summary="Perdition's Mouth: Abyssal Rift — enemy Move actions on a square grid with action points, one rule per enemy type.",
     variants={"etbrev": "the enemy-movement rules of the fan rules site etbrev.com/PM (the only source available)"},
     default_variant="etbrev",
     step_ids=STEP_IDS,
-    step_sources="enemy_move.games.perditions_mouth.sources:source_of",
+    step_sources=Ref("enemy_move.games.perditions_mouth.sources:source_of"),
     look=LOOK,
     options={
         "insectoid_sheet": "Insectoid labels in Insectoid Sheet order (activation order).",
@@ -37,12 +37,12 @@ GAME = Game(
         "rules.pass_through_figures": "Whether enemies walk through non-blocking enemies (default true) or stop before them.",
     },
     board="square",
-    model="enemy_move.games.perditions_mouth.model:PerditionsMouthScenario",
-    play="enemy_move.games.perditions_mouth.play:PerditionsMouthPlay",
+    model=Ref("enemy_move.games.perditions_mouth.model:PerditionsMouthScenario"),
+    play=Ref("enemy_move.games.perditions_mouth.play:PerditionsMouthPlay"),
     starter=STARTER,
     new_figure={"upper": {"kind": "hero"}, "lower": {"kind": "guard"}, "digit": {"kind": "guard"}},
     sleep_key="sleeping",
-    editor_new_figure="enemy_move.games.perditions_mouth.editing:new_figure",
-    editor_cast="enemy_move.games.perditions_mouth.editing:CAST",
+    editor_new_figure=Ref("enemy_move.games.perditions_mouth.editing:new_figure"),
+    editor_cast=Ref("enemy_move.games.perditions_mouth.editing:CAST"),
     editor_flag="sleeping",
 )
