@@ -5,7 +5,8 @@ Prints, for this machine and its load at the time:
 1. start-up: the bare import of the dependencies (`python -c "import yaml, pydantic, typer"`, the
    floor) and `enemy-move --help`, `resolve FILE --json`, `resolve FILE` (tables) above it
    (goals: 40 and 70 ms above the floor);
-2. the editor's live answer: validate + resolve of the demo in process (goal: under 20 ms);
+2. the editor's live answer: validate + resolve of the demo in process (goal: under 20 ms), and one edit's
+   cost on the editor's screen thread on the largest files (bench/editor_edits.py; goal: at most 50 ms);
 3. suites, whole process (`enemy-move check FOLDER`): the shared Gloomhaven sample when it is next
    to the project and the project's scenarios;
 4. gloom side by side (bench/gloom_side.py) with the gloom in ../shared/reference/gloom-server when it is
@@ -245,6 +246,17 @@ def main() -> None:
         startup(max(runs, 3) if not args.quick else 1)
     if "editor" not in skip:
         editor()
+        import editor_edits
+
+        rows = editor_edits.main()
+        worst = max(rows, key=lambda row: row[2])
+        GOALS.append(
+            (
+                f"an edit at most {editor_edits.GOAL_MS:.0f} ms on the editor's screen thread, largest files",
+                f"worst {worst[2]:.0f} ms ({worst[1]}, {worst[0]})",
+                worst[2] <= editor_edits.GOAL_MS,
+            )
+        )
     if "suites" not in skip:
         suites(max(1, runs // 2))
     if args.gloom and "gloom" not in skip:

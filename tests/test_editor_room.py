@@ -37,8 +37,7 @@ async def enter_room(counting: Counting, screen: EditorScreen) -> None:
     await counting.click_cell(2, 4)
     await counting.type("b")
     await counting.click_cell(2, 2)
-    await counting.press("ctrl+e")
-    await counting.press("ctrl+a")  # both guards act (the starter made `a` act alone)
+    await counting.press("ctrl+e")  # both guards act: the starter plays the whole phase
     # the characters: name (two letters and → take the name offered) and initiative in the figure's form
     for col, row, label, initiative, name in ((5, 2, "A", "25", "Br"), (6, 4, "B", "60", "Sp"), (3, 5, "C", "40", "Ti")):
         await counting.click_cell(col, row)

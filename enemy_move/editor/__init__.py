@@ -32,7 +32,10 @@ def open_session(path: str, ruleset: str | None = None, variant: str | None = No
         if ruleset or variant or size:
             raise EditorUsageError(f"{path} exists: --ruleset, --variant and --size are for a new board")
         document = ScenarioDocument.from_path(path)
-        return Session(document, path, saved_text=document.text(), disk=document.original.raw)
+        text = document.text()
+        session = Session(document, path, saved_text=text, disk=document.original.raw)
+        session._text = (session.generation, text)
+        return session
     try:
         document = ScenarioDocument.new(ruleset or "gloomhaven", variant, parse_size(size) if size else None)
     except EditError as error:

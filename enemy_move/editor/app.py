@@ -29,7 +29,8 @@ from .areas import AreaView, area_names
 from .board import BoardView, Overlay
 from .commands import Commands
 from .dialogs import ChooseScreen, HelpScreen, QuitScreen, SizeScreen
-from .session import Answer, Session, compute_answer
+from .forms import TypeAhead
+from .session import Answer, Session, answer_for
 
 #: Hex diagonals on the keys of a numeric keypad's corners (7 9 1 3); on square grids, the diagonals.
 DIAGONALS = {"home": (-1, -1), "pageup": (1, -1), "end": (-1, 1), "pagedown": (1, 1)}
@@ -37,6 +38,18 @@ DIAGONALS = {"home": (-1, -1), "pageup": (1, -1), "end": (-1, 1), "pagedown": (1
 
 class Pane(VerticalScroll, can_focus=False):
     """A scrolling column that never takes the focus from the board."""
+
+
+#: Keys whose binding opens a dialog, run as soon as the screen gets the key (see EditorScreen.on_key).
+OPENING = {
+    "enter": "figure_form",
+    "ctrl+k": "card_form",
+    "ctrl+l": "links",
+    "ctrl+r": "size",
+    "ctrl+n": "next_round",
+    "ctrl+a": "ctrl_a",
+    "f1": "help",
+}
 
 
 class EditorScreen(Commands):
@@ -122,7 +135,7 @@ class EditorScreen(Commands):
         """Resolve the board as it stands, off the UI thread; older answers still running are dropped."""
         session = self.session
         self.working = True
-        job = partial(compute_answer, session.text(), session.path, session.generation, dict(session.choices))
+        job = partial(answer_for, session, dict(session.choices))
         self.run_worker(job, thread=True, exclusive=True, group="resolve", name="resolve")
         self.refresh_answer()
 
@@ -234,6 +247,22 @@ class EditorScreen(Commands):
         return changed
 
     def on_key(self, event: Key) -> None:
+        if self.app.screen is not self:
+            # A key typed right after a key that opened a dialog was already queued for the board: the dialog's.
+            event.stop()
+            event.prevent_default()
+            dialog = self.app.screen
+            if not (isinstance(dialog, TypeAhead) and dialog.type_ahead(event.key, event.character)):
+                (dialog.focused or dialog).post_message(Key(event.key, event.character))
+            return
+        opens = OPENING.get(event.key)
+        if opens is not None:
+            # Opened here, not by the binding (run once the key has gone up to the app, after the keys typed
+            # next were handled by the board and lost): the keys that follow find the dialog open.
+            event.stop()
+            event.prevent_default()
+            getattr(self, f"action_{opens}")()
+            return
         char = event.character
         if not char or not char.isprintable() or len(char) != 1 or event.key in ("enter", "tab", "escape"):
             return
@@ -343,14 +372,18 @@ class EditorScreen(Commands):
             self.say("no walls to add (the edge is walled already, or the game has no walls)")
 
     def action_undo(self) -> None:
-        if self.session.undo():
+        what = self.session.undo()
+        if what is not None:
+            self.say(f"Undid: {what}")
             self.request_answer()
         else:
             self.say("nothing to undo")
         self.refresh_all()
 
     def action_redo(self) -> None:
-        if self.session.redo():
+        what = self.session.redo()
+        if what is not None:
+            self.say(f"Redid: {what}")
             self.request_answer()
         else:
             self.say("nothing to redo")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.events import MouseDown
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..errors import escape_controls
@@ -61,24 +62,33 @@ def area_marks(turn: Turn | None, shown: int | None) -> dict[str, str]:
 
 
 def draw_areas(session: Session, turn: Turn | None, shown: int | None) -> Text:
-    names = area_names(session)
+    """The whole list as one text (tests and small boards); the view draws it line by line (:func:`area_lines`)."""
+    return Text("\n").join(area_lines(session, turn, shown))
+
+
+def area_lines(session: Session, turn: Turn | None, shown: int | None) -> list[Text]:
+    """One line per area, under a heading, then the key of the borders. The areas are read as written (no copy
+    of 1,000 areas per redraw)."""
+    every = session.doc.data.get("areas")
+    every = every if isinstance(every, dict) else {}
+    names = [str(name) for name in every]
     marks = area_marks(turn, shown)
     around = borders(session)
     where: dict[str, list[str]] = {}
     for label, position in session.doc.positions().items():
         where.setdefault(str(position), []).append(label)
     width = max((len(name) for name in names), default=4)
-    text = Text(f"{'#':>4} {'area':<{width}}  room  figures\n", style="bold")
-    for name in names:
-        info: Any = session.doc.get(f"areas.{name}") or {}
-        info = info if isinstance(info, dict) else {}
+    lines = [Text(f"{'#':>4} {'area':<{width}}  room  figures", style="bold")]
+    for key, raw in every.items():
+        name = str(key)
+        info: Any = raw if isinstance(raw, dict) else {}
         mark = marks.get(name, "")
-        text.append(f"{mark:>4}", style=(PATH_STYLE if mark == ":" else OPTION_STYLE) if mark else "")
+        text = Text(f"{mark:>4}", style=(PATH_STYLE if mark == ":" else OPTION_STYLE) if mark else "")
         text.append(" ")
         text.append(f"{escape_controls(name):<{width}}", style=CURSOR_STYLE if name == session.area else "bold")
-        facts = f"  {info.get('capacity', '?')!s:>4}"
+        facts = f"  {escape_controls(str(info.get('capacity', '?'))):>4}"
         if info.get("height"):
-            facts += f" h{info['height']}"
+            facts += f" h{escape_controls(str(info['height']))}"
         if info.get("trap"):
             facts += " trap"
         text.append(facts + "  ")
@@ -86,11 +96,12 @@ def draw_areas(session: Session, turn: Turn | None, shown: int | None) -> Text:
             style = "bold reverse" if turn is not None and label == turn.actor else ("bold red" if turn and label in turn.focus else "bold")
             text.append(label, style=style)
             text.append(" ")
-        text.append("  " + ", ".join(around.get(name, [])) + "\n", style="dim")
+        text.append("  " + ", ".join(around.get(name, [])), style="dim")
+        lines.append(text)
     if not names:
-        text.append("(no areas: + adds one)\n", style="dim")
-    text.append(", ".join(f"{symbol} {kind}" for symbol, kind in LINE_TEXT.items()) + " (borders)", style="dim")
-    return text
+        lines.append(Text("(no areas: + adds one)", style="dim"))
+    lines.append(Text(", ".join(f"{symbol} {kind}" for symbol, kind in LINE_TEXT.items()) + " (borders)", style="dim"))
+    return lines
 
 
 class AreaView(Widget, can_focus=True):
@@ -110,18 +121,37 @@ class AreaView(Widget, can_focus=True):
         self.session = session
         self.turn: Turn | None = None
         self.shown: int | None = None
+        self._cache: tuple[Any, list[Text], int, int] | None = None
 
     def render(self) -> Text:
-        try:
-            return draw_areas(self.session, self.turn, self.shown)
-        except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
-            return Text(f"(the areas cannot be listed: {error})", style="yellow")
+        """The whole list (the dialogs show it beside them)."""
+        return Text("\n").join(self._drawn()[0])
+
+    def render_line(self, y: int) -> Strip:
+        """Only the lines on screen are rendered (a list of 1,000 areas is a long widget in a scrolling pane)."""
+        lines, _, _ = self._drawn()
+        if not 0 <= y < len(lines):
+            return Strip.blank(self.size.width)
+        line = lines[y]
+        return Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(self.size.width)
+
+    def _drawn(self) -> tuple[list[Text], int, int]:
+        """The lines, their width and their number, drawn once per state of the board (the screen asks for the
+        width, the height and each line on screen)."""
+        key = (self.session.generation, self.session.area, id(self.turn), self.turn, self.shown)
+        if self._cache is None or self._cache[0] != key:
+            try:
+                lines = area_lines(self.session, self.turn, self.shown)
+            except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
+                lines = [Text(f"(the areas cannot be listed: {error})", style="yellow")]
+            self._cache = (key, lines, max((line.cell_len for line in lines), default=1) + 1, len(lines))
+        return self._cache[1], self._cache[2], self._cache[3]
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return max((line.cell_len for line in self.render().split("\n")), default=1) + 1
+        return self._drawn()[1]
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.render().split("\n"))
+        return self._drawn()[2]
 
     def on_mouse_down(self, event: MouseDown) -> None:
         names = area_names(self.session)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.events import MouseDown, MouseMove
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..edit.document import EditError
@@ -184,6 +185,8 @@ class BoardView(Widget, can_focus=True):
         self.session = session
         self.overlay = Overlay()
         self._drawn: tuple[Any, Text, Layout] | None = None
+        self._lines: list[Text] = []
+        self._width = 1
         self._last_drag: Cell | None = None
 
     def drawing(self) -> tuple[Text, Layout]:
@@ -197,16 +200,28 @@ class BoardView(Widget, can_focus=True):
                 # a file whose keys have the wrong shapes still opens: the answer panel says what is wrong
                 text, layout = Text(f"(the map cannot be drawn: {error})", style="yellow"), Layout(0, 0, False, 0, 0)
             self._drawn = (key, text, layout)
+            self._lines = list(text.split("\n"))
+            self._width = max((line.cell_len for line in self._lines), default=1) + 1
         return self._drawn[1], self._drawn[2]
 
     def render(self) -> Text:
         return self.drawing()[0]
 
+    def render_line(self, y: int) -> Strip:
+        """One line of the board, rendered alone (textual's own path formats the whole 64 x 64 board per redraw)."""
+        self.drawing()
+        if not 0 <= y < len(self._lines):
+            return Strip.blank(self.size.width)
+        line = self._lines[y]
+        return Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(self.size.width)
+
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return max((line.cell_len for line in self.drawing()[0].split("\n")), default=1) + 1
+        self.drawing()
+        return self._width
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.drawing()[0].split("\n"))
+        self.drawing()
+        return len(self._lines)
 
     def cursor_offset(self) -> tuple[int, int]:
         """Where the cursor is drawn in the widget (x, y)."""

@@ -30,6 +30,7 @@ from textual.widgets import Input, Static
 from ..errors import escape_controls
 from . import forms
 from .dialogs import DIALOG_CSS
+from .forms import TypeAhead
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
         self.dismiss(None)
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(TypeAhead, ModalScreen[str | None]):
     """One line to type (a new card's figure label or monster type), with the names offered as you type."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
@@ -217,6 +218,9 @@ class AskScreen(ModalScreen[str | None]):
         with Vertical():
             yield Static(self.prompt, markup=False)
             yield Input(suggester=SuggestFromList(self.offered, case_sensitive=True) if self.offered else None)
+
+    def first_field(self) -> Input | None:
+        return self.query(Input).first() if self.query(Input) else None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -215,7 +215,7 @@ class Commands(Screen[None]):
         def done(changes: dict[str, Any] | None) -> None:
             listed = bool(changes and changes.pop(forms.MORE, False))
             if changes:
-                self.apply(self.session.edit, lambda: self._write(changes, label))
+                self.apply(self.session.write_form, changes, label, f"edited {title[0].lower()}{title[1:]}")
             self.query_one("#board").focus()
             if listed:
                 self.open_cards()
@@ -225,21 +225,6 @@ class Commands(Screen[None]):
         board = self.query_one("#board").render()
         names = forms.names_for(self.session.ruleset)
         self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more), done)
-
-    def _write(self, changes: dict[str, Any], label: str | None) -> None:
-        doc = self.session.doc
-        for key, value in changes.items():
-            if key == "active":
-                if value and label is not None:
-                    doc.set("active", label)
-                elif doc.get("active") == label:
-                    doc.delete("active")
-            elif value is None:
-                doc.delete(key)
-            elif value == {} and doc.get(key) is not None:
-                continue
-            else:
-                doc.set(key, value)
 
     def action_flag(self) -> None:
         label = self.figure_label()

@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 from ..errors import escape_controls
 from ..result import Turn
 from .board import option_number
+from .forms import TypeAhead
 
 #: The keys shown by F1: (section, [(keys, what they do)]); "grid:" / "areas:" entries only on that kind of board.
 HELP: list[tuple[str, list[tuple[str, str]]]] = [
@@ -226,7 +227,7 @@ class ChooseScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class SizeScreen(ModalScreen[tuple[int, int] | None]):
+class SizeScreen(TypeAhead, ModalScreen[tuple[int, int] | None]):
     """The board's size as COLSxROWS."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="SizeScreen")
@@ -240,6 +241,9 @@ class SizeScreen(ModalScreen[tuple[int, int] | None]):
         with Vertical():
             yield Static("Board size, COLSxROWS (Enter: apply, Esc: cancel); new cells are open floor.")
             yield Input(f"{self.size_now[0]}x{self.size_now[1]}")
+
+    def first_field(self) -> Input | None:
+        return self.query(Input).first() if self.query(Input) else None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         from . import EditorUsageError, parse_size

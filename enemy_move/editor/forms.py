@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -152,7 +153,70 @@ def parse_value(field: Field, text: str) -> Any:
     return text
 
 
-class FormScreen(ModalScreen[dict[str, Any] | None]):
+class TypeAhead:
+    """Keys typed before a dialog's first field has the focus are typed into that field, never dropped.
+
+    The focus is given after the dialog is mounted, and on a busy machine the keys a person types right after
+    opening it (Enter then "40") arrive first: they were queued for the board, or reached the dialog with no
+    focused widget, and were lost. The editor hands them to :meth:`type_ahead` (and so does the dialog itself
+    while nothing has the focus): characters and Backspace go into the field, Enter submits it, Tab moves on,
+    the dialog's own keys (Esc) run their action. A dialog using this defines ``first_field()``.
+    """
+
+    focused: Any
+    #: Keys that came before the field was there, in order.
+    pending: list[tuple[str, str | None]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.pending = []
+        super().__init__(*args, **kwargs)
+
+    def first_field(self) -> Input | TextArea | None:
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._replay)  # type: ignore[attr-defined]
+
+    def _replay(self) -> None:
+        typed, self.pending = self.pending, []
+        for key, character in typed:
+            self.type_ahead(key, character)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.focused is None and self.type_ahead(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    def type_ahead(self, key: str, character: str | None) -> bool:
+        """Type one key into the dialog as if its field had the focus; False: not a key it takes."""
+        field = self.focused if isinstance(self.focused, (Input, TextArea)) else self.first_field()
+        if field is None or self.pending:  # not composed yet: typed once it is (on_mount)
+            self.pending.append((key, character))
+            return True
+        field.focus()
+        if key == "enter" and isinstance(field, Input):
+            self.call_later(field.action_submit)  # type: ignore[attr-defined]
+        elif key == "enter" and isinstance(field, TextArea):
+            field.insert("\n")
+        elif key == "backspace":
+            field.action_delete_left()
+        elif key == "tab":
+            self.focus_next()  # type: ignore[attr-defined]
+        elif character and character.isprintable() and len(character) == 1:
+            if isinstance(field, Input):
+                field.insert_text_at_cursor(character)
+            else:
+                field.insert(character)
+        else:
+            for binding in getattr(self, "BINDINGS", ()):
+                if isinstance(binding, Binding) and key in binding.key.split(","):
+                    self.call_later(self.run_action, binding.action)  # type: ignore[attr-defined]
+                    return True
+            return False
+        return True
+
+
+class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
     """A form docked at the right; dismissed with {key: value} of the fields that changed, or None."""
 
     DEFAULT_CSS = """
@@ -208,8 +272,11 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
                 suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
                 yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
 
+    def first_field(self) -> Input | None:
+        return self.query(Input).first() if self.query(Input) else None
+
     def on_mount(self) -> None:
-        first = self.query(Input).first() if self.query(Input) else None
+        first = self.first_field()
         if first is not None:
             first.focus()
 
@@ -249,7 +316,7 @@ class FormScreen(ModalScreen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-class ListScreen(ModalScreen[list[str] | None]):
+class ListScreen(TypeAhead, ModalScreen[list[str] | None]):
     """A list edited as text, one item a line (Agemonia's links); Esc applies it, Ctrl+C... leaves it unchanged."""
 
     DEFAULT_CSS = """
@@ -270,6 +337,9 @@ class ListScreen(ModalScreen[list[str] | None]):
         with VerticalScroll():
             yield Static(self.title_text + "\none per line; Esc: apply, Ctrl+G: cancel", markup=False)
             yield TextArea(self.shown, id="items")
+
+    def first_field(self) -> TextArea | None:
+        return self.query(TextArea).first() if self.query(TextArea) else None
 
     def on_mount(self) -> None:
         self.query_one(TextArea).focus()

@@ -1,27 +1,40 @@
 """The editor's state without any screen: the document, the cursor, the brush, undo/redo, saving, the answer.
 
-Every edit goes through :meth:`Session.edit`, which keeps a copy of the
-document for undo and bumps ``generation``: an answer computed for an older
-generation is stale and dropped. :func:`compute_answer` runs in a worker
-thread on a snapshot of the text, so it never touches the live document.
+Every edit goes through :meth:`Session.edit`, which saves for undo only the values the edit may change (its
+``touches``, editor/undo.py), names what it did ("painted [3, 4] wall": undo and redo say it) and bumps
+``generation``: an answer computed for an older generation is stale and dropped. Nothing on the screen's thread
+writes the whole document out: :func:`answer_for` (in a worker thread) writes the text of the live document and
+keeps it only when no edit ran meanwhile (``generation`` unchanged and no edit under way), then resolves it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..edit.document import EditError
-from . import palette
+from . import palette, undo
 
 if TYPE_CHECKING:
     from ..edit.document import ScenarioDocument
     from ..result import Result
 
 Cell = tuple[int, int]
-#: Undo steps kept (a copy of the document each; boards are small).
+#: What a grid edit may change: the map text, and the figures (a figure that leaves the drawn map gets `at:`).
+GRID_KEYS = ("map", "figures")
+#: Undo steps kept (each holds only the values its edit replaced).
 UNDO_DEPTH = 200
+
+
+@dataclass
+class Step:
+    """One undo (or redo) step: what the edit did, in words, and the values to put back; or a whole document
+    (the next round replaces it; an edit that did not say what it touches)."""
+
+    what: str
+    saved: list[undo.Saved] = field(default_factory=list)
+    document: ScenarioDocument | None = None
 
 
 @dataclass
@@ -53,6 +66,15 @@ def compute_answer(text: str, file: str, generation: int, choices: dict[str, int
         return Answer(generation, error=str(internal_error(file, error)))
 
 
+def answer_for(session: Session, choices: dict[str, int]) -> Answer:
+    """The answer for the live document (in a worker thread): its text written out here, not on the screen's
+    thread; an edit meanwhile gives a stale answer (dropped: that edit asked for its own)."""
+    generation, text = session.text_in_worker()
+    if text is None:
+        return Answer(-1, error="stale")
+    return compute_answer(text, session.path, generation, choices)
+
+
 @dataclass
 class Session:
     doc: ScenarioDocument
@@ -71,10 +93,14 @@ class Session:
     generation: int = 0
     #: Options the players picked for the next round (label -> index from 0), reset by every edit.
     choices: dict[str, int] = field(default_factory=dict)
-    undo_stack: list[ScenarioDocument] = field(default_factory=list)
-    redo_stack: list[ScenarioDocument] = field(default_factory=list)
-    #: (generation, text) of the last text() asked for.
+    undo_stack: list[Step] = field(default_factory=list)
+    redo_stack: list[Step] = field(default_factory=list)
+    #: (generation, text) of the last text written out.
     _text: tuple[int, str] | None = field(default=None, repr=False)
+    #: True while an edit changes the document (a worker writing it out then throws its text away).
+    editing: bool = False
+    #: The generation last saved (or opened).
+    saved_generation: int = 0
 
     # --- facts -----------------------------------------------------------------------------
 
@@ -88,13 +114,36 @@ class Session:
 
     @property
     def modified(self) -> bool:
-        return self.text() != self.saved_text
+        """Changed since saved; cheap (the screen asks on every redraw): the text is compared only when a worker
+        wrote it out for this generation, else any edit since the save counts."""
+        if self.saved_text is None:
+            return True
+        if self._text is not None and self._text[0] == self.generation:
+            return self._text[1] != self.saved_text
+        return self.generation != self.saved_generation
 
     def text(self) -> str:
-        """The document's YAML, kept until the next change (writing it out is the slow part of an edit)."""
+        """The document's YAML, kept until the next change (writing out a large document takes a while)."""
         if self._text is None or self._text[0] != self.generation:
             self._text = (self.generation, self.doc.text())
         return self._text[1]
+
+    def text_in_worker(self) -> tuple[int, str | None]:
+        """(generation, text) of the live document, written out in a worker thread: None when an edit ran meanwhile."""
+        generation = self.generation
+        known = self._text
+        if known is not None and known[0] == generation:
+            return generation, known[1]
+        if self.editing:
+            return generation, None
+        try:
+            text = self.doc.text()
+        except Exception:  # the document changed under the writer: this text is stale anyway
+            return generation, None
+        if self.editing or self.generation != generation:
+            return generation, None
+        self._text = (generation, text)
+        return generation, text
 
     def symbols(self) -> dict[str, str]:
         legend = self.doc.get("legend")
@@ -117,47 +166,61 @@ class Session:
 
     # --- edits -----------------------------------------------------------------------------
 
-    def edit(self, change: Callable[[], object]) -> bool:
-        """Apply ``change`` to the document, keeping an undo step when it changed anything.
+    def edit(
+        self, change: Callable[[], object], what: str = "an edit", touches: Sequence[str] | None = None, *, replaces: bool = False
+    ) -> bool:
+        """Apply ``change`` to the document as one undo step named ``what``; False when it changed nothing.
 
-        An edit that cannot be made (EditError) leaves the document as it was and raises.
+        ``touches``: the dotted keys it may change (saved before it; None: the whole document is copied, slow on a
+        large file); ``replaces``: it only sets or deletes them (saved as they are, not copied). An edit that
+        cannot be made (EditError) leaves the document as it was and raises.
         """
-        before = self.doc.copy()
-        text = self.text()
+        doc = self.doc
+        saved = undo.save(doc.data, touches, deep=not replaces) if touches is not None else None
+        whole = doc.copy() if saved is None else None
+        self.editing = True
         try:
             change()
         except EditError:
-            self.doc = before
+            if saved is not None:
+                undo.restore(doc.data, saved)
+            else:
+                self.doc = whole  # type: ignore[assignment]
             raise
-        after = self.doc.text()
-        if after == text:
+        finally:
+            self.editing = False
+        if saved is not None and undo.unchanged(doc.data, saved):
             return False
-        self.undo_stack.append(before)
+        if whole is not None and whole.text() == doc.text():
+            return False
+        self.undo_stack.append(Step(what, saved or [], whole))
         del self.undo_stack[:-UNDO_DEPTH]
         self.redo_stack.clear()
         self.changed()
-        self._text = (self.generation, after)
         return True
 
     def changed(self) -> None:
         self.generation += 1
         self.choices = {}
 
-    def undo(self) -> bool:
-        if not self.undo_stack:
-            return False
-        self.redo_stack.append(self.doc)
-        self.doc = self.undo_stack.pop()
-        self.changed()
-        return True
+    def undo(self) -> str | None:
+        """Undo the last edit; what it did ("painted [3, 4] wall"), or None when there is nothing to undo."""
+        return self._step(self.undo_stack, self.redo_stack)
 
-    def redo(self) -> bool:
-        if not self.redo_stack:
-            return False
-        self.undo_stack.append(self.doc)
-        self.doc = self.redo_stack.pop()
+    def redo(self) -> str | None:
+        return self._step(self.redo_stack, self.undo_stack)
+
+    def _step(self, source: list[Step], target: list[Step]) -> str | None:
+        if not source:
+            return None
+        step = source.pop()
+        if step.document is not None:
+            target.append(Step(step.what, document=self.doc))
+            self.doc = step.document
+        else:
+            target.append(Step(step.what, undo.restore(self.doc.data, step.saved)))
         self.changed()
-        return True
+        return step.what
 
     def move_cursor(self, cell: Cell) -> None:
         cols, rows = self.size()
@@ -168,15 +231,18 @@ class Session:
 
     def paint(self, symbol: str, cell: Cell | None = None) -> bool:
         where = self.cursor if cell is None else cell
-        return self.edit(lambda: self.doc.set_cell(where[0], where[1], symbol))
+        what = f"painted {_at(where)} {self.symbols().get(symbol, repr(symbol))}"
+        return self.edit(lambda: self.doc.set_cell(where[0], where[1], symbol), what, GRID_KEYS)
 
     def place(self, label: str, cell: Cell | None = None) -> bool:
         """Put figure ``label`` on ``cell`` (the cursor): moved when it exists, created from the label's case when not."""
         where = self.cursor if cell is None else cell
-        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place(label, where[0], where[1])))
+        what = f"{'moved' if label in self.figures() else 'placed'} {label} to {_at(where)}"
+        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place(label, where[0], where[1])), what, GRID_KEYS)
 
     def place_in_area(self, label: str, area: str) -> bool:
-        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place_in_area(label, area)))
+        what = f"{'moved' if label in self.figures() else 'placed'} {label} to {area}"
+        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place_in_area(label, area)), what, ("figures",))
 
     def _new_figure(self, label: str, put: Callable[[], object]) -> None:
         """Place; a new label also gets the editor's defaults (a copy of the last monster, the next standee number)."""
@@ -191,11 +257,11 @@ class Session:
         """Remove the figure under the cursor, else make the cell open floor again."""
         label = self.figure_here()
         if label is not None:
-            return self.edit(lambda: self.doc.remove_figure(label))
+            return self.remove_figure(label)
         return self.paint(palette.floor_symbol(self.ruleset))
 
     def remove_figure(self, label: str) -> bool:
-        return self.edit(lambda: self.doc.remove_figure(label))
+        return self.edit(lambda: self.doc.remove_figure(label), f"removed figure {label}", GRID_KEYS)
 
     def toggle_wall(self) -> str | None:
         """A thin wall between the cursor and the cell it came from (toggled); a message when that cannot be."""
@@ -207,7 +273,7 @@ class Session:
         if self.previous not in near:
             return f"{list(self.previous)} and {list(self.cursor)} are not neighbours: a thin wall goes between two neighbours"
         a, b = self.previous, self.cursor
-        self.edit(lambda: self.doc.toggle_wall(a, b))
+        self.edit(lambda: self.doc.toggle_wall(a, b), f"the thin wall between {_at(a)} and {_at(b)}", ("walls",))
         return None
 
     def wall_border(self) -> bool:
@@ -224,16 +290,36 @@ class Session:
                     if (col in (0, cols - 1) or row in (0, rows - 1)) and self.doc.figure_at(col, row) is None:
                         self.doc.set_cell(col, row, symbol)
 
-        return self.edit(border)
+        return self.edit(border, "walled the edge of the board", GRID_KEYS)
 
-    def set_key(self, key: str, value: Any) -> bool:
+    def set_key(self, key: str, value: Any, what: str | None = None) -> bool:
         """Set a dotted key (None deletes it)."""
         if value is None:
-            return self.edit(lambda: self.doc.delete(key))
-        return self.edit(lambda: self.doc.set(key, value))
+            return self.edit(lambda: self.doc.delete(key), what or f"removed {key}", (key,), replaces=True)
+        return self.edit(lambda: self.doc.set(key, value), what or f"set {key}", (key,), replaces=True)
+
+    def write_form(self, changes: dict[str, Any], label: str | None, what: str) -> bool:
+        """A form's changed fields as one step: dotted key -> value (None removes it); ``active``: ``label`` acts alone."""
+
+        def write() -> None:
+            doc = self.doc
+            for key, value in changes.items():
+                if key == "active":
+                    if value and label is not None:
+                        doc.set("active", label)
+                    elif doc.get("active") == label:
+                        doc.delete("active")
+                elif value is None:
+                    doc.delete(key)
+                elif value == {} and doc.get(key) is not None:
+                    continue
+                else:
+                    doc.set(key, value)
+
+        return self.edit(write, what, list(changes), replaces=True)
 
     def resize(self, cols: int, rows: int) -> bool:
-        done = self.edit(lambda: self.doc.resize(cols, rows))
+        done = self.edit(lambda: self.doc.resize(cols, rows), f"resized the board to {cols}x{rows}", (*GRID_KEYS, "walls"))
         self.move_cursor(self.cursor)
         return done
 
@@ -247,7 +333,7 @@ class Session:
         before = self.doc
         if after.text() == self.text():
             return False
-        self.undo_stack.append(before)
+        self.undo_stack.append(Step("the next round", document=before))
         self.redo_stack.clear()
         replace_doc()
         self.changed()
@@ -265,6 +351,7 @@ class Session:
         text = self.text()
         self.disk = write_atomic(self.path, self.doc.file_text(text), expect=ANYTHING if overwrite else self.disk)
         self.saved_text = text
+        self.saved_generation = self.generation
         return text
 
     def save_as(self, path: str, *, overwrite: bool = False) -> str:
@@ -276,6 +363,7 @@ class Session:
         self.path = path
         self.doc.file = path
         self.saved_text = text
+        self.saved_generation = self.generation
         return text
 
     def reload(self) -> None:
@@ -288,3 +376,8 @@ class Session:
         self.undo_stack.clear()
         self.redo_stack.clear()
         self.changed()
+        self.saved_generation = self.generation
+
+
+def _at(cell: Any) -> str:
+    return f"[{cell[0]}, {cell[1]}]"

@@ -17,7 +17,7 @@ links: [A1 -- A2, A2 -- A3]        # -- single line, == double line, || barrier
 figures:
   s: {{side: enemy, name: Skitterer, area: A1}}
   L: {{side: hero, name: Lunara, area: A3, taunt: 2}}
-active: s                          # omitted: every enemy acts, in initiative order
+# active: s   (only s acts; without it, as here, every enemy acts in initiative order, added ones too)
 action: {{move: 2, attack: {{kind: melee}}}}
 expect:                            # optional: the answer `enemy-move check` compares
   focus: [L]

@@ -18,7 +18,7 @@ walls: []                          # thin walls (optional)
 figures:
   m: {{kind: minion, faction: red, move: 3}}
 marks: {{red: [9, 0]}}             # where each faction's minions head for
-active: m                          # omitted: every minion of the acting faction moves
+# active: m   (only m moves; without it, as here, every minion of the acting faction moves, added ones too)
 expect:                            # optional: the answer `enemy-move check` compares
   options:
     - {{to: [5, 0]}}

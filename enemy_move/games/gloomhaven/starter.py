@@ -23,7 +23,7 @@ walls: []                          # thin walls: [[[c1, r1], [c2, r2]], ...] (op
 figures:                           # label -> figure; characters and summons oppose monsters
   A: {{kind: character, name: Brute, initiative: 25}}
   a: {{kind: monster, name: Bandit Guard, number: 1}}
-active: a                          # omitted: every monster acts, in initiative order
+# active: a   (only a acts; without it, as here, every monster acts in initiative order, added ones too)
 action:                            # the monster's ability card this turn
   move: 3
   attack: {{range: 0}}             # 0 = melee; omit `attack` for a move-only card

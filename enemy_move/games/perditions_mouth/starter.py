@@ -20,7 +20,7 @@ walls: []                          # thin walls: [[[c1, r1], [c2, r2]], ...] (op
 figures:
   g: {{kind: guard}}
   A: {{kind: hero}}
-active: g                          # omitted: every enemy acts, in the phase order
+# active: g   (only g acts; without it, as here, every enemy acts in the phase order, added ones too)
 expect:                            # optional: the answer `enemy-move check` compares
   focus: [A]
   options:
