@@ -10,8 +10,10 @@ from enemy_move.games.cloudspire.units import build_units
 from enemy_move.games.gloomhaven.forced import forced_ends
 from enemy_move.games.gloomhaven.model import GloomhavenRules
 from enemy_move.games.gloomhaven.play import GloomhavenPlay
+from enemy_move.geometry.los import HexSight
 from enemy_move.models import load_scenario
 from enemy_move.phase import resolve
+from enemy_move.result import Displaced
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -42,3 +44,30 @@ def test_a_displaced_hero_goes_next_to_its_own_hex_or_next_to_the_swap_hex() -> 
     move = ("h", (3, 0), (4, 0))
     assert placements(board, units, units["m"], move, []) == [(3, 1), (4, 1), (5, 0)]
     assert placements(board, units, units["m"], move, [], "swap-hex") == [(2, 0), (2, 1), (3, 1)]
+
+
+def test_two_targets_pushed_toward_one_hex_give_one_way_per_order() -> None:
+    turn = resolve(load_scenario(str(ROOT / "gloomhaven/106-two-targets-pushed-in-either-order.yaml"))).turns[0]
+    moved = sorted(tuple((e.figure, e.to) for e in o.effects if isinstance(e, Displaced)) for o in turn.options)
+    assert moved == [(("A", (3, 3)),), (("B", (3, 3)),)]
+    assert [o.details["forced"][0].split(":")[0] for o in turn.options] == ["A, B in that order", "B, A in that order"]
+    assert any("the players choose the order" in s.text for s in turn.reasoning if s.step == "forced-move")
+
+
+def test_one_target_pushed_lists_no_order() -> None:
+    scenario = load_scenario(str(ROOT / "gloomhaven/104-push-farther-counted-as-range.yaml"))
+    for option in resolve(scenario).turns[0].options:
+        assert "in that order" not in " ".join(option.details["forced"])
+
+
+def test_sight_blockers_name_the_wall_hex_and_the_thin_wall_on_the_line() -> None:
+    sight = HexSight([(2, 0)], [frozenset({(1, 2), (2, 2)})], "any")
+    assert sight.blockers((0, 0), (4, 0)) == ([(2, 0)], [], True)
+    assert sight.blockers((0, 2), (4, 2)) == ([], [((1, 2), (2, 2))], True)
+
+
+def test_why_not_out_of_sight_says_which_walls() -> None:
+    turn = resolve(load_scenario(str(ROOT / "gloomhaven/107-why-not-out-of-sight-names-the-walls.yaml"))).turns[0]
+    ruled = turn.ruled_out[(3, 2)]
+    assert ruled.step == "line-of-sight" and "the wall hex [3, 1]" in ruled.reason
+    assert ruled.data["blocked_by"] == {"walls": [[3, 1]], "thin_walls": []}

@@ -78,6 +78,12 @@ class HexSight:
     def visible(self, a: Cell, b: Cell) -> bool:
         return self._layout.visible(a, b)
 
+    def blockers(self, a: Cell, b: Cell) -> tuple[list[Cell], list[tuple[Cell, Cell]], bool]:
+        """What stands between ``a`` and ``b`` (asked only to explain a hex out of sight): the wall hexes and thin
+        walls the line joining their centres touches, and True; when that line is clear (corner sight can
+        fail all the same), the walls near it, and False."""
+        return self._layout.blockers(a, b)
+
 
 _LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], _Layout] = {}
 
@@ -142,6 +148,16 @@ class _Layout:
             if edges:
                 found.update(edges)
         return list(found)
+
+    def blockers(self, a: Cell, b: Cell) -> tuple[list[Cell], list[tuple[Cell, Cell]], bool]:
+        near = set(self.walls_near(a, b))
+        centres = (hexgrid.centre_scaled(a), hexgrid.centre_scaled(b))
+        touched = {wall for wall in near if segments_touch(centres[0], centres[1], wall[0], wall[1])}
+        on_line = bool(touched)
+        found = touched or near
+        cells = sorted(c for c, edges in self.walls_by_cell.items() if c in self.wall_cells and found.intersection(edges))
+        thin = sorted((p, q) for p, q in (sorted(pair) for pair in self.thin_walls) if hexgrid.shared_edge(p, q) in found)
+        return cells, thin, on_line
 
     def _compute(self, a: Cell, b: Cell) -> bool:
         if a == b:

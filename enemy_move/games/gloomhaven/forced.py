@@ -18,6 +18,7 @@ edition"), only the paths moving the target the maximum distance (rules.forced_m
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 from typing import Literal
 
 from ...geometry import hexgrid
@@ -188,9 +189,17 @@ def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigur
                 f"From {format_position(option.to)} the {kind} can end {len(ways)} ways; only the first {MAX_FORCED_OPTIONS} are listed.",
             )
         many = len(ways) > 1
+        if len(option.attacks) > 1:  # the order of the targets is the players' (the rules give none)
+            several = (
+                f"; only label order is listed for more than {MAX_ORDERED_TARGETS} targets (the players may choose another)"
+                if len(option.attacks) > MAX_ORDERED_TARGETS
+                else "; the players choose the order of the targets: each order that ends otherwise is a way of its own"
+            )
+        else:
+            several = ""
         turn.note(
             "forced-move",
-            f"From {format_position(option.to)}: {kind.capitalize()} {hexes} on {', '.join(option.attacks)} after the attack, {rule}"
+            f"From {format_position(option.to)}: {kind.capitalize()} {hexes} on {', '.join(option.attacks)} after the attack, {rule}{several}"
             + (f"; the players choose among {len(ways)} ways: " if many else ": ")
             + "; ".join(" and ".join(said) or "nobody moves" for _, said in ways[:MAX_FORCED_OPTIONS])
             + ".",
@@ -210,6 +219,11 @@ def _board_of(board: Grid, actor: str, option: Option) -> Grid:
 Way = tuple[Grid, tuple[Effect, ...], list[str]]
 
 
+#: Several targets pushed or pulled: every order the players may choose is tried up to this many targets (4! = 24
+#: orders); beyond it only label order is listed and the step says so.
+MAX_ORDERED_TARGETS = 4
+
+
 def forced_ways(
     board: Grid,
     figures: dict[str, GloomhavenFigure],
@@ -218,16 +232,44 @@ def forced_ways(
     attack: GloomhavenAttack,
     rules: VariantRules,
 ) -> list[Way]:
-    """Each way the attack's push or pull can move ``targets``, one after the other in label order
-    (a single way that changes nothing when the attack has neither)."""
+    """Each way the attack's push or pull can move ``targets`` (a single way that changes nothing when the attack
+    has neither). Several targets are moved one after the other in an order the players choose: every order is
+    tried (label order first) and each different outcome is a way, its words naming the order."""
+    hexes = attack.push or attack.pull or 0
+    if not hexes:
+        return [(board, (), [])]
+    labels = tuple(sorted(targets))
+    orders = list(permutations(labels)) if len(labels) <= MAX_ORDERED_TARGETS else [labels]
+    found: list[Way] = []
+    seen: set[tuple[object, ...]] = set()
+    for order in orders:
+        for after, effects, said in _ways_in_order(board, figures, attacker, order, attack, rules):
+            key = tuple(sorted(repr(e) for e in effects if not isinstance(e, Displaced))) + tuple(
+                sorted((e.figure, e.to) for e in effects if isinstance(e, Displaced))
+            )
+            if key in seen:
+                continue  # this order ends as an earlier one did
+            seen.add(key)
+            named = [f"{', '.join(order)} in that order: {said[0]}", *said[1:]] if len(order) > 1 and len(orders) > 1 else said
+            found.append((after, effects, named))
+    return found
+
+
+def _ways_in_order(
+    board: Grid,
+    figures: dict[str, GloomhavenFigure],
+    attacker: Cell,
+    order: tuple[str, ...],
+    attack: GloomhavenAttack,
+    rules: VariantRules,
+) -> list[Way]:
+    """Each way the push or pull moves the targets one after the other in ``order``."""
     kind: Kind = "push" if attack.push else "pull"
     hexes = attack.push or attack.pull or 0
-    ways: list[Way] = [(board, (), [])]
-    if not hexes:
-        return ways
     cause: DisplaceCause = "pushed" if kind == "push" else "pulled"
-    for target in sorted(targets):
-        grown: list[tuple[Grid, tuple[Effect, ...], list[str]]] = []
+    ways: list[Way] = [(board, (), [])]
+    for target in order:
+        grown: list[Way] = []
         for current, effects, said in ways:
             ends = forced_ends(current, figures, attacker, target, kind, hexes, rules)
             moving = [e for e in ends if e.distance > 0]

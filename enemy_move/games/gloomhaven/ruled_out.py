@@ -14,6 +14,7 @@ from ...geometry import hexgrid
 from ...geometry.grid import Grid
 from ...result import Reason as SharedReason
 from ...result import RuledOutMap, StepId, Turn, count_of, format_position
+from ...wording import and_list
 from .attacks import AttackPlan
 from .board import INFINITE, Cell, Cost, Reach, View
 from .context import Goal, Planning, Towards
@@ -159,7 +160,20 @@ def _why_no_attack(view: View, plan: AttackPlan, focus: str, cell: Cell) -> Reas
         else:
             needs = f"its range is {plan.range}"
         return "range", f"It cannot attack {name} from here: {away} and {needs}.", data
-    return "line-of-sight", f"It cannot attack {name} from here: no line of sight (a wall is in the way).", data
+    cells, thin, on_line = view.sight.blockers(cell, target)
+    walls = [f"the wall hex {format_position(c)}" for c in cells] + [
+        f"the thin wall between {format_position(p)} and {format_position(q)}" for p, q in thin
+    ]
+    data["blocked_by"] = {"walls": [list(c) for c in cells], "thin_walls": [[list(p), list(q)] for p, q in thin]}
+    if view.rules.sight == "corner" and walls:  # GH 1st edition: only corner-to-corner lines count
+        why = f"every line from a corner of this hex to a corner of {name}'s touches a wall ({and_list(walls)})"
+    elif on_line:
+        why = f"the line between the two hexes' centres crosses {and_list(walls)}"
+    elif walls:
+        why = f"every line from a corner of this hex to a corner of {name}'s touches a wall ({and_list(walls)})"
+    else:
+        why = "a wall is in the way"
+    return "line-of-sight", f"It cannot attack {name} from here: no line of sight ({why}).", data
 
 
 def _negatives_reason(name: str, negatives: int, fewest: int) -> str:
