@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._version import __version__
+from ._version import OUTPUT_FORMAT, __version__
 
 if TYPE_CHECKING:
     from .api import UsageError, check_text, resolve_text
-
-#: Version of the JSON documents' layout (``"format"`` key). Raised on any
-#: change a script could trip over (a key renamed, removed or changing type);
-#: new keys alone do not raise it.
-OUTPUT_FORMAT = 3
 
 __all__ = ["OUTPUT_FORMAT", "UsageError", "__version__", "check_text", "resolve_text"]
 

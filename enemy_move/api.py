@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import OUTPUT_FORMAT, __version__
+from ._version import OUTPUT_FORMAT, __version__
 from .game import UsageError
 
 __all__ = ["UsageError", "check_text", "resolve_text"]

@@ -18,6 +18,7 @@ from enemy_move.checking import resolve_scenario
 from enemy_move.models import load_scenario
 from enemy_move.phase import Line, explore, resolve
 from enemy_move.render import svg
+from enemy_move.render.html_page import page
 from enemy_move.result import option_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +79,7 @@ def _page(scenario: str, **kwargs: Any) -> tuple[str, Any, list[Line]]:
     loaded = load_scenario(ROOT / scenario)
     result = resolve_scenario(loaded)
     lines = explore(loaded, result, **kwargs)
-    return svg.result_html(result, [], lines), result, lines
+    return page(result, [], lines), result, lines
 
 
 def _sections(page: str) -> dict[tuple[str, str], dict[str, str]]:

@@ -137,10 +137,11 @@ def _picture(scenario: str) -> tuple[str, str]:
     from enemy_move.models import load_scenario
     from enemy_move.phase import explore
     from enemy_move.render import svg
+    from enemy_move.render.html_page import page
 
     loaded = load_scenario(ROOT / scenario)
     result = resolve_scenario(loaded)
-    return svg.result_svg(result), svg.result_html(result, [], explore(loaded, result))
+    return svg.result_svg(result), page(result, [], explore(loaded, result))
 
 
 @pytest.mark.parametrize(

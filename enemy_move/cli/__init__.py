@@ -1,7 +1,8 @@
 """The ``enemy-move`` command line. Thin: parse arguments, call the core, render.
 
-The package holds the app, the shared helpers and most commands; ``check``
-is in cli/check.py.
+The package holds ``resolve`` and the small commands; the app and the helpers every command
+shares are in cli/shared.py, ``check`` in cli/check.py (``edit``, ``serve``, ``schema`` and ``docs``
+in their own modules).
 
 Exit codes: 0 success; 1 ``check`` found a mismatch or an unloadable file, or the
 output could not be written (enemy_move/output_guard.py); 2 bad usage or an invalid scenario file.
@@ -14,154 +15,31 @@ import gc
 import os
 import sys
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from .. import OUTPUT_FORMAT, __version__
 from ..importing import add_import_commands
 from ..registry import game, game_names, games
+from .shared import (
+    Color,
+    ColorOption,
+    _complete_ruleset,
+    _console,
+    _fail_scenario,
+    _stdin_stream,
+    _stdout_takes_unicode,
+    _write_json,
+    app,
+    import_app,
+)
 from .usage import check_outputs as _check_outputs
 from .usage import check_values as _check_values
-from .usage import fail as _fail  # also for the commands in cli/*.py
+from .usage import fail as _fail
 from .usage import parse_choices as _parse_choices
 
 if TYPE_CHECKING:
     from ..errors import ScenarioError as ScenarioErrorLike
-
-#: The games come from the registry (their light ``__init__`` only: no rules are imported here).
-APP_HELP = f"Resolve enemy movement in board-game scenarios ({', '.join(game_names())})."
-
-#: -h as well as --help, on every command (subcommands inherit the context settings).
-CONTEXT = {"help_option_names": ["-h", "--help"]}
-
-app: typer.Typer = typer.Typer(
-    no_args_is_help=True,
-    context_settings=CONTEXT,
-    help=APP_HELP,
-)
-import_app = typer.Typer(no_args_is_help=True, help="Turn boards drawn in other tools into scenario files.")
-app.add_typer(import_app, name="import")
-
-
-def _plain_placeholders() -> None:
-    """Help shows ``FILE``, ``LABEL=N``, ``COL,ROW``, not typer's Python types (``<bool>``, ``<list[str]>``).
-
-    A parameter's metavar is its placeholder; a flag has none; any other value
-    is named after the parameter in capitals (click's style). Tested in
-    tests/test_cli_round2.py, so a typer upgrade that changes the hook is seen.
-    """
-    from typer.core import TyperArgument, TyperOption
-
-    def option_placeholder(self: Any, ctx: Any) -> str | None:
-        if self.is_flag or self.count:
-            return None
-        if self.metavar is not None:
-            return str(self.metavar)
-        descriptor = getattr(self, "type_descriptor", None)
-        choices = getattr(descriptor, "choices", None) if getattr(descriptor, "is_choice", False) else None
-        return "[" + "|".join(str(c) for c in choices) + "]" if choices else str(self.name).upper()
-
-    def usage_name(self: Any) -> str:  # FILE, PATH..., [NAME]: no {braces}
-        name = str(self.display_name_raw)
-        if self.nargs != 1 and not name.endswith("..."):
-            name += "..."
-        return name if self.required else f"[{name}]"
-
-    TyperOption.display_type_rich = option_placeholder  # type: ignore[method-assign]
-    TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
-    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
-    TyperArgument.display_name_raw = property(lambda self: self.metavar or str(self.name).upper())  # type: ignore[assignment,method-assign]
-
-
-_plain_placeholders()
-
-
-class Color(StrEnum):
-    auto = "auto"
-    always = "always"
-    never = "never"
-
-
-ColorOption = Annotated[
-    Color,
-    typer.Option(
-        "--color", metavar="[auto|always|never]", help="Colors: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces them)."
-    ),
-]
-
-
-def _console(color: Color = Color.auto, *, stderr: bool = False) -> Any:
-    """A rich console; ``auto`` leaves NO_COLOR, FORCE_COLOR and the terminal test to rich."""
-    from rich.console import Console
-
-    if color is Color.always:
-        return Console(highlight=False, stderr=stderr, force_terminal=True, no_color=False)  # wins over NO_COLOR
-    if color is Color.never:
-        return Console(highlight=False, stderr=stderr, color_system=None)
-    return Console(highlight=False, stderr=stderr)
-
-
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"enemy-move {__version__}")
-        raise typer.Exit()
-
-
-@app.callback(help=APP_HELP)
-def _main(
-    version: Annotated[
-        bool, typer.Option("--version", "-V", callback=_show_version, is_eager=True, help="Print the version and exit.")
-    ] = False,
-) -> None:
-    pass
-
-
-def _complete_ruleset(incomplete: str) -> list[str]:
-    from ..starters import starter_rulesets
-
-    return [name for name in starter_rulesets() if name.startswith(incomplete)]
-
-
-def _write_json(document: dict[str, Any]) -> None:
-    """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
-    _dump_json({"version": __version__, "format": OUTPUT_FORMAT, **document})
-
-
-def _dump_json(document: Any) -> None:
-    """JSON on stdout: never NaN/Infinity, valid UTF-8, controls escaped, ASCII-escaped when stdout is not UTF-8."""
-    from ..safe_text import json_dumps
-
-    unicode_ok = _stdout_takes_unicode()
-    sys.stdout.write(json_dumps(document, ascii_only=not unicode_ok) + "\n")
-
-
-def _stdout_takes_unicode() -> bool:
-    """True when stdout encodes every character; otherwise make it escape what it cannot.
-
-    With PYTHONIOENCODING=ascii (or a Latin-1 terminal) a '·' in the text view
-    must not end in a traceback: it is written as a backslash escape instead.
-    """
-    import codecs
-
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        name = "ascii"
-    if name.startswith("utf"):
-        return True
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
-    return False
-
-
-def _fail_scenario(error: Exception) -> NoReturn:
-    """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
-    typer.echo(str(error), err=True)
-    raise typer.Exit(2)
 
 
 def _load(file: str) -> Any:
@@ -172,15 +50,6 @@ def _load(file: str) -> Any:
 
         return validate_document(load_stdin(_stdin_stream()))
     return load_scenario(file)
-
-
-def _stdin_stream() -> Any:
-    """sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it; closed: one line, exit 2."""
-    import io
-
-    if sys.stdin is None or getattr(sys.stdin, "closed", False):
-        _fail("-: standard input is closed; give a file name, or pipe the scenario in")
-    return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
 
 
 def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None, request: Any = None, scenario: Any = None) -> None:
@@ -195,7 +64,9 @@ def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = 
         first = request.first if request is not None else ()
         choices = request.choices if request is not None else {}
         lines = explore(scenario, result, result.variant, choices, first) if scenario is not None else None
-        text = svg.result_html(result, extra or [], lines, choices)
+        from ..render.html_page import page
+
+        text = page(result, extra or [], lines, choices)
     write_file_or_exit(f"--{kind} {path}", path, text)
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from . import Color, ColorOption, _console, _stdin_stream, _stdout_takes_unicode, _write_json, app
+from .shared import Color, ColorOption, _console, _stdin_stream, _stdout_takes_unicode, _write_json, app
 from .usage import fail as _fail
 
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from . import _complete_ruleset, _fail_scenario, app
+from .shared import _complete_ruleset, _fail_scenario, app
 from .usage import fail as _fail
 
 

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from . import Color, ColorOption, _console, _dump_json, _fail, _stdout_takes_unicode, app
+from .shared import Color, ColorOption, _console, _dump_json, _stdout_takes_unicode, app
+from .usage import fail as _fail
 
 
 @app.command()

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from . import _fail, app
+from .shared import app
+from .usage import fail as _fail
 
 
 @app.command()

@@ -39,7 +39,7 @@ from ..loader import load_file, load_text
 from ..registry import game as registered_game
 from ..registry import games
 from . import gridtext
-from .gridtext import FLOOR, NO_CELL, Cell
+from .gridtext import FLOOR, MAX_SIDE, NO_CELL, Cell
 from .nodes import (
     EditError,
     describe,
@@ -85,9 +85,6 @@ KEY_ORDER = (
     "rules",
     "expect",
 )
-
-#: Largest grid side (the loader's limit, geometry.grid.MAX_MAP_SIDE).
-MAX_SIDE = 64
 
 _LABEL = re.compile(r"^[A-Za-z0-9]$")
 

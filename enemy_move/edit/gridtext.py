@@ -15,6 +15,8 @@ GridKind = Literal["hex", "square"]
 #: Open floor: what a figure drawn as its letter stands on, and what it leaves behind.
 FLOOR = "."
 NO_CELL = " "
+#: Largest grid side the editor makes (the loader's limit, geometry.grid.MAX_MAP_SIDE).
+MAX_SIDE = 64
 
 
 def rows_of(text: str) -> list[str]:

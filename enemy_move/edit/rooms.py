@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import gridtext
-from .gridtext import FLOOR, Cell
+from .gridtext import FLOOR, MAX_SIDE, Cell
+from .nodes import EditError, to_yaml
 
 if TYPE_CHECKING:
     from .document import ScenarioDocument
@@ -19,8 +20,6 @@ def make_room(document: ScenarioDocument, cols: int, rows: int) -> None:
     has no walls), open floor inside. The starter's figures stay where they fit, the others move to the first
     free cells; other cells the file names (a Cloudspire mark...) are moved inside; thin walls and ``expect`` go
     (the expected answer was for the starter's board)."""
-    from .document import MAX_SIDE, EditError, to_yaml
-
     kind = document._grid_kind()
     game = document.game
     wall = game.wall_symbol if game is not None else ""

@@ -246,7 +246,7 @@ class SizeScreen(TypeAhead, ModalScreen[tuple[int, int] | None]):
         return self.query(Input).first() if self.query(Input) else None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from . import EditorUsageError, parse_size
+        from .usage import EditorUsageError, parse_size
 
         try:
             self.dismiss(parse_size(event.value))

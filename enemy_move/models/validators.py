@@ -259,9 +259,9 @@ def _is_module(name: str) -> bool:
 
 def prepare_all() -> None:
     """``make bytecode``: every ruleset's file, written even under PYTHONDONTWRITEBYTECODE."""
-    from . import known_models
+    from ..registry import games  # not models.known_models: this module is below models/__init__ (no cycle)
 
-    for model_class in known_models().values():
+    for model_class in (entry.scenario_model() for entry in games()):
         path = cache_file(model_class)
         if path is not None and read_cache(path) is None:
             model_class.model_rebuild()

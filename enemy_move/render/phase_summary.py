@@ -20,7 +20,7 @@ from rich.text import Text
 from ..errors import escape_controls
 from ..result import Result, TurnExtra
 from . import ascii_map
-from .rich_view import grid_text
+from .map_text import grid_text
 from .text import assumption_line, pack_entries, turn_line
 
 #: Lines that are not the map's rows nor turn lines: title, rulers, legend, assumption, hint (measured, then fitted).

@@ -19,6 +19,7 @@ from ..errors import escape_controls
 from ..look import BoardLook
 from ..result import Option, Result, Step, Turn, TurnExtra, assumption, describe_effect, format_position, option_number
 from . import ascii_map
+from .map_text import grid_text
 from .text import answer_line, pack_entries
 
 if TYPE_CHECKING:
@@ -51,17 +52,6 @@ class _Frame:
     width: int
     max_rows: int | None = None
     brief: bool = False
-
-
-def grid_text(view: ascii_map.MapView) -> Text:
-    """A grid view's styled lines as one rich Text (cropped, never wrapped: a map row stays one line)."""
-    text = Text(no_wrap=True, overflow="crop")
-    for index, runs in enumerate(view.lines):
-        if index:
-            text.append("\n")
-        for chunk, style in runs:
-            text.append(chunk, style=style or None)
-    return text
 
 
 def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: bool = False) -> RenderableType:

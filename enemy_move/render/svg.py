@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..look import GRID_LOOK, BoardLook, FigureFacts
-from ..result import Cell, Position, Result, Turn, TurnExtra
+from ..result import Cell, Position, Result, Turn
 from ..safe_text import for_markup as escape
 from ..safe_text import quoted_attribute as quoteattr
 from .svg_base import (
@@ -519,13 +519,3 @@ def result_svg(result: Result) -> str:
         + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666")
     )
     return head + "".join(parts) + "</svg>\n"
-
-
-def result_html(
-    result: Result, extra: Sequence[TurnExtra] = (), lines: Sequence[Any] | None = None, choices: dict[str, int] | None = None
-) -> str:
-    """A self-contained page (render/html_page.py): the key, per turn its picture, options and reasoning;
-    ``lines`` (``phase.explore``): the lines of play a click on another option shows."""
-    from .html_page import page
-
-    return page(result, extra, lines, choices)

@@ -5,7 +5,6 @@ never stalls the other phones."""
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import zlib
 from importlib import resources
@@ -21,17 +20,13 @@ from ..errors import ScenarioError
 from ..loader import MAX_FILE_BYTES
 from ..safe_text import json_dumps
 from . import board, pages
-from .files import Folder, PathRefused
+from .files import Folder, PathRefused, digest
+from .files import read_text as _read
 from .guard import Guard, TooLarge, read_body
 
 STATIC = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
 #: The page's URL carries a shared position compressed; longer than this it is refused.
 MAX_SHARE_CHARS = 64 * 1024
-
-
-def digest(text: str) -> str:
-    """What the page remembers of the file it loaded: a conflict is a file whose text no longer has it."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def pack(text: str) -> str:
@@ -167,12 +162,6 @@ class Server:
             raw = b"x" * (MAX_FILE_BYTES + 1)  # the loader's own message for a file over the cap
         status, document = await run_in_threadpool(resolve_json, raw)
         return Response(json_dumps(document) + "\n", status_code=status, media_type="application/json")
-
-
-def _read(path: Any) -> str:
-    from ..loader import load_file
-
-    return load_file(path).source.text
 
 
 def _document(text: str, file: str) -> Any:

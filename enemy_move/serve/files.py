@@ -9,6 +9,7 @@ refused), and end in ``.yaml`` or ``.yml``.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -19,6 +20,18 @@ MAX_LISTED = 2000
 SUFFIXES = (".yaml", ".yml")
 #: A new file's name: letters, digits, space, dot, dash, underscore; no folder part.
 _NEW_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,80}$")
+
+
+def digest(text: str) -> str:
+    """What the page remembers of the file it loaded: a conflict is a file whose text no longer has it."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read_text(path: Path) -> str:
+    """A scenario file's text as the loader reads it (byte-order mark and size cap included)."""
+    from ..loader import load_file
+
+    return load_file(path).source.text
 
 
 class PathRefused(ValueError):

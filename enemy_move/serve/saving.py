@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ScenarioError
-from .files import Folder, PathRefused
+from .files import Folder, PathRefused, digest
+from .files import read_text as _read
 
 CONFLICT = "changed on disk since this page loaded it: reload to see that version (your changes here are lost on reload; Share keeps a link to them)"
 
@@ -23,7 +24,6 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
     """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
     from ..edit.atomic import ConflictError, ReadOnlyError, WriteError
     from ..edit.document import ScenarioDocument
-    from .app import _read, digest
 
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         return 400, {"error": "expected the board's text"}
