@@ -7,6 +7,7 @@ a cell position is no cell; letters and digits are figures standing on open floo
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 Cell = tuple[int, int]
@@ -62,18 +63,26 @@ def put(rows: list[str], kind: GridKind, cell: Cell, char: str) -> None:
 
 def cells(rows: list[str], kind: GridKind) -> dict[Cell, str]:
     """Every cell written on the map -> its character."""
+    return dict(_cells(tuple(rows), kind))
+
+
+@functools.lru_cache(maxsize=8)
+def _cells(rows: tuple[str, ...], kind: GridKind) -> dict[Cell, str]:
+    # Kept for the last few maps: the editor asks for the same map's cells several times per key (a 64 x 64 map
+    # is 4,096 cells). Callers get a copy (cells()) or only read it (size()).
     found: dict[Cell, str] = {}
     for row, text in enumerate(rows):
         shift = row & 1 if kind == "hex" else 0
-        for index, char in enumerate(text):
-            if char != NO_CELL and index >= shift and (index - shift) % 2 == 0:
+        for index in range(shift, len(text), 2):
+            char = text[index]
+            if char != NO_CELL:
                 found[((index - shift) // 2, row)] = char
     return found
 
 
 def size(rows: list[str], kind: GridKind) -> tuple[int, int]:
     """(columns, rows): one more than the largest column holding a cell, and the number of rows."""
-    found = cells(rows, kind)
+    found = _cells(tuple(rows), kind)
     return (max((col for col, _ in found), default=-1) + 1, len(rows))
 
 

@@ -127,6 +127,15 @@ class AreaView(Widget, can_focus=True):
         """The whole list (the dialogs show it beside them)."""
         return Text("\n").join(self._drawn()[0])
 
+    def beside(self) -> Text:
+        """What a dialog shows beside it: the lines a screen holds, around the selected area (not 1,000 areas)."""
+        lines = self._drawn()[0]
+        height = max(self.app.size.height - 2, 3)
+        names = area_names(self.session)
+        here = names.index(self.session.area) + 1 if self.session.area in names else 1
+        start = max(1, min(here - height // 2, len(lines) - height + 1))
+        return Text("\n").join([lines[0], *lines[start : start + height - 1]])
+
     def render_line(self, y: int) -> Strip:
         """Only the lines on screen are rendered (a list of 1,000 areas is a long widget in a scrolling pane)."""
         lines, _, _ = self._drawn()

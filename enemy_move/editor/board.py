@@ -91,6 +91,12 @@ def _ruler(cols: int, shift: int, gutter: int) -> list[Text]:
 
 def draw_grid(session: Session, overlay: Overlay, *, show_cursor: bool = True) -> tuple[Text, Layout]:
     """The board of ``session`` as styled text, and where its cells are."""
+    lines, layout = grid_lines(session, overlay, show_cursor=show_cursor)
+    return Text("\n").join(lines), layout
+
+
+def grid_lines(session: Session, overlay: Overlay, *, show_cursor: bool = True) -> tuple[list[Text], Layout]:
+    """The board of ``session`` as styled lines (the view draws those on screen), and where its cells are."""
     cols, rows = session.size()
     hexes = session.board_kind == "hex"
     walls = {frozenset(pair) for pair in session.doc.walls()}
@@ -125,7 +131,7 @@ def draw_grid(session: Session, overlay: Overlay, *, show_cursor: bool = True) -
         lines.append(line)
     if hexes and rows > 1:
         lines.extend(_ruler(cols, 1, gutter))
-    return Text("\n").join(lines), layout
+    return lines, layout
 
 
 def _side_by_side(pair: frozenset[Cell]) -> bool:
@@ -184,53 +190,66 @@ class BoardView(Widget, can_focus=True):
         super().__init__(**kwargs)
         self.session = session
         self.overlay = Overlay()
-        self._drawn: tuple[Any, Text, Layout] | None = None
+        self._drawn: tuple[Any, Layout] | None = None
         self._lines: list[Text] = []
         self._width = 1
         self._last_drag: Cell | None = None
 
     def drawing(self) -> tuple[Text, Layout]:
-        """The board drawn once per state (render and the size queries all ask for it)."""
+        """The board as one text (the dialogs show it beside them), and where its cells are."""
+        layout = self._update()
+        return Text("\n").join(self._lines), layout
+
+    def _update(self) -> Layout:
+        """The board drawn once per state, as lines (each line on screen, and the size queries, ask for it)."""
         # the overlay itself, not its id(): an id is reused once its object is freed (a stale drawing)
         key = (self.session.generation, self.session.cursor, self.overlay)
         if self._drawn is None or self._drawn[0] != key:
             try:
-                text, layout = draw_grid(self.session, self.overlay)
+                lines, layout = grid_lines(self.session, self.overlay)
             except (EditError, TypeError, ValueError, KeyError, AttributeError) as error:
                 # a file whose keys have the wrong shapes still opens: the answer panel says what is wrong
-                text, layout = Text(f"(the map cannot be drawn: {error})", style="yellow"), Layout(0, 0, False, 0, 0)
-            self._drawn = (key, text, layout)
-            self._lines = list(text.split("\n"))
+                lines, layout = [Text(f"(the map cannot be drawn: {error})", style="yellow")], Layout(0, 0, False, 0, 0)
+            self._drawn = (key, layout)
+            self._lines = lines
             self._width = max((line.cell_len for line in self._lines), default=1) + 1
-        return self._drawn[1], self._drawn[2]
+        return self._drawn[1]
 
     def render(self) -> Text:
         return self.drawing()[0]
 
+    def beside(self) -> Text:
+        """What a dialog shows beside it: the rows a screen holds, around the cursor."""
+        layout = self._update()
+        height = max(self.app.size.height - 2, 3)
+        here = layout.top + self.session.cursor[1]
+        start = max(0, min(here - height // 2, len(self._lines) - height))
+        return Text("\n").join(self._lines[start : start + height])
+
     def render_line(self, y: int) -> Strip:
         """One line of the board, rendered alone (textual's own path formats the whole 64 x 64 board per redraw)."""
-        self.drawing()
+        self._update()
         if not 0 <= y < len(self._lines):
             return Strip.blank(self.size.width)
         line = self._lines[y]
         return Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(self.size.width)
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        self.drawing()
+        self._update()
         return self._width
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        self.drawing()
+        self._update()
         return len(self._lines)
 
     def cursor_offset(self) -> tuple[int, int]:
         """Where the cursor is drawn in the widget (x, y)."""
-        layout = self.drawing()[1]
+        layout = self._update()
         col, row = self.session.cursor
         return layout.gutter + 2 * col + (row & 1 if layout.hexes else 0), layout.top + row
 
     def _cell_of(self, x: int, y: int) -> Cell | None:
-        return self.drawing()[1].cell_at(x, y)
+        return self._update().cell_at(x, y)
 
     def on_mouse_down(self, event: MouseDown) -> None:
         cell = self._cell_of(event.x, event.y)

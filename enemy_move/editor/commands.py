@@ -33,6 +33,11 @@ class Commands(Screen[None]):
     def refresh_all(self) -> None:
         raise NotImplementedError
 
+    def beside_board(self) -> Any:
+        """The board as a dialog shows it beside itself (the part a screen holds)."""
+        board = self.query_one("#board")
+        return board.beside() if hasattr(board, "beside") else ""
+
     def figure_label(self) -> str | None:
         if self.session.board_kind == "areas":
             return self.selected if self.selected in self.session.figures() else None
@@ -81,7 +86,7 @@ class Commands(Screen[None]):
         if models is None:
             return
         rows = cards.card_rows(self.session.doc, set(self.session.figures()))
-        board = self.query_one("#board").render()
+        board = self.beside_board()
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is None:
@@ -222,7 +227,7 @@ class Commands(Screen[None]):
             elif then is not None:
                 then()
 
-        board = self.query_one("#board").render()
+        board = self.beside_board()
         names = forms.names_for(self.session.ruleset)
         self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more), done)
 

@@ -232,17 +232,32 @@ class Session:
     def paint(self, symbol: str, cell: Cell | None = None) -> bool:
         where = self.cursor if cell is None else cell
         what = f"painted {_at(where)} {self.symbols().get(symbol, repr(symbol))}"
-        return self.edit(lambda: self.doc.set_cell(where[0], where[1], symbol), what, GRID_KEYS)
+        drawn = self._drawn_figure(where)  # painting under a figure drawn on the map gives it `at:`
+        touches = ("map", f"figures.{drawn}") if drawn else ("map",)
+        return self.edit(lambda: self.doc.set_cell(where[0], where[1], symbol), what, touches)
+
+    def _drawn_figure(self, cell: Cell) -> str | None:
+        """The figure whose letter is drawn on the map at ``cell`` (not one placed with `at:`)."""
+        from ..edit import gridtext
+
+        text = self.doc.data.get("map")
+        if not isinstance(text, str) or self.board_kind not in ("hex", "square"):
+            return None
+        kind: gridtext.GridKind = "hex" if self.board_kind == "hex" else "square"
+        char = gridtext.char_at(gridtext.rows_of(text), kind, cell)
+        return char if gridtext.is_figure(char) else None
 
     def place(self, label: str, cell: Cell | None = None) -> bool:
         """Put figure ``label`` on ``cell`` (the cursor): moved when it exists, created from the label's case when not."""
         where = self.cursor if cell is None else cell
         what = f"{'moved' if label in self.figures() else 'placed'} {label} to {_at(where)}"
-        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place(label, where[0], where[1])), what, GRID_KEYS)
+        return self.edit(
+            lambda: self._new_figure(label, lambda: self.doc.place(label, where[0], where[1])), what, ("map", f"figures.{label}")
+        )
 
     def place_in_area(self, label: str, area: str) -> bool:
         what = f"{'moved' if label in self.figures() else 'placed'} {label} to {area}"
-        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place_in_area(label, area)), what, ("figures",))
+        return self.edit(lambda: self._new_figure(label, lambda: self.doc.place_in_area(label, area)), what, (f"figures.{label}",))
 
     def _new_figure(self, label: str, put: Callable[[], object]) -> None:
         """Place; a new label also gets the editor's defaults (a copy of the last monster, the next standee number)."""
@@ -261,7 +276,7 @@ class Session:
         return self.paint(palette.floor_symbol(self.ruleset))
 
     def remove_figure(self, label: str) -> bool:
-        return self.edit(lambda: self.doc.remove_figure(label), f"removed figure {label}", GRID_KEYS)
+        return self.edit(lambda: self.doc.remove_figure(label), f"removed figure {label}", ("map", f"figures.{label}"))
 
     def toggle_wall(self) -> str | None:
         """A thin wall between the cursor and the cell it came from (toggled); a message when that cannot be."""

@@ -34,6 +34,8 @@ class Saved:
     comment: Any = None
     #: The length of the list it is an item of (None: a key of a mapping): tells a dropped item from a changed one.
     length: int | None = None
+    #: Whether its container was written in flow style (an emptied block becomes `{}`: undo makes it a block again).
+    flow: bool | None = None
 
 
 def _narrowest(keys: Iterable[str]) -> list[tuple[str, ...]]:
@@ -74,13 +76,14 @@ def save(data: Any, keys: Iterable[str], *, deep: bool) -> list[Saved]:
 
 
 def _saved(node: Any, key: Any, parts: tuple[str, ...], found: bool, *, deep: bool) -> Saved:
+    flow = node.fa.flow_style() if hasattr(node, "fa") else None
     if isinstance(node, list):
         value = (copy.deepcopy(node[key]) if deep else node[key]) if found else ABSENT
-        return Saved(parts, value, key, length=len(node))
+        return Saved(parts, value, key, length=len(node), flow=flow)
     position = list(node).index(key) if found else len(node)
     comment = node.ca.items.get(key) if found and hasattr(node, "ca") else None
     value = (copy.deepcopy(node[key]) if deep else node[key]) if found else ABSENT
-    return Saved(parts, value, position, comment)
+    return Saved(parts, value, position, comment, flow=flow)
 
 
 def unchanged(data: Any, saved: list[Saved]) -> bool:
@@ -115,6 +118,8 @@ def restore(data: Any, saved: list[Saved]) -> list[Saved]:
             found, key = _find(parent, entry.parts[-1])
             replaced.append(_saved(parent, key, entry.parts, found, deep=False))
             _put_key(parent, key, found, entry)
+        if entry.flow is not None and hasattr(parent, "fa") and parent.fa.flow_style() != entry.flow:
+            parent.fa.set_flow_style() if entry.flow else parent.fa.set_block_style()
     replaced.reverse()
     return replaced
 
