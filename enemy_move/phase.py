@@ -151,7 +151,7 @@ def _follow(turn: Turn, choices: dict[str, int]) -> int | None:
     """Which option the rest of the phase follows (``--choose``, default the first); None: the turn has none."""
     if not turn.options:
         return None
-    index = choices.get(turn.actor, 0)
+    index = choices.get(turn.actor, turn.default)
     count = len(turn.options)
     if not 0 <= index < count:
         options = "1 option, numbered 1" if count == 1 else f"{count} options, numbered 1 to {count}"

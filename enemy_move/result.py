@@ -335,6 +335,9 @@ class Turn:
     ruled_out: RuledOutMap = field(default_factory=RuledOutMap)
     # Whether the rest of the phase follows ``chosen`` (set by the phase runner: several options, later turns).
     follows: bool = False
+    # The option the phase follows when --choose names none (index from 0): the first, unless the rules give a
+    # default among the players' choices (a Gloomhaven rider attack: the fewest targets).
+    default: int = 0
 
     def step_ids(self) -> set[str]:
         """Every reasoning step id this turn holds (its reasoning and its rule-outs)."""

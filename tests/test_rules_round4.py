@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from enemy_move.errors import ScenarioError
 from enemy_move.games.cloudspire.routes import placements
 from enemy_move.games.cloudspire.terrain import build_board
 from enemy_move.games.cloudspire.units import build_units
@@ -11,7 +14,7 @@ from enemy_move.games.gloomhaven.forced import forced_ends
 from enemy_move.games.gloomhaven.model import GloomhavenRules
 from enemy_move.games.gloomhaven.play import GloomhavenPlay
 from enemy_move.geometry.los import HexSight
-from enemy_move.models import load_scenario
+from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.phase import resolve
 from enemy_move.result import Displaced
 
@@ -71,3 +74,24 @@ def test_why_not_out_of_sight_says_which_walls() -> None:
     ruled = turn.ruled_out[(3, 2)]
     assert ruled.step == "line-of-sight" and "the wall hex [3, 1]" in ruled.reason
     assert ruled.data["blocked_by"] == {"walls": [[3, 1]], "thin_walls": []}
+
+
+def test_a_rider_attack_without_a_move_attacks_nobody() -> None:
+    turn = resolve(load_scenario(str(ROOT / "gloomhaven/108-rider-attack-no-move-no-attack.yaml"))).turns[0]
+    assert [(o.to, o.attacks) for o in turn.options] == [((3, 2), ())]
+    assert any(s.step == "card" and "No move means no attack".lower() in s.text.lower() for s in turn.reasoning)
+
+
+def test_a_rider_attack_assumes_the_fewest_targets_unless_chosen() -> None:
+    scenario = load_scenario(str(ROOT / "gloomhaven/109-rider-attack-fewest-targets-by-default.yaml"))
+    turn = resolve(scenario).turns[0]
+    assert [o.attacks for o in turn.options] == [("B", "C"), ("C",)]
+    assert turn.chosen == 1 and turn.default == 1
+    assert resolve(scenario, choices={"a": 0}).turns[0].chosen == 0
+
+
+def test_a_rider_attack_belongs_to_a_move_and_attack_card() -> None:
+    text = (ROOT / "gloomhaven/108-rider-attack-no-move-no-attack.yaml").read_text()
+    text = text.replace("action: {move: 3, attack: {range: 0, rider: true}}", "action: [{move: 3}, {attack: {range: 0, rider: true}}]")
+    with pytest.raises(ScenarioError, match="rider attack rides on its card's move"):
+        load_scenario_text(text)

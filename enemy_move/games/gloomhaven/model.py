@@ -108,6 +108,13 @@ class GloomhavenAttack(StrictModel):
         default=None, le=MAX_RANGE, description="Pull N: each target is moved N hexes towards the attacker after the attack."
     )
 
+    rider: bool = Field(
+        default=False,
+        description="The attack is a rider on the move (FH FAQ 6.0: Burrowing Blades' Tunneling Slices, Flaming Bladespinner's "
+        "Spinning Charge): no move, no attack; the move plans as for a single target (a move has no multi-target), and among "
+        "the equal paths the players choose, by default the one hitting fewest targets. Only on a {move, attack} card.",
+    )
+
     @model_validator(mode="after")
     def _push_or_pull(self) -> GloomhavenAttack:
         if self.push is not None and self.pull is not None:
@@ -136,6 +143,8 @@ class GloomhavenCardAction(StrictModel):
             raise ValueError("each card action is either a move or an attack (write them as separate list items, in the printed order)")
         if self.move is None and (self.jump or self.teleport):
             raise ValueError("`jump` and `teleport` belong to a move")
+        if self.attack is not None and self.attack.rider:
+            raise ValueError("a rider attack rides on its card's move: write the card as `action: {move: N, attack: {..., rider: true}}`")
         return self
 
 

@@ -10,12 +10,13 @@ from ...game import NextActor
 from ...geometry.grid import Grid, parse_grid
 from ...models import Scenario
 from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
-from .board import EXTRA_SYMBOLS, hex_path, traps_entered
+from .board import EXTRA_SYMBOLS, hex_of, hex_path, traps_entered
 from .card import resolve_card
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import name_readings
+from .rider import note_default, planned_card, ride, still_card
 from .variants import VARIANTS, VariantRules
 
 
@@ -83,7 +84,13 @@ class GloomhavenPlay:
 
     def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules) -> Turn:
         """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end."""
-        turn = resolve_card(board, self.figures, actor, card, rules, self.model.rules)
+        rider = card if isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.rider else None
+        turn = resolve_card(board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules)
+        if rider is not None:
+            # From where the move ended the attack takes what it can reach there: its focus is in reach (the
+            # move planned for it), so the enemies it can attack without moving are the closest.
+            still, there = still_card(rider), {**self.figures, actor: self.figures[actor].model_copy(update={"focus": "closest"})}
+            ride(turn, rider, lambda at: resolve_card(board.moved(actor, hex_of(at)), there, actor, still, rules, self.model.rules))
         if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
             turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
         if isinstance(card, GloomhavenAction):
@@ -93,6 +100,8 @@ class GloomhavenPlay:
         if isinstance(card, GloomhavenAction) and card.attack is not None and (card.attack.push or card.attack.pull):
             # After finish: the ways a push can end are options with the same hex and targets.
             add_forced_moves(turn, board, self.figures, card.attack, rules)
+        if rider is not None:
+            note_default(turn)
         return turn
 
     def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
