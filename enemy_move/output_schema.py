@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import OUTPUT_FORMAT
+from ._version import OUTPUT_FORMAT
 
 OUTPUT_SCHEMA_ID = "urn:enemy-move:output-schema"
 

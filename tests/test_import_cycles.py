@@ -1,4 +1,4 @@
-"""No import cycles between the package's files: imports go one way (docs/architecture.md, "Layers").
+"""No import cycles between the package's files, and imports go one way (docs/architecture.md, "Layers").
 
 The graph is read from the source with ``ast``: every ``import`` and ``from ... import``, at module
 level and inside functions (a function-level import is still a dependency, only a later one). Imports
@@ -11,6 +11,7 @@ not counted.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,14 +115,19 @@ def _shown(graph: dict[str, set[str]], component: list[str]) -> str:
     return "; ".join(f"{name} -> {', '.join(sorted(graph[name] & set(component)))}" for name in component)
 
 
+@functools.cache
+def package_graph() -> dict[str, set[str]]:
+    return import_graph(ROOT, "enemy_move")
+
+
 def test_the_package_has_no_import_cycle() -> None:
-    graph = import_graph(ROOT, "enemy_move")
+    graph = package_graph()
     assert len(graph) > 150  # every module was read
     assert [_shown(graph, component) for component in cycles(graph)] == []
 
 
 def test_function_level_and_relative_imports_are_edges() -> None:
-    graph = import_graph(ROOT, "enemy_move")
+    graph = package_graph()
     assert "enemy_move.edit.rooms" in graph["enemy_move.edit.document"]  # inside a method: `from .rooms import make_room`
     assert "enemy_move.cli.shared" in graph["enemy_move.cli.check"]  # `from .shared import ...`
     assert "enemy_move.render.svg" in graph["enemy_move.cli"]  # `from ..render import svg`: the submodule
@@ -146,3 +152,45 @@ def test_a_cycle_is_found_wherever_its_imports_are(tmp_path: Path, files: dict[s
     for name, text in files.items():
         (tmp_path / "p" / name).write_text(text)
     assert cycles(import_graph(tmp_path, "p")) == expected
+
+
+#: docs/architecture.md's layer drawing: a module imports from its own layer and the ones before it, never after.
+#: The first part of a module's name below ``enemy_move`` decides (``games.<game>`` is the games' layer).
+LAYERS: list[tuple[str, ...]] = [
+    ("errors", "loader", "yaml_blocks", "safe_text", "look", "wording", "flag_values", "output_paths", "_version"),
+    ("game", "registry", "games"),
+    ("models",),
+    ("geometry",),
+    ("result", "choosing", "apply", "open_readings"),
+    ("games.*",),
+    ("phase", "why_not", "checking"),
+    ("edit", "updating", "starters", "schema", "output_schema", "importing", "output_guard", "watch", "docs_pages"),
+    ("render",),
+    ("api", "editor", "serve"),
+    # dataclass_code: the start-up cache the entry point installs; its prepare() (make bytecode) imports every module.
+    ("cli", "command", "__main__", "dataclass_code"),
+]
+
+
+def layer_of(module: str) -> int:
+    """The layer of ``enemy_move.<part>...``; the package itself (its version and lazy API names) is in the last."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return len(LAYERS) - 1
+    key = "games.*" if parts[0] == "games" and len(parts) > 1 else parts[0]
+    found = [index for index, names in enumerate(LAYERS) if key in names]
+    assert found, f"{module}: in no layer of LAYERS (add it where docs/architecture.md draws it)"
+    return found[0]
+
+
+def test_no_module_imports_from_a_later_layer() -> None:
+    graph = package_graph()
+    upward = [
+        f"{name} -> {target}" for name, targets in sorted(graph.items()) for target in sorted(targets) if layer_of(target) > layer_of(name)
+    ]
+    assert upward == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    assert layer_of("enemy_move.result") < layer_of("enemy_move.render.svg") < layer_of("enemy_move.cli.shared")
+    assert layer_of("enemy_move.games.toy.play") > layer_of("enemy_move.games") == layer_of("enemy_move.registry")

@@ -216,19 +216,32 @@ def test_string_annotations_compile_as_typing_compiles_them(tmp_path: Path, monk
 
 def test_the_json_answer_imports_no_renderer_nor_editor_nor_other_rules() -> None:
     # Counting imports, not timing: rich, ruamel and textual belong to other commands; of the other games only
-    # their light entries (registry) load.
+    # what the registry itself imports (each game's light __init__ and what it names) loads. No game is named here:
+    # the played game is the demo's ruleset, the others are whatever the registry lists.
+    import json
+    import re
     import subprocess
     import sys
 
+    ruleset = re.search(r"^ruleset: (\S+)$", Path(DEMO).read_text(encoding="utf-8"), re.MULTILINE)
+    assert ruleset is not None
     script = (
-        "import sys, io, contextlib\n"
+        "import sys, io, contextlib, json\n"
+        "import enemy_move.registry as registry\n"
+        "light = sorted(sys.modules)\n"
         "from enemy_move.cli import main\n"
         f"sys.argv = ['enemy-move', 'resolve', {DEMO!r}, '--json']\n"
         "try:\n    with contextlib.redirect_stdout(io.StringIO()): main()\nexcept SystemExit: pass\n"
-        "print(' '.join(sorted(sys.modules)))\n"
+        f"played = registry.game({ruleset[1]!r})\n"
+        "print(json.dumps({'light': light, 'modules': sorted(sys.modules), 'play': played.play.module,\n"
+        "    'games': [g.play.module.rsplit('.', 1)[0] for g in registry.games()]}))\n"
     )
-    modules = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
-    assert "enemy_move.games.gloomhaven.play" in modules
+    seen = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout)
+    modules, light = set(seen["modules"]), set(seen["light"])
+    assert seen["play"] in modules  # the played game's rules
     assert not [m for m in modules if m.split(".")[0] in ("rich", "ruamel", "textual")]
-    heavy = [m for m in modules if m.startswith("enemy_move.games.") and not m.startswith("enemy_move.games.gloomhaven")]
-    assert all(m.rsplit(".", 1)[-1] in ("agemonia", "cloudspire", "perditions_mouth", "starter", "vocabulary") for m in heavy)
+    played = seen["play"].rsplit(".", 1)[0]
+    others = [package for package in seen["games"] if package != played]
+    assert len(others) == len(seen["games"]) - 1 and all(package in light for package in others)
+    heavy = [m for m in modules - light if any(m.startswith(package + ".") for package in others)]
+    assert heavy == []  # nothing of another game beyond its registry entry

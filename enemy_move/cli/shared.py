@@ -13,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from .. import OUTPUT_FORMAT, __version__
+from .._version import OUTPUT_FORMAT, __version__
 from ..registry import game_names
 from .usage import fail
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from .. import OUTPUT_FORMAT, __version__
+from .._version import OUTPUT_FORMAT, __version__
 
 
 def resolve_json(raw: bytes) -> tuple[int, dict[str, Any]]:
