@@ -95,3 +95,22 @@ def test_a_rider_attack_belongs_to_a_move_and_attack_card() -> None:
     text = text.replace("action: {move: 3, attack: {range: 0, rider: true}}", "action: [{move: 3}, {attack: {range: 0, rider: true}}]")
     with pytest.raises(ScenarioError, match="rider attack rides on its card's move"):
         load_scenario_text(text)
+
+
+def test_the_stat_card_range_fills_an_attack_without_one_and_never_overrides_the_card() -> None:
+    from enemy_move.games.gloomhaven.model import GloomhavenAction
+    from enemy_move.games.gloomhaven.stats import stat_range_note, with_stat_range
+
+    unsaid = GloomhavenAction.model_validate({"move": 1, "attack": {}})
+    said = GloomhavenAction.model_validate({"move": 1, "attack": {"range": 0}})
+    assert with_stat_range(unsaid, 3).attack.range == 3  # type: ignore[union-attr]
+    assert with_stat_range(said, 3).attack.range == 0  # type: ignore[union-attr]
+    assert with_stat_range(unsaid, None).attack.range == 0  # type: ignore[union-attr]
+    assert "range 3" in stat_range_note("a", 3, unsaid) and stat_range_note("a", 3, said) == ""
+
+
+def test_a_stat_card_range_changes_where_the_archer_goes() -> None:
+    text = (ROOT / "gloomhaven/110-stat-card-range.yaml").read_text()
+    ranged = resolve(load_scenario_text(text)).turns[0]
+    melee = resolve(load_scenario_text(text.replace(", range: 3}", "}"))).turns[0]
+    assert [o.to for o in ranged.options] == [(1, 1)] and [o.to for o in melee.options] != [(1, 1)]

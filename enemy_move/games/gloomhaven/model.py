@@ -42,6 +42,12 @@ class GloomhavenFigure(StrictModel):
     elite: bool = Field(default=False, description="Elite monsters act before normal ones of their type.")
     type: str | None = Field(default=None, description="Monster type, for the activation order of a whole phase; defaults to the name.")
     flying: bool = Field(default=False, description="Flying trait: ignores figures, terrain and traps while moving.")
+    range: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_RANGE,
+        description="Monsters: the range on its stat card (normal or elite, as this figure is); an attack on its ability card "
+        "written without `range` uses it (omitted here too: melee).",
+    )
     conditions: list[Condition] = Field(default_factory=list, description="Conditions in force.")
     at: Cell | None = Field(default=None, description="Position [col, row], when the figure stands on terrain other than open floor.")
     side: Literal["characters", "monsters"] | None = Field(

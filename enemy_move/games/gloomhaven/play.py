@@ -17,6 +17,7 @@ from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, Gloomhave
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import name_readings
 from .rider import note_default, planned_card, ride, still_card
+from .stats import stat_range_note, with_stat_range
 from .variants import VARIANTS, VariantRules
 
 
@@ -68,6 +69,10 @@ class GloomhavenPlay:
         return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
 
     def action_of(self, actor: str) -> GloomhavenCard:
+        return with_stat_range(self.printed_card(actor), self.figures[actor].range)
+
+    def printed_card(self, actor: str) -> GloomhavenCard:
+        """The ability card as the file writes it (before the stat card's range)."""
         figure = self.figures[actor]
         actions = self.model.actions
         return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
@@ -75,6 +80,9 @@ class GloomhavenPlay:
     def turn(self, board: Grid, actor: str) -> Turn:
         card = self.action_of(actor)
         turn = self._resolve(board, actor, card, self.rules)
+        stat = stat_range_note(actor, self.figures[actor].range, self.printed_card(actor))
+        if stat:
+            turn.reasoning.insert(0, Step("card", stat))
         name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
         if self.model.active is None and self.waiting_summons:
             # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
