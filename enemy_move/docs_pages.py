@@ -7,6 +7,7 @@ docs/ beside the package.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -32,9 +33,19 @@ def topics() -> dict[str, str]:
     return found
 
 
+#: A link to another page: ``[words](output.md)`` or ``(output.md#exit-codes)``.
+_PAGE_LINK = re.compile(r"\[(?P<words>[^\]\n]*)\]\((?P<topic>[a-z0-9-]+)\.md(?:#[^)\s]*)?\)")
+
+
 def page_text(topic: str) -> str | None:
-    """The Markdown of ``topic`` (a name of :func:`topics`), or None."""
+    """The Markdown of ``topic`` (a name of :func:`topics`), or None; links to other pages name their command."""
     folder = docs_folder()
-    if folder is None or topic not in topics():
+    known = topics()
+    if folder is None or topic not in known:
         return None
-    return (folder / f"{topic}.md").read_text(encoding="utf-8")
+    text = (folder / f"{topic}.md").read_text(encoding="utf-8")
+
+    def command(match: re.Match[str]) -> str:
+        return f"{match['words']} (`enemy-move docs {match['topic']}`)" if match["topic"] in known else match[0]
+
+    return _PAGE_LINK.sub(command, text)

@@ -82,3 +82,9 @@ def test_a_cap_error_names_the_errors_page(tmp_path: Path) -> None:
     path.write_text(board, encoding="utf-8")
     shown = runner.invoke(app, ["resolve", str(path)])
     assert shown.exit_code == 2 and "see `enemy-move docs errors`" in shown.stderr
+
+
+def test_links_between_pages_name_the_docs_command() -> None:
+    text = docs_pages.page_text("scenario-format")
+    assert text is not None and "gloomhaven (`enemy-move docs gloomhaven`)" in text and "](gloomhaven.md)" not in text
+    assert "(pictures/" in (docs_pages.page_text("output") or "")  # a picture is no page: left as written
