@@ -166,6 +166,7 @@ _REFERENCES = {
     "variant_type": True,
     "figure_facts": True,
     "step_sources": True,
+    "sight_lines": True,
     "editor_new_figure": True,
     "editor_cast": True,
 }
@@ -217,6 +218,9 @@ class Game:
     #: page, FAQ section, rules-text paragraph); the phase runner gives it to every step the game recorded
     #: without one. None: steps carry no source.
     step_sources: Ref[Callable[[str, str, dict[str, Any]], str]] | None = None
+    #: ``function(scenario, variant, board, cell) -> [SightLine]``: the sight line from ``cell`` to each figure, as
+    #: the game's own sight rules see it (``resolve --sight-from``; ValueError: no hex to see from). None: not offered.
+    sight_lines: Ref[Callable[[Scenario, str, Any, Any], list[Any]]] | None = None
 
     # What the scenario editor (enemy_move/edit/) needs to know of the game's files:
     #: Attributes of a figure created for a new label, by the label's case: "upper", "lower" or "digit".
@@ -269,6 +273,13 @@ class Game:
             return ""
         source: str = self._load("step_sources")(step, variant, data or {})
         return source
+
+    def lines_of_sight(self, scenario: Scenario, variant: str, board: Any, at: Any) -> list[Any] | None:
+        """The game's sight lines from ``at`` on ``board`` (``sight_lines``), or None when the game offers none."""
+        if self.sight_lines is None:
+            return None
+        lines: list[Any] = self._load("sight_lines")(scenario, variant, board, at)
+        return lines
 
     def facts_of(self, scenario: Scenario) -> dict[str, FigureFacts]:
         """Each figure's facts for pictures (``figure_facts``), or none."""

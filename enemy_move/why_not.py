@@ -37,8 +37,8 @@ def parse_positions(result: Result, texts: Sequence[str]) -> list[Position]:
     return [parse_position(text, kind, names) for text in texts]
 
 
-def parse_position(text: str, board_kind: str, area_names: list[str] | None = None) -> Position:
-    """``3,4`` / ``[3,4]`` / ``3 4`` on grids, an area name on area maps."""
+def parse_position(text: str, board_kind: str, area_names: list[str] | None = None, flag: str = "--why-not") -> Position:
+    """``3,4`` / ``[3,4]`` / ``3 4`` on grids, an area name on area maps (``flag``: the option named in errors)."""
     if board_kind == "areas":
         name = text.strip()
         if area_names is not None and name not in area_names:
@@ -46,11 +46,11 @@ def parse_position(text: str, board_kind: str, area_names: list[str] | None = No
 
             close = difflib.get_close_matches(name, area_names, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise WhyNotError(f"--why-not {text!r}: no area of that name{hint}; areas: {', '.join(sorted(area_names))}")
+            raise WhyNotError(f"{flag} {text!r}: no area of that name{hint}; areas: {', '.join(sorted(area_names))}")
         return name
     match = _CELL.match(text)
     if not match:
-        raise WhyNotError(f"--why-not {text!r}: expected a cell as COL,ROW (e.g. 3,4, [3,4] or '3 4')")
+        raise WhyNotError(f"{flag} {text!r}: expected a cell as COL,ROW (e.g. 3,4, [3,4] or '3 4')")
     col, row = (match.group(1), match.group(2)) if match.group(1) is not None else (match.group(3), match.group(4))
     return (int(col), int(row))
 
@@ -186,3 +186,42 @@ def _source(game: Any, entry: WhyNot, variant: str) -> str:
 
 def _with_step(entry: WhyNot) -> str:
     return f"{entry.text} [rule step: {entry.step}]" if entry.step else entry.text
+
+
+@dataclass(frozen=True)
+class SightReport:
+    """``--sight-from``: the game's sight lines from one hex, one list per turn (on the board that turn started from)."""
+
+    at: Position
+    lines: list[list[Any]]
+
+    def add_to(self, extras: Sequence[TurnExtra]) -> list[TurnExtra]:
+        """``extras`` (one per turn, or none) with the JSON ``sight_from`` key of each turn added."""
+        out = []
+        for index, lines in enumerate(self.lines):
+            before = extras[index] if index < len(extras) else TurnExtra()
+            facts = {"from": position_to_json(self.at), "lines": [line.to_json() for line in lines]}
+            out.append(TurnExtra(before.steps, {**before.keys, "sight_from": facts}))
+        return out
+
+
+def sight_from(result: Result, scenario: Any, text: str) -> SightReport:
+    """The game's sight lines from the cell ``text`` names, per turn (WhyNotError: a bad cell, or no sight lines here)."""
+    from .registry import game as registered_game
+
+    flag = "--sight-from"
+    if result.board_kind == "areas":
+        raise WhyNotError(f"{flag} {text!r}: not applicable on an area map (areas see each other by the game's rules, not along lines)")
+    game = registered_game(result.ruleset)
+    at = parse_position(text, result.board_kind, None, flag)
+    lines: list[list[Any]] = []
+    for index in range(max(len(result.turns), 1)):
+        board = result.board if index == 0 else result.boards_after[index - 1]
+        try:
+            found = game.lines_of_sight(scenario, result.variant, board, at) if game is not None else None
+        except ValueError as error:
+            raise WhyNotError(f"{flag} {text!r}: {error}") from None
+        if found is None:
+            raise WhyNotError(f"{flag} {text!r}: {result.ruleset} does not draw sight lines yet")
+        lines.append(found)
+    return SightReport(at, lines)

@@ -52,12 +52,15 @@ def _load(file: str) -> Any:
     return load_scenario(file)
 
 
-def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = None, request: Any = None, scenario: Any = None) -> None:
+def _write_picture(
+    result: Any, path: str, kind: str, extra: list[Any] | None = None, request: Any = None, scenario: Any = None, sight: Any = None
+) -> None:
+    """``sight``: the --sight-from lines of each turn (why_not.SightReport.lines), drawn on each turn's board."""
     from ..output_guard import write_file_or_exit
     from ..render import svg
 
     if kind == "svg":
-        text = svg.result_svg(result)
+        text = svg.result_svg(result, sight)
     else:  # a click on another option shows the phase played from there (the lines of play worked out here)
         from ..phase import explore
 
@@ -66,7 +69,7 @@ def _write_picture(result: Any, path: str, kind: str, extra: list[Any] | None = 
         lines = explore(scenario, result, result.variant, choices, first) if scenario is not None else None
         from ..render.html_page import page
 
-        text = page(result, extra or [], lines, choices)
+        text = page(result, extra or [], lines, choices, sight)
     write_file_or_exit(f"--{kind} {path}", path, text)
 
 
@@ -87,6 +90,8 @@ class ResolveRequest:
     places: tuple[str, ...] = ()
     sets: tuple[str, ...] = ()
     after: str | None = None
+    #: --sight-from: the cell the sight lines are drawn from.
+    sight_from: str | None = None
 
 
 def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
@@ -145,17 +150,21 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if request.after:
             _write_after(document, result, request.after, file)
         extra: list[Any] = []
-        if request.why_not:
-            from ..why_not import WhyNotError, explain, parse_positions
+        sight = None
+        if request.why_not or request.sight_from:
+            from ..why_not import WhyNotError, explain, parse_positions, sight_from
 
             try:
-                extra = explain(result, parse_positions(result, request.why_not)).extras()
+                extra = explain(result, parse_positions(result, request.why_not)).extras() if request.why_not else []
+                if request.sight_from:
+                    report = sight_from(result, scenario, request.sight_from)
+                    extra, sight = report.add_to(extra), report
             except WhyNotError as error:
                 _fail(str(error))
         if request.svg:
-            _write_picture(result, request.svg, "svg")
+            _write_picture(result, request.svg, "svg", sight=sight)
         if request.html:
-            _write_picture(result, request.html, "html", extra, request, scenario)
+            _write_picture(result, request.html, "html", extra, request, scenario, sight)
         if json_output:
             from ..result import result_to_dict
 
@@ -219,6 +228,14 @@ def resolve(
             help="Why is this cell not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).",
         ),
     ] = [],
+    sight_from: Annotated[
+        str | None,
+        typer.Option(
+            "--sight-from",
+            metavar="COL,ROW",
+            help="Draw the sight line from this hex to each figure on the --svg/--html pictures (and give them in --json).",
+        ),
+    ] = None,
     brief: Annotated[
         bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")
     ] = False,
@@ -256,10 +273,24 @@ def resolve(
         _fail("--brief and --full exclude each other")
     if file != "-" and not os.path.exists(file):
         _fail(f"{file}: no such file")
-    _check_values(why_not, {"--svg": svg, "--html": html, "--after": after})
+    _check_values(why_not, {"--svg": svg, "--html": html, "--after": after}, sight_from)
+    if sight_from is not None and not (svg or html or json_output):
+        _fail(f"--sight-from {sight_from[:20]!r}: the lines are drawn on --svg or --html pictures and given in --json; add one of them")
     _check_outputs(file, {"--svg": svg, "--html": html, "--after": after})
     request = ResolveRequest(
-        variant, _parse_choices(choose), tuple(first), tuple(why_not), brief, full, svg, html, color, tuple(place), tuple(set_), after
+        variant,
+        _parse_choices(choose),
+        tuple(first),
+        tuple(why_not),
+        brief,
+        full,
+        svg,
+        html,
+        color,
+        tuple(place),
+        tuple(set_),
+        after,
+        sight_from=sight_from,
     )
     if not watch:
         _resolve_once(file, request, json_output)

@@ -49,11 +49,13 @@ MAX_OPTION_NUMBER = 1000
 MAX_WHY_NOT_CHARS = 64
 
 
-def check_values(why_not: list[str], outputs: dict[str, str | None]) -> None:
+def check_values(why_not: list[str], outputs: dict[str, str | None], sight_from: str | None = None) -> None:
     """Values no command could use are usage errors before any work (a 5000-digit number, an empty file name)."""
     for value in why_not:
         if len(value) > MAX_WHY_NOT_CHARS:
             fail(f"--why-not: {value[:20]!r}... is {len(value)} characters; a cell or an area name has at most {MAX_WHY_NOT_CHARS}")
+    if sight_from is not None and len(sight_from) > MAX_WHY_NOT_CHARS:
+        fail(f"--sight-from {sight_from[:20]!r}...: {len(sight_from)} characters; a cell has at most {MAX_WHY_NOT_CHARS}")
     for option, path in outputs.items():
         if path is not None and not path.strip():
             fail(f"{option}: the file name is empty")

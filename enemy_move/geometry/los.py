@@ -84,6 +84,30 @@ class HexSight:
         fail all the same), the walls near it, and False."""
         return self._layout.blockers(a, b)
 
+    def clear_line(self, a: Cell, b: Cell) -> tuple[Point, Point] | None:
+        """A sight line between ``a`` and ``b`` that touches no wall, as two scaled points (drawn by pictures):
+        the centres' line where it is clear (any-point sight), else the first free corner-to-corner line;
+        None when neither is free (hidden, or, in any-point sight, seen only along some other line)."""
+        layout = self._layout
+        walls = layout.walls_near(a, b)
+        centres = (hexgrid.centre_scaled(a), hexgrid.centre_scaled(b))
+        if self.mode == "any" and _free(centres[0], centres[1], walls):
+            return centres
+        if a in layout.wall_cells or b in layout.wall_cells:
+            return None
+        (ax, ay), (bx, by) = centres
+        dx, dy = bx - ax, by - ay
+
+        def shown_first(pair: Segment) -> tuple[int, int]:
+            # The free corner line nearest the centres' line (then the longest): the one a player would try first.
+            (px, py), (qx, qy) = pair
+            off = abs(dx * (py - ay) - dy * (px - ax)) + abs(dx * (qy - ay) - dy * (qx - ax))
+            return off, -(3 * (qx - px) ** 2 + (qy - py) ** 2)
+
+        corners_b = hexgrid.corners_scaled(b)
+        free = [(p, q) for p in hexgrid.corners_scaled(a) for q in corners_b if _free(p, q, walls)]
+        return min(free, key=lambda pair: (shown_first(pair), pair)) if free else None
+
 
 _LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], _Layout] = {}
 

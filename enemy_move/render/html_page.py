@@ -98,10 +98,15 @@ def _nodes(lines: Sequence[Line]) -> tuple[list[_Node], list[tuple[tuple[int, ..
 
 
 def page(
-    result: Result, extra: Sequence[TurnExtra] = (), lines: Sequence[Line] | None = None, choices: Mapping[str, int] | None = None
+    result: Result,
+    extra: Sequence[TurnExtra] = (),
+    lines: Sequence[Line] | None = None,
+    choices: Mapping[str, int] | None = None,
+    sight: Any = None,
 ) -> str:
     """The page; ``lines`` (``phase.explore``, the first one the phase as resolved) are the lines of play a click
-    can show; ``choices`` the ``--choose`` the phase was resolved with (repeated in the hint for a line not worked out)."""
+    can show; ``choices`` the ``--choose`` the phase was resolved with (repeated in the hint for a line not worked out);
+    ``sight`` the ``--sight-from`` report, its lines drawn on the turns of the phase as resolved."""
     from ..phase import LINE_LIMIT, Line
     from .svg import BoardSymbols, section, taken_routes
 
@@ -124,7 +129,9 @@ def page(
     nodes, afters = _nodes(lines)
     sections: list[str] = []
     for node in nodes:
-        caption, elements, width, height = section(result, len(node.path), node.board, node.turn, symbols=symbols)
+        index = len(node.path)
+        seen = (sight.at, sight.lines[index]) if sight is not None and node.main and index < len(sight.lines) else None
+        caption, elements, width, height = section(result, index, node.board, node.turn, symbols=symbols, sight=seen)
         sections.append(_turn_section(result, node, (caption, _svg(elements, width, height, caption)), extra, choices or {}))
     if count > 1:
         for path, board, line in afters:

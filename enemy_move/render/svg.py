@@ -50,7 +50,7 @@ from .svg_base import (
     _f,
     _text,
 )
-from .svg_marks import Legend, figures, key_entries, marks, phase_routes
+from .svg_marks import Legend, figures, key_entries, marks, phase_routes, sight_marks
 
 if TYPE_CHECKING:
     from ..geometry.areas import AreaBoard
@@ -246,6 +246,8 @@ class _Scene:
     routes: list[tuple[int, str, tuple[Position, ...]]] = field(default_factory=list)
     #: Where the unchanging board goes (drawn once, used per section); None: drawn in every section.
     symbols: BoardSymbols | None = None
+    #: --sight-from: (the cell, the game's sight lines from it on this board), drawn over everything.
+    sight: tuple[Position, list[Any]] | None = None
 
 
 def _grid_board(layout: _GridLayout, look: BoardLook) -> list[str]:
@@ -295,7 +297,11 @@ def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[st
         under, over = phase_routes(scene.routes, layout.center, legend)
     else:
         under, over = marks(turn, layout.center, centers, layout.figure_radius, scene.followed, legend)
-    out += under + figures(grid.figures, turn, centers, layout.figure_radius, legend, scene.facts) + over
+    seen: list[str] = []
+    if scene.sight is not None:  # under the figures: a line ends at a figure, the disc stays readable
+        radius = HEX_RADIUS if layout.hexes else SQUARE / 2
+        seen = sight_marks(scene.sight[0], scene.sight[1], layout.center, radius, layout.outline, layout.edge, legend)
+    out += under + seen + figures(grid.figures, turn, centers, layout.figure_radius, legend, scene.facts) + over
     for terrain in sorted(used_terrain - {"floor"}):
         legend.append((look.terrain_fills.get(terrain, UNKNOWN_FILL), terrain))
     return out, layout.width, layout.height, legend
@@ -466,7 +472,7 @@ def section(
     (``more``), the section's legend entries (colour, words) go there instead of into the drawing (the table page
     writes them as text)."""
     routes = more.get("routes", [])
-    scene = _Scene(turn is not None and turn.follows, result.look, result.figures, routes, symbols)
+    scene = _Scene(turn is not None and turn.follows, result.look, result.figures, routes, symbols, more.get("sight"))
     if result.board_kind == "areas":
         elements, width, height, legend = _section_areas(board, turn, scene)
     else:
@@ -481,25 +487,29 @@ def section(
     return caption, elements + legend_elements, width, height + legend_height
 
 
-def sections(result: Result, symbols: BoardSymbols | None = None, legends: list[Legend] | None = None) -> list[Section]:
-    """(caption, elements, width, height) per turn, then the board after a whole phase (``legends``: see section)."""
+def sections(result: Result, symbols: BoardSymbols | None = None, legends: list[Legend] | None = None, sight: Any = None) -> list[Section]:
+    """(caption, elements, width, height) per turn, then the board after a whole phase (``legends``: see section;
+    ``sight``: the ``--sight-from`` report, its lines drawn on each turn's board)."""
     drawn = []
     for index, turn in enumerate(result.turns):
         board = result.board if index == 0 else result.boards_after[index - 1]
-        drawn.append(section(result, index, board, turn, symbols=symbols, legends=legends))
+        seen = (sight.at, sight.lines[index]) if sight is not None and index < len(sight.lines) else None
+        drawn.append(section(result, index, board, turn, symbols=symbols, legends=legends, sight=seen))
     if len(result.turns) > 1 and result.boards_after:
         routes = taken_routes(result.turns)
         drawn.append(section(result, None, result.boards_after[-1], None, symbols=symbols, routes=routes, legends=legends))
     if not drawn:
-        drawn.append(section(result, None, result.board, None, symbols=symbols, caption="The board", legends=legends))
+        seen = (sight.at, sight.lines[0]) if sight is not None and sight.lines else None
+        drawn.append(section(result, None, result.board, None, symbols=symbols, caption="The board", legends=legends, sight=seen))
     return drawn
 
 
-def result_svg(result: Result) -> str:
-    """One SVG document: a heading, then one section per turn (and the board after the phase)."""
+def result_svg(result: Result, sight: Any = None) -> str:
+    """One SVG document: a heading, then one section per turn (and the board after the phase); ``sight``: the
+    ``--sight-from`` report (why_not.SightReport), drawn on each turn's board."""
     parts: list[str] = []
     symbols = BoardSymbols()
-    drawn = sections(result, symbols)
+    drawn = sections(result, symbols, sight=sight)
     title = result.title or result.scenario
     width = max([w for _, _, w, _ in drawn] + [480.0, 2 * PAD + 9.5 * len(title)] + [2 * PAD + 8.5 * len(c) for c, _, _, _ in drawn])
     y = HEADING

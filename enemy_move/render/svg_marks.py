@@ -226,3 +226,59 @@ def key_entries(facts: Mapping[str, FigureFacts], labels: Sequence[str]) -> Lege
         )
         entries.append((fact.colour, text))
     return entries
+
+
+SIGHT_CLEAR = "#1b7f3b"
+SIGHT_BLOCKED = "#c62828"
+
+
+def sight_marks(at: Position, lines: Sequence[Any], center: Locate, radius: float, outline: Any, edge: Any, legend: Legend) -> list[str]:
+    """``--sight-from``: the sight lines the game found (geometry.sight_line.SightLine), drawn as they are: solid
+    where clear, dashed red where blocked, with the wall hexes and thin walls that block them outlined in red.
+
+    ``radius``: a cell's radius in pixels (the lines' ends are offsets in radii); ``outline(cell)``: the cell's
+    shape element opened (``<polygon points=...``); ``edge(a, b)``: the side two cells share."""
+    if not isinstance(at, tuple):
+        return []
+    ox, oy = center(at)
+    out: list[str] = []
+    blockers: list[str] = []
+    marked: set[Any] = set()
+    for line in lines:
+        (sx, sy), (ex, ey) = line.start, line.end
+        tx, ty = center(line.at)
+        x1, y1, x2, y2 = ox + sx * radius, oy + sy * radius, tx + ex * radius, ty + ey * radius
+        kind = "clear" if line.clear else "blocked"
+        look = (
+            f'stroke="{SIGHT_CLEAR}" stroke-width="2.5"'
+            if line.clear
+            else f'stroke="{SIGHT_BLOCKED}" stroke-width="2.5" stroke-dasharray="7 4"'
+        )
+        out.append(
+            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" {look} stroke-linecap="round" '
+            f'class="sight-line {kind}" data-target={quoteattr(line.target)}/>'
+        )
+        for cell in line.walls:
+            if ("wall", cell) not in marked:
+                marked.add(("wall", cell))
+                blockers.append(outline(cell) + f' fill="none" stroke="{SIGHT_BLOCKED}" stroke-width="3" class="sight-blocker wall"/>')
+        for a, b in line.thin_walls:
+            if ("thin", a, b) not in marked:
+                marked.add(("thin", a, b))
+                (p, q), (r, s) = edge(a, b)
+                blockers.append(
+                    f'<line x1="{_f(p)}" y1="{_f(q)}" x2="{_f(r)}" y2="{_f(s)}" stroke="{SIGHT_BLOCKED}" stroke-width="3" '
+                    'stroke-linecap="round" class="sight-blocker thin-wall"/>'
+                )
+    out.append(
+        f'<circle cx="{_f(ox)}" cy="{_f(oy)}" r="{_f(radius * 0.78)}" fill="none" stroke="{SIGHT_CLEAR}" stroke-width="3" '
+        'stroke-dasharray="4 3" class="sight-from"/>'
+    )
+    where = format_position(at)
+    if any(line.clear for line in lines):
+        legend.append((SIGHT_CLEAR, f"dashed green ring: sight from {where}; solid green line: in sight"))
+    if any(not line.clear for line in lines):
+        legend.append((SIGHT_BLOCKED, "dashed red line: no sight; red outline: the wall that blocks it"))
+    if not any(line.clear for line in lines):
+        legend.append((SIGHT_CLEAR, f"dashed green ring: sight from {where}"))
+    return blockers + out

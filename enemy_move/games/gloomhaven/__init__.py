@@ -50,4 +50,5 @@ GAME = Game(
     editor_new_figure=Ref("enemy_move.games.gloomhaven.editing:new_figure"),
     editor_cast=Ref("enemy_move.games.gloomhaven.editing:CAST"),
     editor_flag="elite",
+    sight_lines=Ref("enemy_move.games.gloomhaven.sighting:sight_lines"),
 )
