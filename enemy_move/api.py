@@ -34,9 +34,8 @@ def resolve_text(
     follows in a multi-figure phase, numbered from 1 (``--choose a=2`` is ``{"a": 2}``); ``first`` lists the
     labels that go first where the rules let the players order tied figures (``--first``); ``file`` is the name
     the document and its error locations give the text."""
-    from .checking import resolve_scenario
+    from .answering import Request, answer_text
     from .errors import ScenarioError, internal_error
-    from .models import load_scenario_text
     from .result import result_to_dict
 
     choices = {}
@@ -45,7 +44,7 @@ def resolve_text(
             raise UsageError(f"choose {label}={number!r}: options are numbered from 1 ({label}=1 is the first)")
         choices[label] = number - 1
     try:
-        document = result_to_dict(resolve_scenario(load_scenario_text(text, file), variant, choices, tuple(first)))
+        document = result_to_dict(answer_text(text, file, Request(variant, choices, tuple(first))).result)
     except ScenarioError as error:
         document = _error_document(error)
     except (UsageError, RecursionError, MemoryError):

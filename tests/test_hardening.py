@@ -167,14 +167,16 @@ def test_ascii_stdout_gives_no_traceback() -> None:
 @pytest.fixture
 def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real engines, failing with a bug on files whose title says so."""
-    real = checking.resolve_scenario
+    import enemy_move.phase
 
-    def resolve_scenario(scenario, *args, **kwargs):  # type: ignore[no-untyped-def]
+    real = enemy_move.phase.resolve
+
+    def resolve(scenario, *args, **kwargs):  # type: ignore[no-untyped-def]
         if scenario.model.title == "boom":
             raise KeyError("a bug")
         return real(scenario, *args, **kwargs)
 
-    monkeypatch.setattr(checking, "resolve_scenario", resolve_scenario)
+    monkeypatch.setattr(enemy_move.phase, "resolve", resolve)
 
 
 def test_internal_error_is_one_file_error_and_the_batch_goes_on(tmp_path: Path, broken_engine: None) -> None:

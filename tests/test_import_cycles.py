@@ -164,7 +164,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("result", "choosing", "apply", "open_readings"),
     ("games.*",),
     ("phase", "why_not", "checking"),
-    ("edit", "updating", "starters", "schema", "output_schema", "importing", "output_guard", "watch", "docs_pages"),
+    ("edit", "answering", "updating", "starters", "schema", "output_schema", "importing", "output_guard", "watch", "docs_pages"),
     ("render",),
     ("api", "editor", "serve"),
     # dataclass_code: the start-up cache the entry point installs; its prepare() (make bytecode) imports every module.

@@ -48,11 +48,11 @@ def test_the_collector_is_on_again_after_main(args: list[str], monkeypatch: pyte
     # The plain path keeps the cyclic collector off while it starts; the answer and whatever follows run with it.
     import gc
 
-    import enemy_move.checking
+    import enemy_move.phase
 
     seen = []
-    resolve = enemy_move.checking.resolve_scenario
-    monkeypatch.setattr(enemy_move.checking, "resolve_scenario", lambda *a: seen.append(gc.isenabled()) or resolve(*a))
+    resolve = enemy_move.phase.resolve
+    monkeypatch.setattr(enemy_move.phase, "resolve", lambda *a: seen.append(gc.isenabled()) or resolve(*a))
     monkeypatch.setattr("sys.argv", ["enemy-move", *args])
     with pytest.raises(SystemExit):
         main()

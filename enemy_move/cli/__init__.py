@@ -42,14 +42,15 @@ if TYPE_CHECKING:
     from ..errors import ScenarioError as ScenarioErrorLike
 
 
-def _load(file: str) -> Any:
-    from ..models import load_scenario, validate_document
-
+def _read(file: str) -> Any:
+    """The file (``-``: standard input) read as YAML with positions; validating and the rest: answering.answer."""
     if file == "-":
         from ..loader import load_stdin
 
-        return validate_document(load_stdin(_stdin_stream()))
-    return load_scenario(file)
+        return load_stdin(_stdin_stream())
+    from ..loader import load_file
+
+    return load_file(file)
 
 
 def _write_picture(
@@ -101,25 +102,6 @@ def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
     _fail_scenario(error)
 
 
-def _load_for(file: str, request: ResolveRequest) -> tuple[Any, Any]:
-    """The scenario to resolve and, when --place/--set/--after ask for it, its editable document (ruamel loads only then)."""
-    if not (request.places or request.sets or request.after):
-        return _load(file), None
-    from ..edit.document import EditError, ScenarioDocument
-    from ..edit.overrides import apply_edits
-
-    scenario = _load(file)  # the file's own mistakes first, at their true FILE:LINE:COL
-    document = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw)
-    if file != "-":
-        from pathlib import Path
-
-        document.path = Path(file)  # --after over the file itself replaces only the bytes read
-    try:
-        return (apply_edits(document, request.places, request.sets) if request.places or request.sets else scenario), document
-    except EditError as error:
-        _fail(str(error))
-
-
 def _write_after(document: Any, result: Any, path: str, source: str) -> None:
     """The next round's file: the scenario's own text and bytes, with only what the phase changed (a failure: exit 1).
 
@@ -139,14 +121,18 @@ def _write_after(document: Any, result: Any, path: str, source: str) -> None:
 
 
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
-    from ..checking import resolve_scenario
+    from ..answering import Request, answer
     from ..errors import ScenarioError
     from ..game import UsageError
 
     try:
-        scenario, document = _load_for(file, request)
-        _resume_collection(scenario)
-        result = resolve_scenario(scenario, request.variant, request.choices, request.first)
+        wanted = Request(request.variant, request.choices, request.first, request.places, request.sets, editable=bool(request.after))
+        answered = answer(_read(file), wanted, loaded=_resume_collection)
+        scenario, document, result = answered.scenario, answered.document, answered.result
+        if document is not None and file != "-":
+            from pathlib import Path
+
+            document.path = Path(file)  # --after over the file itself replaces only the bytes read
         if request.after:
             _write_after(document, result, request.after, file)
         extra: list[Any] = []

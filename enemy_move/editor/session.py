@@ -48,14 +48,12 @@ class Answer:
 
 def compute_answer(text: str, file: str, generation: int, choices: dict[str, int] | None = None) -> Answer:
     """Validate and resolve ``text`` (safe in a worker thread: it reads nothing shared)."""
-    from ..checking import resolve_scenario
+    from ..answering import Request, answer_text
     from ..errors import ScenarioError, internal_error
     from ..game import UsageError
-    from ..models import load_scenario_text
 
     try:
-        scenario = load_scenario_text(text, file)
-        return Answer(generation, resolve_scenario(scenario, None, dict(choices or {})))
+        return Answer(generation, answer_text(text, file, Request(choices=dict(choices or {}))).result)
     except ScenarioError as error:
         return Answer(generation, error=str(error))
     except UsageError as error:

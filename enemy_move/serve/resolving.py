@@ -10,17 +10,15 @@ from .._version import OUTPUT_FORMAT, __version__
 
 
 def resolve_json(raw: bytes) -> tuple[int, dict[str, Any]]:
-    from ..checking import resolve_scenario
+    from ..answering import answer
     from ..errors import ScenarioError, internal_error
     from ..game import UsageError
     from ..loader import MAX_FILE_BYTES, STDIN_NAME, load_stdin
-    from ..models import validate_document
     from ..result import result_to_dict
 
     head: dict[str, Any] = {"version": __version__, "format": OUTPUT_FORMAT}
     try:
-        scenario = validate_document(load_stdin(io.BytesIO(raw)))
-        result = resolve_scenario(scenario, None, {}, ())
+        result = answer(load_stdin(io.BytesIO(raw))).result
         return 200, {**head, **result_to_dict(result)}
     except ScenarioError as error:
         status = 413 if len(raw) > MAX_FILE_BYTES else 422
