@@ -36,14 +36,20 @@ def files(folders: list[Path]) -> list[Path]:
 
 def answer(path: Path) -> bytes:
     environment = dict(os.environ, PYTHONHASHSEED="0", COLUMNS="80")
+    # The project's own files by their path inside it: the answer names its file, and another copy of the
+    # project must give the same bytes.
+    shown = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     done = subprocess.run(
-        [sys.executable, "-m", "enemy_move", "resolve", str(path), "--json"], capture_output=True, cwd=ROOT, env=environment, check=False
+        [sys.executable, "-m", "enemy_move", "resolve", shown, "--json"], capture_output=True, cwd=ROOT, env=environment, check=False
     )
     return f"exit {done.returncode}\n".encode() + done.stdout
 
 
 def key(path: Path) -> str:
-    return hashlib.sha256(str(path).encode()).hexdigest()[:16] + "-" + path.name + ".out"
+    # Named by the path inside the project when it is one of its files, so that another copy of the project
+    # (the code before a change, unpacked elsewhere) keeps its answers under the same names.
+    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    return hashlib.sha256(name.encode()).hexdigest()[:16] + "-" + path.name + ".out"
 
 
 def main() -> None:

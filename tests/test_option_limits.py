@@ -79,3 +79,18 @@ def test_cloudspire_route_search_is_bounded_per_movement_point(monkeypatch: pyte
     assert (error.line, error.col) == (21, 41)  # figures: m: move
     assert "the routes of 'm' would take more than 10 steps a movement point to search" in error.message
     assert "see docs/errors.md" in error.message
+
+
+def test_gloomhaven_cards_later_actions_are_bounded_per_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Scenario 102: the push splits the card into 3 ways, each going through the last move.
+    from enemy_move.games.gloomhaven import card
+
+    path = ROOT / "scenarios" / "gloomhaven" / "102-push-on-a-card-with-several-actions.yaml"
+    assert len(resolve(load_scenario(path)).turns[0].options) == 4
+    monkeypatch.setattr(card, "MAX_CARD_WORK", 2)
+    with pytest.raises(ScenarioError) as raised:
+        resolve(load_scenario(path))
+    error = raised.value
+    assert (error.line, error.col) == (23, 3)  # action: its first item
+    assert "followed through more than 2 later actions by the turn of 'a'" in error.message
+    assert "see docs/errors.md" in error.message

@@ -7,7 +7,7 @@ every branch's board (segments.py says which move plans for which attack).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...geometry.grid import Grid
 from ...result import Displaced, Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
@@ -38,6 +38,31 @@ HexesFor = dict[str, SightedHexes]
 
 #: Bound on the ways a card can go at once (the players' choices multiply).
 MAX_BRANCHES = 64
+#: Work a whole phase may spend on its cards' later actions (docs/errors.md): each way a card has gone costs one
+#: unit per later action it goes through, AREA_WORK for an area attack (its placements are worked out again
+#: whenever a push or pull moved an enemy). Real cards spend a few units; a later action costs up to about
+#: 30 ms on a 64x64 board among 36 characters, an area attack among them up to about 0.3 s.
+MAX_CARD_WORK = 200
+AREA_WORK = 10
+
+
+class TooMuchCardWork(Exception):
+    """The phase's cards would spend more than MAX_CARD_WORK on later actions (args: the limit)."""
+
+
+@dataclass
+class CardBudget:
+    """What a phase has left to spend on its cards' later actions (GloomhavenPlay keeps one per phase)."""
+
+    limit: int = field(default_factory=lambda: MAX_CARD_WORK)
+    spent: int = 0
+
+    def spend(self, branches: int, segment: Segment) -> None:
+        """Pay for one later action followed from ``branches`` ways, before any of it is worked out."""
+        attack = segment.attack
+        self.spent += branches * (AREA_WORK if attack is not None and attack.aoe else 1)
+        if self.spent > self.limit:
+            raise TooMuchCardWork(self.limit)
 
 
 @dataclass
@@ -92,8 +117,10 @@ def resolve_card(
     card: GloomhavenCard,
     rules: VariantRules,
     readings: GloomhavenRules | None = None,
+    budget: CardBudget | None = None,
 ) -> Turn:
-    """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn."""
+    """One figure's turn for a card in either form: the shorthand goes straight to resolve_turn.
+    ``budget``: the phase's, paid for each later action (TooMuchCardWork past it)."""
     readings = readings or GloomhavenRules()
     figure = figures[actor]
     if figure.summoned:
@@ -120,6 +147,8 @@ def resolve_card(
     branches = _first_branches(this, grid, first)
     earlier_reasons = turn.ruled_out.copy()
     for index, segment in enumerate(later):
+        if budget is not None:
+            budget.spend(len(branches), segment)
         if segment.move is not None:
             turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
         # A later move clears this segment's reasons again: they are not worked out at all.

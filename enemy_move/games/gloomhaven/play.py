@@ -11,7 +11,7 @@ from ...geometry.grid import Grid, parse_grid
 from ...models import Scenario
 from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
 from .board import EXTRA_SYMBOLS, hex_of, hex_path, traps_entered
-from .card import resolve_card
+from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
 from .order import activation_order, next_of_phase, with_objective_initiative
@@ -44,6 +44,7 @@ class GloomhavenPlay:
             if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
                 raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
         self.state = BoardState(dict(self.board.figures))
+        self.card_budget = CardBudget()
         self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
         self.notes: list[str] = [
             f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
@@ -79,21 +80,37 @@ class GloomhavenPlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         card = self.action_of(actor)
-        turn = self._resolve(board, actor, card, self.rules)
-        stat = stat_range_note(actor, self.figures[actor].range, self.printed_card(actor))
-        if stat:
-            turn.reasoning.insert(0, Step("card", stat))
-        name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
+        try:
+            turn = self._resolve(board, actor, card, self.rules)
+            stat = stat_range_note(actor, self.figures[actor].range, self.printed_card(actor))
+            if stat:
+                turn.reasoning.insert(0, Step("card", stat))
+            name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
+        except TooMuchCardWork as limit:
+            raise self.scenario.error(
+                self._card_path(actor),
+                f"the cards of this phase would be followed through more than {limit.args[0]} later actions by the turn of {actor!r} "
+                "(each way a push, pull or choice splits a card into goes through each later action again; an area attack "
+                f"counts {AREA_WORK}); a limit far beyond any real board, see docs/errors.md",
+            ) from None
         if self.model.active is None and self.waiting_summons:
             # Said once, in the phase's first turn (the runner shows scenario notes only for several actors).
             turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
             self.waiting_summons = []
         return turn
 
+    def _card_path(self, actor: str) -> tuple[str, ...]:
+        """Where the figure's card is written: its own `actions` entry, its type's, or `action`."""
+        figure, actions = self.figures[actor], self.model.actions
+        for key in (actor, figure.type or figure.name):
+            if key is not None and key in actions:
+                return ("actions", key)
+        return ("action",)
+
     def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules) -> Turn:
         """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end."""
         rider = card if isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.rider else None
-        turn = resolve_card(board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules)
+        turn = resolve_card(board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, self.card_budget)
         if rider is not None:
             # From where the move ended the attack takes what it can reach there: its focus is in reach (the
             # move planned for it), so the enemies it can attack without moving are the closest.
