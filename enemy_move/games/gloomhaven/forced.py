@@ -17,6 +17,8 @@ edition"), only the paths moving the target the maximum distance (rules.forced_m
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Literal
@@ -55,18 +57,48 @@ def forced_ends(
 ) -> list[ForcedEnd]:
     """Every allowed way ``target`` can be pushed or pulled ``hexes`` hexes from ``attacker``, one per
     (end hex, traps sprung), sorted; only the longest under rules.forced_move_maximum."""
-    view = View(grid, figures, target, rules)
-    mover = _Forced(view, attacker, kind, figures[target].flying)
-    found: dict[tuple[Cell, tuple[Cell, ...]], ForcedEnd] = {}
-    for path in mover.paths(view.start, hexes):
-        traps = mover.traps(path)
-        if (path[-1], traps) not in found:
-            found[path[-1], traps] = ForcedEnd(path, traps)
-    ends_list = sorted(found.values(), key=lambda e: (e.end, e.traps, e.path))
+    # The same push on the same board comes back: a reading of forced_move_maximum resolves the turn again
+    # (readings.py), and branches of a card meet the same boards. Kept by what the ways depend on.
+    key = (
+        id(figures),
+        id(grid.terrain),
+        grid.thin_walls,
+        tuple(sorted(grid.figures.items())),
+        (attacker, target, kind, hexes),
+        replace(rules, forced_move_maximum=False),  # every switch but the one applied below
+    )
+    known = _ENDS.get(key)
+    if known is not None and known[0] is figures and known[1] is grid.terrain:
+        _ENDS.move_to_end(key)
+        ends_list = known[2]
+    else:
+        ends_list = _all_ends(grid, figures, attacker, target, (kind, hexes), rules)
+        _ENDS[key] = (figures, grid.terrain, ends_list)
+        if len(_ENDS) > _ENDS_KEPT:
+            _ENDS.popitem(last=False)
     if rules.forced_move_maximum and ends_list:
         longest = max(e.distance for e in ends_list)
         ends_list = [e for e in ends_list if e.distance == longest]
     return ends_list
+
+
+#: Forced-move ends kept for boards met again (with the figures and terrain they were worked out for).
+_ENDS: OrderedDict[Hashable, tuple[dict[str, GloomhavenFigure], dict[Cell, str], list[ForcedEnd]]] = OrderedDict()
+_ENDS_KEPT = 512
+
+
+def _all_ends(
+    grid: Grid, figures: dict[str, GloomhavenFigure], attacker: Cell, target: str, force: tuple[Kind, int], rules: VariantRules
+) -> list[ForcedEnd]:
+    """Every way the forced move can end, one per (end hex, traps sprung), sorted."""
+    view = View(grid, figures, target, rules)
+    mover = _Forced(view, attacker, force[0], figures[target].flying)
+    found: dict[tuple[Cell, tuple[Cell, ...]], ForcedEnd] = {}
+    for path in mover.paths(view.start, force[1]):
+        traps = mover.traps(path)
+        if (path[-1], traps) not in found:
+            found[path[-1], traps] = ForcedEnd(path, traps)
+    return sorted(found.values(), key=lambda e: (e.end, e.traps, e.path))
 
 
 @dataclass
