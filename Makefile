@@ -37,7 +37,7 @@ test: $(STAMP) bytecode
 # The lowest version of every dependency pyproject.toml allows (tools/lowest_constraints.py), in a venv of its own,
 # the package installed as a user gets it (a wheel, not editable): the demo twice (its start-up cache written,
 # then read: the file is not rewritten and the answer is the same bytes), --after (ruamel.yaml), a docs page
-# (rich Markdown) and check over every scenario. CI runs it after `make test`.
+# (rich Markdown), check over every scenario and the table page (tools/serve_smoke.py). CI runs it after `make test`.
 LOWEST := .venv-lowest
 LOW := env -u PYTHONDONTWRITEBYTECODE $(LOWEST)/bin/enemy-move
 test-lowest:
@@ -54,6 +54,7 @@ test-lowest:
 	$(LOW) resolve scenarios/gloomhaven/demo.yaml --after $(LOWEST)/next-round.yaml > /dev/null
 	$(LOW) docs scenario-format > /dev/null
 	$(LOW) check scenarios
+	$(LOWEST)/bin/python tools/serve_smoke.py $(LOWEST)/bin/enemy-move
 
 # The whole suite on every Python 3.11+ that pyenv or the PATH offers (a venv each: .venv-3.12, ...); the
 # default venv's Python runs `make test` as usual.

@@ -340,3 +340,22 @@ def test_save_keeps_what_the_page_did_not_change_and_refuses_a_read_only_file(tm
         reply = fetch(address + "/api/save", {"file": "locked.yaml", "text": edited, "base": locked["base"]})
         assert reply.status == 403 and "read-only" in reply.json()["error"]  # mode bits: refused even for root
         assert (tmp_path / "locked.yaml").read_text() == text
+
+
+def test_lan_prints_a_url_with_a_token_and_its_qr_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    import enemy_move.serve as serve
+
+    started: list[tuple[str | None, bool]] = []
+    monkeypatch.setattr(serve, "serve_socket", lambda folder, sock, token, loopback: started.append((token, loopback)) or sock.close())
+    out = io.StringIO()
+    serve.run(str(tmp_path), "0.0.0.0", 0, out)
+    ((token, loopback),) = started
+    assert token and len(token) >= 16 and not loopback
+    first = out.getvalue().splitlines()[0]
+    assert f"?token={token}" in first and "0.0.0.0" not in first
+    assert sum("█" in line or "▀" in line for line in out.getvalue().splitlines()) > 10  # the QR code
+    out = io.StringIO()
+    serve.run(str(tmp_path), "127.0.0.1", 0, out)
+    assert started[-1] == (None, True) and "token" not in out.getvalue()

@@ -83,17 +83,18 @@
 
   // --- taps on the board --------------------------------------------------------------------
 
-  function hit(event, attribute) {
+  // What lies under the finger: marks drawn over the board (routes, badges) are looked through.
+  function hit(event, attribute, only) {
     var found = document.elementsFromPoint(event.clientX, event.clientY);
     for (var i = 0; i < found.length; i++) {
-      var node = found[i].closest ? found[i].closest("[" + attribute + "]") : null;
+      var node = found[i].closest ? found[i].closest((only || "") + "[" + attribute + "]") : null;
       if (node && boardBox.contains(node)) return node.getAttribute(attribute);
     }
     return null;
   }
 
   boardBox.addEventListener("click", function (event) {
-    var figure = hit(event, "data-figure");
+    var figure = hit(event, "data-figure", "g.figure");  // a disc, not a displacement arrow naming its figure
     var cell = hit(event, "data-cell");
     var area = hit(event, "data-area");
     if (moving && (cell || area)) {
