@@ -235,8 +235,8 @@
         if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).catch(function () {});
       });
     },
-    card: function () { openForm("card", ""); },
-    links: function () { openForm("links", ""); },
+    card: function () { openForm("card", "", true); },
+    links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
   };
 
@@ -247,11 +247,13 @@
 
   // --- forms ------------------------------------------------------------------------------------
 
-  function openForm(what, target) {
+  // The form opens under the board; opened from a button further down, the page scrolls to it.
+  function openForm(what, target, show) {
     post("form", request({ what: what, target: target })).then(function (data) {
       if (data.status >= 400) { say(data.error, true); return; }
       if (data.message) say(data.message, true);
       formBox.innerHTML = data.html || "";
+      if (show && formBox.firstChild) formBox.scrollIntoView({ block: "start" });
     });
   }
 
