@@ -54,6 +54,9 @@ def test_front_page_links_every_file_and_the_new_boards(url: str) -> None:
         assert f'<a href="/board/{quote(name)}">' in page.text
     for ruleset in BOARDS:
         assert f'<a href="/new/{ruleset}">' in page.text
+    # on a phone: new boards first, then the files one group per folder, named without the folder again
+    assert page.text.index('href="/new/') < page.text.index('href="/board/')
+    assert "<summary>gloomhaven · " in page.text and ">demo.yaml</a>" in page.text
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))

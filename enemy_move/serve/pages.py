@@ -18,17 +18,35 @@ HEAD = (
 
 
 def front_page(folder: str, files: list[str], cut: bool, rulesets: list[str]) -> str:
-    items = "".join(f'<li><a href="/board/{quote(name)}">{escape(name)}</a></li>' for name in files)
-    listed = f'<ul class="files">{items}</ul>' if files else "<p>No scenario files (*.yaml) in this folder yet: start a new board.</p>"
+    """New boards first (a thumb's reach on a phone), then the files, one foldable group per sub-folder."""
+    listed = _file_groups(files) if files else "<p>No scenario files (*.yaml) in this folder yet: start a new board.</p>"
     more = f"<p>Only the first {len(files)} files are listed.</p>" if cut else ""
     new = "".join(f'<li><a href="/new/{quote(name)}">New {escape(name)} board</a></li>' for name in rulesets)
     return (
         HEAD.format(title="enemy-move")
         + '<body class="front"><h1>enemy-move</h1>'
-        + f'<p class="meta">Boards in {escape(folder)}</p>{listed}{more}'
-        + f'<h2>New board</h2><ul class="files new">{new}</ul>'
-        + '<p class="meta">A board page shows where the enemies move, live, as you edit it.</p></body></html>\n'
+        + '<p class="meta">A board page shows where the enemies move, live, as you edit it.</p>'
+        + f'<details class="new"><summary>New board</summary><ul class="files new">{new}</ul></details>'
+        + f"<h2>Boards in {escape(folder)}</h2>{listed}{more}</body></html>\n"
     )
+
+
+def _file_groups(files: list[str]) -> str:
+    """The files as plain links, grouped by their folder (open: every link is there to find and to tap)."""
+    groups: dict[str, list[str]] = {}
+    for name in files:
+        groups.setdefault(name.rpartition("/")[0], []).append(name)
+    if len(groups) == 1:
+        return _file_list(files, strip="")
+    return "".join(
+        f"<details open><summary>{escape(group or '(this folder)')} · {len(names)}</summary>{_file_list(names, strip=group)}</details>"
+        for group, names in groups.items()
+    )
+
+
+def _file_list(names: list[str], strip: str) -> str:
+    items = "".join(f'<li><a href="/board/{quote(name)}">{escape(name[len(strip) + 1 :] if strip else name)}</a></li>' for name in names)
+    return f'<ul class="files">{items}</ul>'
 
 
 def _palette(symbols: dict[str, str], board_kind: str) -> str:
