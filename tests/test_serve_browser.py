@@ -68,9 +68,11 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 20) -> Any:
+    """Until ``condition`` holds; an element the page drew again meanwhile (stale) is looked up again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(condition)
 
 
 def _answer(driver: Any) -> str:
@@ -83,9 +85,13 @@ def _click(driver: Any, selector: str) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    element = driver.find_element(By.CSS_SELECTOR, selector)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    ActionChains(driver).move_to_element(element).click().perform()
+    def tapped(d: Any) -> bool:  # the answer redraws the page's parts: a stale element is found again and tapped
+        element = d.find_element(By.CSS_SELECTOR, selector)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        ActionChains(d).move_to_element(element).click().perform()
+        return True
+
+    _wait(driver, tapped)
 
 
 def _open_board(driver: Any, url: str) -> str:
