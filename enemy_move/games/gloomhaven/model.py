@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Discriminator, Field, NonNegativeInt, PositiveInt, Tag, field_validator, model_validator
+from pydantic import (
+    ConfigDict,
+    Discriminator,
+    Field,
+    NonNegativeInt,
+    PositiveInt,
+    Tag,
+    ValidatorFunctionWrapHandler,
+    WithJsonSchema,
+    WrapValidator,
+    field_validator,
+    model_validator,
+)
 
 from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
 
@@ -13,6 +26,42 @@ from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cel
 MAX_TARGETS = 30
 #: An AoE pattern fits in this many rows and cells per row (real ones fit in 4 x 4).
 MAX_AOE_SIDE = 7
+
+#: Highest monster level (a stat card's `levels:` keys, `level:`).
+MAX_LEVEL = 7
+
+_RELATIVE = re.compile(r"^[+-][0-9]{1,2}$")
+
+
+class Relative(int):
+    """An ability card value written with its sign as text ("+1", "-1", "+0"): added to the stat card's value.
+
+    An int, so that code reading a card needs no second type; it is replaced by the sum before any move is planned
+    (stats.py), and a card still holding one for a figure without a stat card is refused."""
+
+
+def _card_number(value: Any, handler: ValidatorFunctionWrapHandler) -> int:
+    if isinstance(value, str):
+        if _RELATIVE.match(value):
+            return Relative(int(value))
+        raise ValueError('expected a number or a signed value in quotes such as "+1" (added to the stat card\'s)')
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        raise ValueError(
+            f'a negative value is relative to the stat card: write it in quotes, "{value}" (a plain {value} is read as a number)'
+        )
+    return int(handler(value))  # the usual checks and messages (a number, at most the cap)
+
+
+def _card_number_schema(limit: int) -> WithJsonSchema:
+    return WithJsonSchema(
+        {"anyOf": [{"type": "integer", "minimum": 0, "maximum": limit}, {"type": "string", "pattern": _RELATIVE.pattern}]}
+    )
+
+
+# Module-level validator functions (never a partial or a lambda): the validator cache keeps them by name.
+#: A card's move or range: a number (absolute) or a quoted signed number, relative to the figure's stat card.
+CardMove = Annotated[int, Field(le=MAX_MOVE), WrapValidator(_card_number), _card_number_schema(MAX_MOVE)]
+CardRange = Annotated[int, Field(le=MAX_RANGE), WrapValidator(_card_number), _card_number_schema(MAX_RANGE)]
 
 Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized", "poisoned", "wounded", "strengthened"]
 
@@ -84,7 +133,9 @@ class GloomhavenFigure(StrictModel):
 
 
 class GloomhavenAttack(StrictModel):
-    range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="0 = melee (range 1).")
+    range: CardRange = Field(
+        default=0, description='0 = melee (range 1). Quoted with a sign ("+1", "-1"): the stat card\'s range plus that (`stats:`).'
+    )
     targets: PositiveInt = Field(default=1, le=MAX_TARGETS, description="How many different enemies the attack may target.")
     aoe: str | None = Field(
         default=None, description="Area pattern: @ attacker's hex (melee AoE), x hex hit, . filler; hex layout as maps."
@@ -129,7 +180,9 @@ class GloomhavenAttack(StrictModel):
 
 
 class GloomhavenAction(StrictModel):
-    move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Move value; 0 = no move.")
+    move: CardMove = Field(
+        default=0, description='Move value; 0 = no move. Quoted with a sign ("+1", "-1"): the stat card\'s move plus that (`stats:`).'
+    )
     jump: bool = Field(default=False, description="Move is a jump.")
     teleport: bool = Field(default=False, description="Move is a teleport.")
     attack: GloomhavenAttack | None = Field(default=None, description="Omitted = no attack (focus as for a melee attack).")
@@ -138,7 +191,9 @@ class GloomhavenAction(StrictModel):
 class GloomhavenCardAction(StrictModel):
     """One action of an ability card, in the printed order: a move or an attack."""
 
-    move: NonNegativeInt | None = Field(default=None, le=MAX_MOVE, description="A move of this many hexes.")
+    move: CardMove | None = Field(
+        default=None, description='A move of this many hexes; quoted with a sign ("+1", "-1"): the stat card\'s move plus that.'
+    )
     jump: bool = Field(default=False, description="The move is a jump.")
     teleport: bool = Field(default=False, description="The move is a teleport.")
     attack: GloomhavenAttack | None = Field(default=None, description="An attack.")
@@ -169,6 +224,54 @@ GloomhavenCard = Annotated[
     | Annotated[list[GloomhavenCardAction], Field(min_length=1, max_length=12), Tag("list[actions]")],
     Discriminator(_card_form),
 ]
+
+
+class GloomhavenStatLine(StrictModel):
+    """One section (normal or elite) of a monster stat card, as printed."""
+
+    move: NonNegativeInt = Field(default=0, le=MAX_MOVE, description="Move: what a card's relative move is added to.")
+    attack: NonNegativeInt | None = Field(
+        default=None, le=99, description="Attack value, as printed (shown in the reasoning; movement never depends on it)."
+    )
+    range: NonNegativeInt = Field(default=0, le=MAX_RANGE, description="Range; 0 = melee. A card's attack without a range uses it.")
+    targets: PositiveInt = Field(default=1, le=MAX_TARGETS, description="Target N trait: a card's attack without `targets` uses it.")
+    flying: bool = Field(default=False, description="Flying trait.")
+    jump: bool = Field(default=False, description="Its moves are jumps.")
+
+
+class GloomhavenStatLevel(StrictModel):
+    normal: GloomhavenStatLine | None = Field(default=None, description="The stat card's normal section.")
+    elite: GloomhavenStatLine | None = Field(default=None, description="The stat card's elite section (rulebook p.29).")
+
+
+class GloomhavenStatCard(GloomhavenStatLevel):
+    """A monster type's stat card: `normal:` and `elite:`, or one such pair per level under `levels:` with `level:` choosing."""
+
+    level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = Field(default=None, description="The line of `levels:` in play.")
+    levels: dict[Annotated[int, Field(ge=0, le=MAX_LEVEL)], GloomhavenStatLevel] = Field(
+        default_factory=dict, description="level -> {normal, elite}, as the stat card prints them; `level:` chooses."
+    )
+
+    @model_validator(mode="after")
+    def _one_line_chosen(self) -> GloomhavenStatCard:
+        if not self.levels:
+            if self.level is not None:
+                raise ValueError("`level:` chooses a line of `levels:`; give `levels:` or leave `level:` out")
+            if self.normal is None and self.elite is None:
+                raise ValueError("a stat card gives `normal:` or `elite:` (or `levels:` with `level:`)")
+            return self
+        if self.normal is not None or self.elite is not None:
+            raise ValueError("give `normal:`/`elite:` either at the top or under each of `levels:`, not both")
+        if self.level is None:
+            raise ValueError(f"`levels:` gives levels {', '.join(map(str, sorted(self.levels)))}: say which is in play with `level:`")
+        if self.level not in self.levels:
+            raise ValueError(f"`level: {self.level}` is not one of `levels:` ({', '.join(map(str, sorted(self.levels)))})")
+        return self
+
+    def line(self, elite: bool) -> GloomhavenStatLine | None:
+        """The section a figure of this rank uses, at the level in play."""
+        chosen: GloomhavenStatLevel = self.levels[self.level] if self.level is not None else self
+        return chosen.elite if elite else chosen.normal
 
 
 class GloomhavenRules(StrictModel):
@@ -242,6 +345,11 @@ class GloomhavenScenario(GridScenarioBase):
     actions: dict[str, GloomhavenCard] = Field(
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
+    )
+    stats: dict[str, GloomhavenStatCard] = Field(
+        default_factory=dict,
+        description='Monster type (or label) -> its stat card: a card\'s quoted signed values (move: "+1") are added to the '
+        "figure's normal or elite section; an attack without range or targets uses the section's.",
     )
 
     @classmethod

@@ -13,11 +13,11 @@ from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
 from .board import EXTRA_SYMBOLS, hex_of, hex_path, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
 from .forced import add_forced_moves, finish_keeping_forced_ways
-from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario
+from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import name_readings
 from .rider import note_default, planned_card, ride, still_card
-from .stats import stat_range_note, with_stat_range
+from .stats import STAT_SOURCE, plain_plus_signs, relative_values, stat_line_note, stat_range_note, with_stat_line, with_stat_range
 from .variants import VARIANTS, VariantRules
 
 
@@ -43,6 +43,9 @@ class GloomhavenPlay:
         for key in model.actions:
             if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
                 raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
+        for where, message in plain_plus_signs(model, scenario.source):
+            raise scenario.error(where, message)
+        self.stat_cards = self._stat_cards()
         self.state = BoardState(dict(self.board.figures))
         self.card_budget = CardBudget()
         self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
@@ -50,6 +53,26 @@ class GloomhavenPlay:
             f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
             for label in self.waiting_summons
         ]
+
+    def _stat_cards(self) -> dict[str, tuple[str, GloomhavenStatCard]]:
+        """Each acting figure's stat card (key: label or monster type); a Flying section makes the figure flying."""
+        found: dict[str, tuple[str, GloomhavenStatCard]] = {}
+        for key in self.model.stats:
+            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
+                raise self.scenario.error(("stats", key), f"`stats` key {key!r} names no figure and no monster type")
+        for label, figure in self.figures.items():
+            key = label if label in self.model.stats else figure.type or figure.name or ""
+            card = self.model.stats.get(key)
+            if card is None or figure.kind not in ("monster", "summon"):
+                continue
+            line = card.line(figure.elite)
+            if line is None:
+                rank = "elite" if figure.elite else "normal"
+                raise self.scenario.error(("stats", key), f"{label} is {rank}, but the stat card {key!r} has no `{rank}:` section")
+            found[label] = (key, card)
+            if line.flying and not figure.flying:
+                self.figures[label] = figure.model_copy(update={"flying": True})
+        return found
 
     def acting_side(self) -> list[str]:
         return activation_order(self.figures, set(self.board.figures))
@@ -70,21 +93,43 @@ class GloomhavenPlay:
         return next_of_phase(self.figures, self.acting_side(), waiting, prefer)
 
     def action_of(self, actor: str) -> GloomhavenCard:
-        return with_stat_range(self.printed_card(actor), self.figures[actor].range)
+        return self._stat_card_applied(actor)[0]
+
+    def _stat_card_applied(self, actor: str) -> tuple[GloomhavenCard, list[str]]:
+        """The card with the figure's stat card added in, and the sums made ("Move 2+1 = 3")."""
+        figure, (where, printed) = self.figures[actor], self._printed(actor)
+        stat = self.stat_cards.get(actor)
+        if stat is not None:
+            line = stat[1].line(figure.elite)
+            assert line is not None  # checked in _stat_cards
+            return with_stat_line(printed, line, figure.range)
+        relative = relative_values(printed)
+        if relative:
+            kind = figure.type or figure.name or actor
+            raise self.scenario.error(
+                where,
+                f"the card says {relative[0]}, added to a stat card, but {actor} has none: give `stats: {{{kind}: {{normal: {{...}}, "
+                "elite: {...}}}` or write a plain number (absolute)",
+            )
+        return with_stat_range(printed, figure.range), []
 
     def printed_card(self, actor: str) -> GloomhavenCard:
-        """The ability card as the file writes it (before the stat card's range)."""
+        """The ability card as the file writes it (before the stat card)."""
+        return self._printed(actor)[1]
+
+    def _printed(self, actor: str) -> tuple[tuple[str, ...], GloomhavenCard]:
         figure = self.figures[actor]
         actions = self.model.actions
-        return actions.get(actor) or actions.get(figure.type or figure.name or "\0") or self.model.action
+        for key in (actor, figure.type or figure.name or "\0"):
+            if key in actions:
+                return ("actions", key), actions[key]
+        return ("action",), self.model.action
 
     def turn(self, board: Grid, actor: str) -> Turn:
-        card = self.action_of(actor)
+        card, sums = self._stat_card_applied(actor)
         try:
             turn = self._resolve(board, actor, card, self.rules)
-            stat = stat_range_note(actor, self.figures[actor].range, self.printed_card(actor))
-            if stat:
-                turn.reasoning.insert(0, Step("card", stat))
+            self._say_stat_card(turn, actor, sums)
             name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
         except TooMuchCardWork as limit:
             raise self.scenario.error(
@@ -98,6 +143,16 @@ class GloomhavenPlay:
             turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
             self.waiting_summons = []
         return turn
+
+    def _say_stat_card(self, turn: Turn, actor: str, sums: list[str]) -> None:
+        """The turn's first step: the stat card's section and the sums made, or the figure's own stat range."""
+        if actor in self.stat_cards:
+            key, stat_card = self.stat_cards[actor]
+            elite = self.figures[actor].elite
+            data = {"stat_card": key, "elite": elite, "level": stat_card.level, "sums": sums}
+            turn.reasoning.insert(0, Step("card", stat_line_note(actor, key, stat_card, elite, sums), data, STAT_SOURCE))
+        elif stat := stat_range_note(actor, self.figures[actor].range, self.printed_card(actor)):
+            turn.reasoning.insert(0, Step("card", stat))
 
     def _card_path(self, actor: str) -> tuple[str, ...]:
         """Where the figure's card is written: its own `actions` entry, its type's, or `action`."""

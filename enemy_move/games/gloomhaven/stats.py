@@ -1,4 +1,4 @@
-"""A monster's stat card read with its ability card (issue 33): the range printed on the stat card.
+"""A monster's stat card read with its ability card (issue 33): signed card values added to the stat card's.
 
 At the table a monster's numbers come from two cards: its stat card (normal or elite) and the drawn ability
 card. An attack on the ability card without a range is made at the stat card's range (rulebook p.29: the
@@ -7,7 +7,21 @@ elite uses the "Elite" section of the stat card), written `figures.X.range`; wit
 
 from __future__ import annotations
 
-from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard
+from collections.abc import Iterator
+from typing import Any
+
+from ...loader import SourceMap
+from ...models.common import MAX_MOVE, MAX_RANGE
+from .model import (
+    GloomhavenAction,
+    GloomhavenAttack,
+    GloomhavenCard,
+    GloomhavenCardAction,
+    GloomhavenScenario,
+    GloomhavenStatCard,
+    GloomhavenStatLine,
+    Relative,
+)
 
 
 def _ranged(attack: GloomhavenAttack | None, stat: int) -> GloomhavenAttack | None:
@@ -34,3 +48,94 @@ def stat_range_note(actor: str, stat: int | None, card: GloomhavenCard) -> str:
         return ""
     what = "melee" if stat == 0 else f"range {stat}"
     return f"{actor}'s stat card gives {what}; the ability card's attack names no range, so it attacks at {what}."
+
+
+#: Where the stat card and the ability card are read together (a `card` step's source).
+STAT_SOURCE = (
+    "GH rulebook p.29 (Monster Turn: an elite uses the Elite section of its stat card); the monster ability card's "
+    "signed values (Move +1, Range -1) are added to the stat card's"
+)
+
+
+def _move(step: GloomhavenAction | GloomhavenCardAction, line: GloomhavenStatLine, notes: list[str]) -> dict[str, Any]:
+    update: dict[str, Any] = {}
+    if isinstance(step.move, Relative):
+        update["move"] = min(MAX_MOVE, max(0, line.move + step.move))
+        notes.append(f"Move {line.move}{step.move:+d} = {update['move']}")
+    elif step.move and "move" in step.model_fields_set:
+        notes.append(f"Move {step.move} (the ability card's own value)")
+    if line.jump and (step.move or update.get("move")) and not step.jump:
+        update["jump"] = True
+        notes.append("its moves are jumps (stat card)")
+    return update
+
+
+def _attack(attack: GloomhavenAttack | None, line: GloomhavenStatLine, base_range: int, notes: list[str]) -> GloomhavenAttack | None:
+    if attack is None:
+        return None
+    update: dict[str, Any] = {}
+    if isinstance(attack.range, Relative):
+        update["range"] = min(MAX_RANGE, max(0, base_range + attack.range))
+        notes.append(f"Range {base_range}{attack.range:+d} = {update['range']}")
+    elif "range" not in attack.model_fields_set:
+        update["range"] = base_range
+        notes.append("melee (stat card)" if base_range == 0 else f"Range {base_range} (stat card)")
+    if "targets" not in attack.model_fields_set and line.targets > 1:
+        update["targets"] = line.targets
+        notes.append(f"Target {line.targets} (stat card)")
+    return attack.model_copy(update=update)
+
+
+def with_stat_line(card: GloomhavenCard, line: GloomhavenStatLine, figure_range: int | None) -> tuple[GloomhavenCard, list[str]]:
+    """``card`` with the stat card's section added in (relative values summed, missing range and targets filled), and the sums
+    as a player says them ("Move 2+1 = 3"). ``figure_range`` (`figures.X.range`) overrides the section's range."""
+    base_range = line.range if figure_range is None else figure_range
+    notes: list[str] = []
+    if isinstance(card, GloomhavenAction):
+        update = _move(card, line, notes)
+        return card.model_copy(update={**update, "attack": _attack(card.attack, line, base_range, notes)}), notes
+    steps = [step.model_copy(update={**_move(step, line, notes), "attack": _attack(step.attack, line, base_range, notes)}) for step in card]
+    return steps, notes
+
+
+def relative_values(card: GloomhavenCard) -> list[str]:
+    """The relative values ("move +1") a card holds: they need a stat card."""
+    steps = [card] if isinstance(card, GloomhavenAction) else card
+    found = [f'move: "{step.move:+d}"' for step in steps if isinstance(step.move, Relative)]
+    found += [f'range: "{step.attack.range:+d}"' for step in steps if step.attack is not None and isinstance(step.attack.range, Relative)]
+    return found
+
+
+def stat_line_note(actor: str, key: str, card: GloomhavenStatCard, elite: bool, sums: list[str]) -> str:
+    """The `card` step: whose section of which stat card, and the values it gave."""
+    level = f", level {card.level}" if card.level is not None else ""
+    line = card.line(elite)
+    attack = f" (its Attack {line.attack} does not change the movement)" if line is not None and line.attack is not None else ""
+    said = "; ".join(sums) if sums else "the ability card gives every value itself"
+    return f"{actor} uses the {'elite' if elite else 'normal'} section of {key}'s stat card{level}{attack}: {said}."
+
+
+def _card_numbers(path: tuple[Any, ...], card: GloomhavenCard) -> Iterator[tuple[tuple[Any, ...], int | None]]:
+    steps = [(path, card)] if isinstance(card, GloomhavenAction) else [(path + (index,), step) for index, step in enumerate(card)]
+    for where, step in steps:
+        yield where + ("move",), step.move
+        if step.attack is not None:
+            yield where + ("attack", "range"), step.attack.range
+
+
+def plain_plus_signs(model: GloomhavenScenario, source: SourceMap) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Card values written `+1` without quotes: YAML reads them as plain numbers (absolute), which the player rarely means."""
+    lines = source.text.splitlines()
+    cards = [(("action",), model.action), *((("actions", key), card) for key, card in model.actions.items())]
+    for path, card in cards:
+        for where, value in _card_numbers(path, card):
+            if value is None or isinstance(value, Relative) or where not in source.positions:
+                continue
+            line, col = source.positions[where]
+            if 0 < line <= len(lines) and lines[line - 1][col - 1 : col] == "+":
+                name = where[-1]
+                yield (
+                    where,
+                    f"`{name}: +{value}` is read as the number {value} (the card's own {name}); for the stat card's {name} plus "
+                    f'{value} write `{name}: "+{value}"` (quoted), for {name} {value} write `{name}: {value}`',
+                )

@@ -1,0 +1,94 @@
+"""Issue 33: a monster's stat card given once, the ability card's values relative to it ("Move +1") or absolute."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from enemy_move.errors import ScenarioError
+from enemy_move.games.gloomhaven.model import GloomhavenAction, GloomhavenCardAction, GloomhavenStatCard, GloomhavenStatLine, Relative
+from enemy_move.games.gloomhaven.stats import relative_values, with_stat_line
+from enemy_move.models import load_scenario_text
+from enemy_move.phase import resolve
+
+ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven"
+ELITE_AND_NORMAL = (ROOT / "111-stat-card-elite-and-normal.yaml").read_text()
+
+
+def _card(data: object) -> GloomhavenAction:
+    return GloomhavenAction.model_validate_json(json.dumps(data), strict=True)
+
+
+def test_a_quoted_signed_value_is_relative_and_a_number_absolute() -> None:
+    relative, absolute = _card({"move": "+1"}), _card({"move": 1})
+    assert isinstance(relative.move, Relative) and relative.move == 1
+    assert not isinstance(absolute.move, Relative)
+    assert isinstance(_card({"attack": {"range": "-1"}}).attack.range, Relative)  # type: ignore[union-attr]
+    assert relative_values(relative) == ['move: "+1"'] and relative_values(absolute) == []
+
+
+@pytest.mark.parametrize("value", [-1, 16, "1", "+", "++1", "+100", True])
+def test_card_values_neither_numbers_nor_signed_text_are_refused(value: object) -> None:
+    with pytest.raises(ValueError):
+        _card({"move": value})
+
+
+def test_the_stat_line_adds_relative_values_and_fills_what_the_card_leaves_out() -> None:
+    line = GloomhavenStatLine(move=2, range=3, targets=2)
+    card, sums = with_stat_line(_card({"move": "+1", "attack": {"range": "+1"}}), line, None)
+    assert isinstance(card, GloomhavenAction) and card.move == 3 and card.attack is not None and card.attack.range == 4
+    assert not isinstance(card.move, Relative) and card.attack.targets == 2
+    assert sums == ["Move 2+1 = 3", "Range 3+1 = 4", "Target 2 (stat card)"]
+    below, _ = with_stat_line(_card({"move": "-3"}), line, None)
+    assert isinstance(below, GloomhavenAction) and below.move == 0  # never a negative move
+    above, _ = with_stat_line(_card({"move": "+99"}), line, None)
+    assert isinstance(above, GloomhavenAction) and above.move == 15  # never beyond the cap
+    absolute, sums = with_stat_line(_card({"move": 1, "attack": {"range": 0, "targets": 1}}), line, None)
+    assert isinstance(absolute, GloomhavenAction) and absolute.move == 1 and absolute.attack is not None
+    assert (absolute.attack.range, absolute.attack.targets) == (0, 1) and sums == ["Move 1 (the ability card's own value)"]
+
+
+def test_a_list_card_is_summed_step_by_step_and_the_figure_range_wins() -> None:
+    steps = [GloomhavenCardAction.model_validate_json(json.dumps(s), strict=True) for s in ({"move": "+0"}, {"attack": {}})]
+    card, sums = with_stat_line(steps, GloomhavenStatLine(move=2, range=3, jump=True), 5)
+    assert isinstance(card, list) and card[0].move == 2 and card[0].jump and card[1].attack is not None
+    assert card[1].attack.range == 5 and sums == ["Move 2+0 = 2", "its moves are jumps (stat card)", "Range 5 (stat card)"]
+
+
+def test_level_chooses_the_line() -> None:
+    card = GloomhavenStatCard.model_validate(
+        {"level": 2, "levels": {1: {"normal": {"move": 1}}, 2: {"normal": {"move": 2}, "elite": {"move": 3}}}}
+    )
+    assert card.line(False) == GloomhavenStatLine(move=2) and card.line(True) == GloomhavenStatLine(move=3)
+    for bad in ({"levels": {1: {"normal": {}}}}, {"level": 1, "normal": {}}, {}, {"level": 1, "levels": {1: {}}, "normal": {}}):
+        with pytest.raises(ValueError):
+            GloomhavenStatCard.model_validate(bad)
+
+
+def test_the_elite_and_the_normal_move_differently_on_one_card() -> None:
+    turns = resolve(load_scenario_text(ELITE_AND_NORMAL)).turns
+    assert [len(t.options[0].path) - 1 for t in turns] == [4, 3]
+    assert "Move 3+1 = 4" in turns[0].reasoning[0].text and "Move 2+1 = 3" in turns[1].reasoning[0].text
+    assert turns[0].reasoning[0].step == "card" and "Elite section" in turns[0].reasoning[0].source
+    # The same card written as an absolute move: both move 1.
+    absolute = resolve(load_scenario_text(ELITE_AND_NORMAL.replace('move: "+1"', "move: 1"))).turns
+    assert [len(t.options[0].path) - 1 for t in absolute] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('move: "+1"', "move: +1"), r'is read as the number 1 .* write `move: "\+1"`'),
+        (('move: "+1"', "move: -1"), 'write it in quotes, "-1"'),
+        (("    elite: {move: 3, attack: 3}\n", ""), "has no `elite:` section"),
+        (("  Bandit Guard:\n", "  Bandit Scout:\n"), "names no figure and no monster type"),
+        (("stats:\n  Bandit Guard:\n    normal: {move: 2, attack: 2}\n    elite: {move: 3, attack: 3}\n", ""), "but e has none"),
+    ],
+)
+def test_stat_card_slips_are_located_and_say_the_fix(change: tuple[str, str], message: str) -> None:
+    text = ELITE_AND_NORMAL.replace(*change)
+    assert text != ELITE_AND_NORMAL
+    with pytest.raises(ScenarioError, match=message):
+        resolve(load_scenario_text(text))
