@@ -184,6 +184,56 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         _fail_scenario(bug)
 
 
+# resolve's longer options, named here so that the command reads as a list of what it takes.
+ChooseOption = Annotated[
+    list[str],
+    typer.Option(
+        "--choose", metavar="LABEL=N", help="Follow option N (numbered from 1) for figure LABEL in a multi-figure phase (repeatable)."
+    ),
+]
+
+WhyNotOption = Annotated[
+    list[str],
+    typer.Option(
+        "--why-not",
+        metavar="COL,ROW",
+        help="Why is this cell not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).",
+    ),
+]
+
+SightFromOption = Annotated[
+    str | None,
+    typer.Option(
+        "--sight-from",
+        metavar="COL,ROW",
+        help="Draw the sight line from this hex to each figure on the --svg/--html pictures (and give them in --json).",
+    ),
+]
+
+PlaceOption = Annotated[
+    list[str],
+    typer.Option(
+        "--place", metavar="LABEL=COL,ROW", help="Before resolving, put figure LABEL on COL,ROW (area maps: LABEL=AREA); repeatable."
+    ),
+]
+
+SetOption = Annotated[
+    list[str],
+    typer.Option(
+        "--set", metavar="KEY=VALUE", help="Before resolving, set a dotted key (action.move=4, figures.A.initiative=12); repeatable."
+    ),
+]
+
+AfterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--after",
+        metavar="NEXT.yaml",
+        help="Write the board as it stands after the phase (the next round's file); --choose picks options.",
+    ),
+]
+
+
 @app.command()
 def resolve(
     file: Annotated[str, typer.Argument(metavar="FILE", help="Scenario file (YAML); - reads it from standard input.")],
@@ -191,12 +241,7 @@ def resolve(
         bool, typer.Option("--json", help="Print one JSON document instead of tables (a bad file: an error document).")
     ] = False,
     variant: Annotated[str | None, typer.Option("--variant", metavar="NAME", help="Override the scenario's variant.")] = None,
-    choose: Annotated[
-        list[str],
-        typer.Option(
-            "--choose", metavar="LABEL=N", help="Follow option N (numbered from 1) for figure LABEL in a multi-figure phase (repeatable)."
-        ),
-    ] = [],
+    choose: ChooseOption = [],
     first: Annotated[
         list[str],
         typer.Option("--first", metavar="LABEL", help="Where the rules let the players order tied figures, LABEL goes first (repeatable)."),
@@ -206,22 +251,8 @@ def resolve(
         float,
         typer.Option("--interval", metavar="SECONDS", min=0.05, max=60.0, help="With --watch: seconds between two looks at the file."),
     ] = 0.5,
-    why_not: Annotated[
-        list[str],
-        typer.Option(
-            "--why-not",
-            metavar="COL,ROW",
-            help="Why is this cell not a destination? COL,ROW on grids (3,4 or [3,4]), an area name on area maps (repeatable).",
-        ),
-    ] = [],
-    sight_from: Annotated[
-        str | None,
-        typer.Option(
-            "--sight-from",
-            metavar="COL,ROW",
-            help="Draw the sight line from this hex to each figure on the --svg/--html pictures (and give them in --json).",
-        ),
-    ] = None,
+    why_not: WhyNotOption = [],
+    sight_from: SightFromOption = None,
     brief: Annotated[
         bool, typer.Option("--brief", help="Compact view (answer, map, options): one turn fits 80x24. Default on a small terminal.")
     ] = False,
@@ -233,26 +264,9 @@ def resolve(
         str | None, typer.Option("--html", metavar="OUT.html", help="Also write an HTML page: the pictures, options and reasoning.")
     ] = None,
     color: ColorOption = Color.auto,
-    place: Annotated[
-        list[str],
-        typer.Option(
-            "--place", metavar="LABEL=COL,ROW", help="Before resolving, put figure LABEL on COL,ROW (area maps: LABEL=AREA); repeatable."
-        ),
-    ] = [],
-    set_: Annotated[
-        list[str],
-        typer.Option(
-            "--set", metavar="KEY=VALUE", help="Before resolving, set a dotted key (action.move=4, figures.A.initiative=12); repeatable."
-        ),
-    ] = [],
-    after: Annotated[
-        str | None,
-        typer.Option(
-            "--after",
-            metavar="NEXT.yaml",
-            help="Write the board as it stands after the phase (the next round's file); --choose picks options.",
-        ),
-    ] = None,
+    place: PlaceOption = [],
+    set_: SetOption = [],
+    after: AfterOption = None,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
@@ -276,7 +290,7 @@ def resolve(
         tuple(place),
         tuple(set_),
         after,
-        sight_from=sight_from,
+        sight_from,
     )
     if not watch:
         _resolve_once(file, request, json_output)
