@@ -18,6 +18,9 @@ import random
 import string
 from collections.abc import Callable
 
+from board_text import figures_block as _figures
+from board_text import grid_map
+
 from enemy_move.games.cloudspire.model import MAX_MOVE as CLOUDSPIRE_MAX_MOVE
 from enemy_move.games.gloomhaven.model import MAX_AOE_SIDE, MAX_TARGETS
 from enemy_move.geometry.grid import MAX_MAP_SIDE
@@ -29,15 +32,7 @@ Cell = tuple[int, int]
 
 
 def _map(side: int, cell: Callable[[int, int], str], hex_grid: bool = True) -> str:
-    rows = []
-    for row in range(side):
-        shift = " " if hex_grid and row % 2 else ""
-        rows.append("  " + shift + " ".join(cell(col, row) for col in range(side)))
-    return "map: |\n" + "\n".join(rows) + "\n"
-
-
-def _figures(entries: dict[str, str]) -> str:
-    return "figures:\n" + "".join(f"  {label}: {{{body}}}\n" for label, body in entries.items())
+    return grid_map(side, side, cell, hex_grid)
 
 
 def _blob(centre: Cell, count: int, spacing: int = 1) -> list[Cell]:

@@ -39,6 +39,7 @@ from enemy_move.models.common import MAX_MOVE, MAX_RANGE  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adversarial import CASES as ADVERSARIAL  # noqa: E402
+from board_text import figures_block, grid_map  # noqa: E402
 
 #: Every figure label there is: 62, the most figures a file can hold.
 LABELS = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -46,21 +47,6 @@ LABELS = string.ascii_lowercase + string.ascii_uppercase + string.digits
 SIDE = MAX_MAP_SIDE
 GOAL_SECONDS = 10.0
 GOAL_MB = 1024
-
-
-def grid_map(width: int, height: int, cell: Callable[[int, int], str], hex_grid: bool) -> str:
-    rows = []
-    for row in range(height):
-        shift = " " if hex_grid and row % 2 else ""
-        rows.append("  " + shift + " ".join(cell(col, row) for col in range(width)))
-    return "map: |\n" + "\n".join(rows) + "\n"
-
-
-def figures_block(entries: dict[str, str]) -> str:
-    return "figures:\n" + "".join(f"  {label}: {{{body}}}\n" for label, body in entries.items())
-
-
-# -- Gloomhaven ---------------------------------------------------------------
 
 
 def gh(map_text: str, figures: dict[str, str], action: str, active: str | None = "a", variant: str = "gloomhaven") -> str:
