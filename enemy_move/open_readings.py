@@ -54,3 +54,19 @@ def name_if_it_decides(
         other=other,
     )
     return True
+
+
+def switch_values(annotation: Any) -> tuple[Any, ...]:
+    """The values a `rules.*` switch of this type may take: both booleans, each literal (None, "the default follows
+    another key", is not one); () for a switch of any other type."""
+    import typing
+
+    found: list[Any] = []
+    for part in typing.get_args(annotation) or (annotation,):
+        if part is bool:
+            found += [True, False]
+        elif typing.get_origin(part) is typing.Literal:
+            found += typing.get_args(part)
+    if typing.get_origin(annotation) is typing.Literal:
+        found = list(typing.get_args(annotation))
+    return tuple(found)

@@ -5,7 +5,6 @@ the file's own value names the switch."""
 from __future__ import annotations
 
 import dataclasses
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 
 from enemy_move.errors import ScenarioError
 from enemy_move.models import Scenario, load_scenario
+from enemy_move.open_readings import switch_values
 from enemy_move.phase import resolve
 from enemy_move.result import Moved, Result
 
@@ -36,15 +36,7 @@ NAMERS = (
 
 
 def values(annotation: Any) -> list[Any]:
-    found: list[Any] = []
-    for part in typing.get_args(annotation) or (annotation,):
-        if part is bool:
-            found += [True, False]
-        elif typing.get_origin(part) is typing.Literal:
-            found += typing.get_args(part)
-    if typing.get_origin(annotation) is typing.Literal:
-        found = list(typing.get_args(annotation))
-    return found
+    return list(switch_values(annotation))
 
 
 def answer(result: Result) -> list[Any]:

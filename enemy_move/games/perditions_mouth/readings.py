@@ -8,13 +8,12 @@ turn would be solved once per key): a step says which were not.
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from ...errors import ScenarioError
-from ...open_readings import name_if_it_decides
+from ...open_readings import name_if_it_decides, switch_values
 from ...result import Turn
 from .model import PerditionsMouthRules
 from .terrain import Board
@@ -38,16 +37,7 @@ ONLY_FOR = {
 
 def values_of(name: str) -> tuple[Any, ...]:
     """The values a reading key may take (None, "the default follows another key", is not one)."""
-    annotation = PerditionsMouthRules.model_fields[name].annotation
-    found: list[Any] = []
-    for part in typing.get_args(annotation) or (annotation,):
-        if part is bool:
-            found += [True, False]
-        elif typing.get_origin(part) is typing.Literal:
-            found += typing.get_args(part)
-    if typing.get_origin(annotation) is typing.Literal:
-        found = list(typing.get_args(annotation))
-    return tuple(found)
+    return switch_values(PerditionsMouthRules.model_fields[name].annotation)
 
 
 READINGS = tuple(name for name in PerditionsMouthRules.model_fields if name not in NOT_READINGS and values_of(name))
