@@ -70,3 +70,16 @@ def switch_values(annotation: Any) -> tuple[Any, ...]:
     if typing.get_origin(annotation) is typing.Literal:
         found = list(typing.get_args(annotation))
     return tuple(found)
+
+
+def not_tried_on_a_big_board(turn: Turn, cells: int, limit: int, unit: str, keys: tuple[str, ...], what: str) -> bool:
+    """On a board over ``limit`` cells the keys are not tried with their other values: the turn says so; True then."""
+    if cells <= limit:
+        return False
+    turn.note(
+        "reading",
+        f"On a board of {cells} {unit} the {what} ({', '.join(keys)}) were not tried with their other "
+        f"values (tried up to {limit} {unit}): one may decide here unnamed.",
+        not_tried=list(keys),
+    )
+    return True

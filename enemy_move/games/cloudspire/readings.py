@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from ...geometry.grid import Grid
-from ...open_readings import name_if_it_decides
+from ...open_readings import name_if_it_decides, not_tried_on_a_big_board
 from ...result import Turn
 from .units import Unit
 from .variant import CloudspireRules
@@ -61,13 +61,7 @@ KEYS: dict[str, tuple[tuple[Any, Any], Callable[[Turn, Grid, Mapping[str, Unit],
 
 def name_deciding_readings(turn: Turn, board: Grid, units: Mapping[str, Unit], actor: str, rules: CloudspireRules, solve: Solve) -> None:
     """Name each key whose other value changes ``turn`` (``solve``: the same turn under other rules)."""
-    if len(board.terrain) > TRIED_UP_TO:
-        turn.note(
-            "reading",
-            f"On a board of {len(board.terrain)} hexes the decision keys ({', '.join(KEYS)}) were not tried with their other "
-            f"values (tried up to {TRIED_UP_TO} hexes): one may decide here unnamed.",
-            not_tried=list(KEYS),
-        )
+    if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "hexes", tuple(KEYS), "decision keys"):
         return
     for key, (values, matters) in KEYS.items():
         if not matters(turn, board, units, actor):

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from ...errors import ScenarioError
-from ...open_readings import name_if_it_decides, switch_values
+from ...open_readings import name_if_it_decides, not_tried_on_a_big_board, switch_values
 from ...result import Turn
 from .model import PerditionsMouthRules
 from .terrain import Board
@@ -47,13 +47,7 @@ def name_deciding_readings(
     turn: Turn, board: Board, kind: str, rules: PerditionsMouthRules, solve: Callable[[PerditionsMouthRules], Turn]
 ) -> None:
     """Name each reading whose other value changes ``turn`` (``solve``: the same turn under other rules)."""
-    if len(board.terrain) > TRIED_UP_TO:
-        turn.note(
-            "reading",
-            f"On a board of {len(board.terrain)} squares the open readings ({', '.join(READINGS)}) were not tried "
-            f"with their other values (tried up to {TRIED_UP_TO} squares): one may decide here unnamed.",
-            not_tried=list(READINGS),
-        )
+    if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "squares", READINGS, "open readings"):
         return
     for name in READINGS:
         if name in ONLY_FOR and kind not in ONLY_FOR[name]:
