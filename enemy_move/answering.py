@@ -37,7 +37,7 @@ class Answered:
 
     scenario: Scenario
     result: Result
-    #: The file as an ``edit.document.ScenarioDocument`` (with the overrides), or None when not asked for.
+    #: The file as an ``document.ScenarioDocument`` (with the overrides), or None when not asked for.
     document: Any = None
 
 
@@ -54,8 +54,8 @@ def answer(document: Document, request: Request = Request(), loaded: Callable[[S
     scenario = validate_document(document)
     editable = None
     if request.places or request.sets or request.editable:
-        from .edit.document import EditError, ScenarioDocument
-        from .edit.overrides import apply_edits
+        from .document.document import EditError, ScenarioDocument
+        from .document.overrides import apply_edits
 
         editable = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw)
         if request.places or request.sets:

@@ -222,7 +222,7 @@ class Game:
     #: the game's own sight rules see it (``resolve --sight-from``; ValueError: no hex to see from). None: not offered.
     sight_lines: Ref[Callable[[Scenario, str, Any, Any], list[Any]]] | None = None
 
-    # What the scenario editor (enemy_move/edit/) needs to know of the game's files:
+    # What the scenario editor (enemy_move/document/) needs to know of the game's files:
     #: Attributes of a figure created for a new label, by the label's case: "upper", "lower" or "digit".
     new_figure: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: The map symbol that walls a new room ("" where the game has no walls: the room is open ground).

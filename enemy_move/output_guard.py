@@ -114,7 +114,7 @@ def write_file_or_exit(what: str, path: str, text: str) -> None:
 
     import typer
 
-    from .edit.atomic import WriteError, write_atomic
+    from .document.atomic import WriteError, write_atomic
     from .errors import escape_controls
 
     try:

@@ -2,7 +2,7 @@
 
 Only the fields an ``expect:`` block already states are rewritten (``focus``,
 ``options``, ``actor``, each turn's), through the round-trip document of
-enemy_move/edit, so every other line of the file keeps its comments, order
+enemy_move/document, so every other line of the file keeps its comments, order
 and quoting. An option the file already lists the same way keeps its node
 (its quoting, its comment); the new list follows the answer's order. The new
 text must load and pass ``check`` before it replaces the file, atomically.
@@ -73,7 +73,7 @@ def _replace_items(sequence: Any, items: list[Any], kept_from: list[int | None])
 
 def _write_options(container: Any, answer: list[dict[str, Any]], empty_attacks: bool) -> None:
     """The answer's options; those already written keep their node and their order, new ones go where they sort."""
-    from .edit.document import plain
+    from .document.document import plain
 
     existing = container.get("options")
     old_items = list(existing) if existing is not None else []
@@ -98,7 +98,7 @@ def _write_options(container: Any, answer: list[dict[str, Any]], empty_attacks: 
 
 def _write_turn(container: Any, answer: dict[str, Any], keys: tuple[str, ...], empty_attacks: bool) -> None:
     """Rewrite the ``keys`` of one expected turn (a mapping of the document) with ``answer``."""
-    from .edit.document import plain
+    from .document.document import plain
 
     if "actor" in keys and plain(container.get("actor")) != answer["actor"]:
         container["actor"] = answer["actor"]
@@ -130,7 +130,7 @@ def _new_turn(answer: dict[str, Any], keys: tuple[str, ...], empty_attacks: bool
 
 
 def _write_turns(turns: Any, answers: list[dict[str, Any]], empty_attacks: bool) -> None:
-    from .edit.document import plain
+    from .document.document import plain
 
     first = plain(turns[0]) if len(turns) else {}
     keys = tuple(k for k in TURN_KEYS if k in first) or TURN_KEYS
@@ -152,7 +152,7 @@ def _writes_empty_attacks(expect: Any) -> bool:
 
 def updated_document(text: str, file: str, answers: list[dict[str, Any]], raw: bytes | None = None) -> Any:
     """The file's document with its ``expect:`` block stating ``answers`` (one per turn), everything else as it was."""
-    from .edit.document import ScenarioDocument, plain
+    from .document.document import ScenarioDocument, plain
 
     document = ScenarioDocument.from_text(text, file, raw=raw)
     expect = document.data.get("expect")
@@ -174,7 +174,7 @@ def update_file(entry: FileResult) -> Update:
     Only over the bytes that were checked: a file changed since (by hand, by another program) is left alone."""
     from pathlib import Path
 
-    from .edit.atomic import ConflictError, WriteError
+    from .document.atomic import ConflictError, WriteError
     from .loader import decode_bytes
 
     if entry.status != "fail" or entry.answer is None or entry.checked is None:

@@ -356,7 +356,7 @@ def test_without_update_nothing_is_written(tmp_path: Path) -> None:
 
 def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     demo, phase = broken_copies(tmp_path)
-    import enemy_move.edit.atomic as atomic
+    import enemy_move.document.atomic as atomic
 
     real_replace = os.replace
     replaced: list[str] = []
@@ -378,7 +378,7 @@ def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypa
 def test_update_leaves_errors_and_a_file_it_cannot_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     demo, phase = broken_copies(tmp_path)
     (tmp_path / "broken.yaml").write_text("ruleset: gloomhaven\ntitel: x\n")
-    import enemy_move.edit.atomic as atomic
+    import enemy_move.document.atomic as atomic
 
     def refuse(source: str, target: str) -> None:
         raise PermissionError(13, "Permission denied")

@@ -24,7 +24,7 @@ import schema_check
 import toy
 
 import enemy_move
-from enemy_move.edit.document import ScenarioDocument
+from enemy_move.document.document import ScenarioDocument
 from enemy_move.game import Game
 from enemy_move.models import Scenario, load_scenario_text
 from enemy_move.output_schema import output_schema

@@ -1,4 +1,4 @@
-"""The scenario document layer (enemy_move/edit/): round trip, keys, figures, walls, sizes and the next round."""
+"""The scenario document layer (enemy_move/document/): round trip, keys, figures, walls, sizes and the next round."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from enemy_move.edit.atomic import WriteError, write_atomic
-from enemy_move.edit.document import EditError, ScenarioDocument, guess_indent
+from enemy_move.document.atomic import WriteError, write_atomic
+from enemy_move.document.document import EditError, ScenarioDocument, guess_indent
 from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid, squaregrid
 from enemy_move.phase import resolve

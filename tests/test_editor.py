@@ -618,7 +618,7 @@ def test_keys_of_the_wrong_shape_never_crash_the_editor(tmp_path: Path, text: st
 
 
 def test_walls_of_the_wrong_shape_are_no_walls() -> None:
-    from enemy_move.edit.document import ScenarioDocument
+    from enemy_move.document.document import ScenarioDocument
 
     assert ScenarioDocument.from_text("ruleset: gloomhaven\nmap: |\n  . .\nwalls: 3\n").walls() == []
 

@@ -14,7 +14,7 @@ pytest.importorskip("textual")
 from test_editor import press, run_editor, session_for, settle  # noqa: E402
 from textual import events  # noqa: E402
 
-from enemy_move.edit.document import ScenarioDocument  # noqa: E402
+from enemy_move.document.document import ScenarioDocument  # noqa: E402
 from enemy_move.editor.app import EditorScreen  # noqa: E402
 from enemy_move.editor.forms import FormScreen  # noqa: E402
 from enemy_move.editor.session import Session  # noqa: E402

@@ -128,7 +128,7 @@ def test_the_package_has_no_import_cycle() -> None:
 
 def test_function_level_and_relative_imports_are_edges() -> None:
     graph = package_graph()
-    assert "enemy_move.edit.rooms" in graph["enemy_move.edit.document"]  # inside a method: `from .rooms import make_room`
+    assert "enemy_move.document.rooms" in graph["enemy_move.document.document"]  # inside a method: `from .rooms import make_room`
     assert "enemy_move.cli.shared" in graph["enemy_move.cli.check"]  # `from .shared import ...`
     assert "enemy_move.render.svg" in graph["enemy_move.cli"]  # `from ..render import svg`: the submodule
     assert "enemy_move.models" not in graph["enemy_move.game"]  # under `if TYPE_CHECKING:` only
@@ -164,7 +164,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("result", "choosing", "apply", "open_readings"),
     ("games.*",),
     ("phase", "why_not", "checking"),
-    ("edit", "answering", "updating", "starters", "schema", "output_schema", "importing", "output_guard", "watch", "docs_pages"),
+    ("document", "answering", "updating", "starters", "schema", "output_schema", "importing", "output_guard", "watch", "docs_pages"),
     ("render",),
     ("api", "editor", "serve"),
     # dataclass_code: the start-up cache the entry point installs; its prepare() (make bytecode) imports every module.

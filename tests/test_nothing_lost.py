@@ -24,7 +24,7 @@ from typer.testing import CliRunner, Result
 
 from enemy_move.checking import check_files
 from enemy_move.cli import ResolveRequest, app, run_watch
-from enemy_move.edit.document import ScenarioDocument
+from enemy_move.document.document import ScenarioDocument
 from enemy_move.updating import update_report
 
 runner = CliRunner()
@@ -65,7 +65,7 @@ def test_after_over_the_file_itself_only_over_the_bytes_read(tmp_path: Path, mon
     assert result.exit_code == 0, result.output
     assert "   # . a . . B #" in path.read_text(encoding="utf-8")
     # a change made between the read and the write is never replaced
-    from enemy_move.edit import document as module
+    from enemy_move.document import document as module
 
     theirs = DEMO_TEXT.replace("Demo", "Theirs")
     path.write_text(DEMO_TEXT, encoding="utf-8")

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from enemy_move.edit.atomic import ConflictError, ReadOnlyError, write_atomic
-from enemy_move.edit.document import ScenarioDocument
-from enemy_move.edit.splice import splice
+from enemy_move.document.atomic import ConflictError, ReadOnlyError, write_atomic
+from enemy_move.document.document import ScenarioDocument
+from enemy_move.document.splice import splice
 from enemy_move.loader import decode_bytes, load_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -106,7 +106,7 @@ def _write_after(document: Any, result: Any, path: str, source: str) -> None:
     """The next round's file: the scenario's own text and bytes, with only what the phase changed (a failure: exit 1).
 
     A relative ``$schema`` modeline still finds the schema from the new file's folder."""
-    from ..edit.atomic import WriteError
+    from ..document.atomic import WriteError
     from ..errors import escape_controls
     from ..output_guard import EXIT_OUTPUT
     from ..starters import moved_modeline

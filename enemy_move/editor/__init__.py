@@ -15,7 +15,7 @@ __all__ = ["EditorUsageError", "open_session", "parse_size", "run"]
 
 def open_session(path: str, ruleset: str | None = None, variant: str | None = None, size: str | None = None) -> object:
     """The session for FILE: read when it exists (ScenarioError when it is not YAML), else a new board."""
-    from ..edit.document import EditError, ScenarioDocument
+    from ..document.document import EditError, ScenarioDocument
     from .session import Session
 
     if os.path.exists(path):

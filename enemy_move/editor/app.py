@@ -19,8 +19,8 @@ from textual.geometry import Region
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ..edit.atomic import ConflictError, WriteError
-from ..edit.document import EditError
+from ..document.atomic import ConflictError, WriteError
+from ..document.document import EditError
 from ..errors import escape_controls
 from ..result import Turn
 from . import palette

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..edit.document import EditError
+from ..document.document import EditError
 from ..render.ascii_map import GOAL_MARK, GOAL_STYLE, OPTION_STYLE, PATH_MARK, PATH_STYLE, option_mark
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class _Cells:
     """The map read once per drawing: each cell's symbol and who stands there."""
 
     def __init__(self, session: Session) -> None:
-        from ..edit import gridtext
+        from ..document import gridtext
 
         self.symbols = session.symbols()
         game = session.doc.game

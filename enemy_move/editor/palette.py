@@ -28,7 +28,7 @@ def game_symbols(ruleset: str) -> dict[str, str]:
     a symbol whose terrain the game rejects (Cloudspire has no walls) is left
     out: each is painted on an open cell of the starter and the game set up.
     """
-    from ..edit.document import ScenarioDocument
+    from ..document.document import ScenarioDocument
     from ..errors import ScenarioError
 
     entry = game(ruleset)

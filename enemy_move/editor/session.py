@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..edit.document import EditError
+from ..document.document import EditError
 from . import palette, undo
 
 if TYPE_CHECKING:
-    from ..edit.document import ScenarioDocument
+    from ..document.document import ScenarioDocument
     from ..result import Result
 
 Cell = tuple[int, int]
@@ -236,7 +236,7 @@ class Session:
 
     def _drawn_figure(self, cell: Cell) -> str | None:
         """The figure whose letter is drawn on the map at ``cell`` (not one placed with `at:`)."""
-        from ..edit import gridtext
+        from ..document import gridtext
 
         text = self.doc.data.get("map")
         if not isinstance(text, str) or self.board_kind not in ("hex", "square"):
@@ -359,7 +359,7 @@ class Session:
 
         Only over the bytes last read or saved: a file changed on disk since (another editor, another program)
         raises ConflictError and is left as it is, unless ``overwrite``. A read-only file: ReadOnlyError."""
-        from ..edit.atomic import ANYTHING, write_atomic
+        from ..document.atomic import ANYTHING, write_atomic
 
         text = self.text()
         self.disk = write_atomic(self.path, self.doc.file_text(text), expect=ANYTHING if overwrite else self.disk)
@@ -369,7 +369,7 @@ class Session:
 
     def save_as(self, path: str, *, overwrite: bool = False) -> str:
         """Save under another name (an existing file there: ConflictError unless ``overwrite``); it becomes the file edited."""
-        from ..edit.atomic import ANYTHING, write_atomic
+        from ..document.atomic import ANYTHING, write_atomic
 
         text = self.text()
         self.disk = write_atomic(path, self.doc.file_text(text), expect=ANYTHING if overwrite else None)
@@ -381,7 +381,7 @@ class Session:
 
     def reload(self) -> None:
         """Read the file again as it is on disk now (this session's unsaved edits and undo steps are dropped)."""
-        from ..edit.document import ScenarioDocument
+        from ..document.document import ScenarioDocument
 
         self.doc = ScenarioDocument.from_path(self.path)
         self.disk = self.doc.original.raw

@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..edit.nodes import find as _find
-from ..edit.nodes import keep_writable as _keep_writable
-from ..edit.nodes import split_key
+from ..document.nodes import find as _find
+from ..document.nodes import keep_writable as _keep_writable
+from ..document.nodes import split_key
 
 #: A key that was not there.
 ABSENT: Any = object()

@@ -2,7 +2,7 @@
 phone at the table opens a board, edits it by touch and sees where the enemies move, live.
 
 A renderer-layer consumer: the board is the project's own SVG (render/svg.py), the answer the Result, the edits
-the editor's document operations (edit/document.py through editor/session.py). Starlette and uvicorn are
+the editor's document operations (document/document.py through editor/session.py). Starlette and uvicorn are
 imported only by this command.
 """
 

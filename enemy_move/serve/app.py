@@ -90,7 +90,7 @@ class Server:
         return await self._page(request, text, self.folder.relative(path), digest(text))
 
     async def new_page(self, request: Request) -> Response:
-        from ..edit.document import EditError, ScenarioDocument
+        from ..document.document import EditError, ScenarioDocument
 
         try:
             text = (await run_in_threadpool(ScenarioDocument.new, request.path_params["ruleset"])).text()
@@ -165,7 +165,7 @@ class Server:
 
 
 def _document(text: str, file: str) -> Any:
-    from ..edit.document import ScenarioDocument
+    from ..document.document import ScenarioDocument
 
     try:
         return ScenarioDocument.from_text(text, file)

@@ -286,7 +286,7 @@ OPERATIONS: dict[str, Callable[[Session, dict[str, Any]], bool | str | None]] = 
 
 def edit(text: str, file: str, op: Any) -> tuple[str, str | None]:
     """The text after the edit ``op`` asks for, and a message when it changed nothing or could not be made."""
-    from ..edit.document import EditError, ScenarioDocument
+    from ..document.document import EditError, ScenarioDocument
     from ..editor.session import Session
 
     if not isinstance(op, dict) or op.get("kind") not in OPERATIONS:
@@ -305,7 +305,7 @@ def edit(text: str, file: str, op: Any) -> tuple[str, str | None]:
 def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str]:
     """The next round's text (the board after the phase, Ctrl+N in the editor), or the choice the players still have
     to make; and a sentence saying what moved."""
-    from ..edit.document import ScenarioDocument
+    from ..document.document import ScenarioDocument
     from ..editor.answer import turn_words
     from ..editor.session import Session
 

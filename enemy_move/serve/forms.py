@@ -10,7 +10,7 @@ from ..safe_text import for_markup as escape
 from ..safe_text import quoted_attribute as quoteattr
 
 if TYPE_CHECKING:
-    from ..edit.document import ScenarioDocument
+    from ..document.document import ScenarioDocument
     from ..editor.forms import Field
 
 #: The key a figure form adds: only this figure acts (``active:``).

@@ -5,7 +5,7 @@ loaded it (``base``). A file whose text no longer has that digest changed on
 disk: 409, and the page offers to reload. Otherwise the document read now is
 given the page's text and written by ``ScenarioDocument.save()`` (atomic; it
 also refuses a change made between that read and the write:
-``enemy_move.edit.atomic.ConflictError``, a 409 too). A read-only file: 403.
+``enemy_move.document.atomic.ConflictError``, a 409 too). A read-only file: 403.
 A new board gets a new file and never replaces one.
 """
 
@@ -22,8 +22,8 @@ CONFLICT = "changed on disk since this page loaded it: reload to see that versio
 
 def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
     """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
-    from ..edit.atomic import ConflictError, ReadOnlyError, WriteError
-    from ..edit.document import ScenarioDocument
+    from ..document.atomic import ConflictError, ReadOnlyError, WriteError
+    from ..document.document import ScenarioDocument
 
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         return 400, {"error": "expected the board's text"}
