@@ -288,7 +288,7 @@ def our_check(folder: Path, runs: int, jobs: str | None) -> tuple[Measure, dict[
 _RESOLVE_ALL = (
     "import sys, time\n"
     "from pathlib import Path\n"
-    "from enemy_move.checking import resolve_scenario\n"
+    "from enemy_move.phase import resolve as resolve_scenario\n"
     "from enemy_move.models import load_scenario\n"
     "scenarios = [load_scenario(p) for p in sorted(Path(sys.argv[1]).glob(sys.argv[3]))]\n"
     "best = float('inf')\n"
@@ -315,8 +315,8 @@ def mismatches(report: dict[str, Any]) -> list[str]:
 
 
 def _options(path: Path) -> set[tuple[tuple[int, ...], tuple[str, ...]]]:
-    from enemy_move.checking import resolve_scenario
     from enemy_move.models import load_scenario
+    from enemy_move.phase import resolve as resolve_scenario
 
     result = resolve_scenario(load_scenario(path), None, {})
     return {(tuple(option.to), tuple(sorted(option.attacks))) for option in result.turns[0].options}

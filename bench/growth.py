@@ -150,7 +150,7 @@ RULESETS: dict[str, Callable[[int, int, int], str]] = {
 # Prints the CPU seconds of the resolve alone; the process's peak memory is read by measure.run.
 _RESOLVE = (
     "import sys, time\n"
-    "from enemy_move.checking import resolve_scenario\n"
+    "from enemy_move.phase import resolve as resolve_scenario\n"
     "from enemy_move.models import load_scenario\n"
     "scenario = load_scenario(sys.argv[1])\n"
     "started = time.process_time()\n"
@@ -230,7 +230,7 @@ def growth(
 # the most steps one search took and its movement, or "refused" and the first error line.
 _CLOUDSPIRE_STEPS = (
     "import sys, time\n"
-    "from enemy_move.checking import resolve_scenario\n"
+    "from enemy_move.phase import resolve as resolve_scenario\n"
     "from enemy_move.errors import ScenarioError\n"
     "from enemy_move.games.cloudspire import search\n"
     "from enemy_move.models import load_scenario\n"

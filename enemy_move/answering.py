@@ -57,7 +57,7 @@ def answer(document: Document, request: Request = Request(), loaded: Callable[[S
         from .document.document import EditError, ScenarioDocument
         from .document.overrides import apply_edits
 
-        editable = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw)
+        editable = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw, loaded=document)
         if request.places or request.sets:
             try:
                 scenario = apply_edits(editable, request.places, request.sets)

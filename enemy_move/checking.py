@@ -19,7 +19,6 @@ from typing import Any, BinaryIO, Literal
 
 from .errors import ScenarioError, escape_controls, internal_error
 from .loader import STDIN_NAME, load_file, load_stdin, load_text
-from .models import validate_document
 from .result import BoardState, Result, TrapSprung, Turn, format_position, format_positions, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -394,15 +393,6 @@ def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[l
     return problems, expected_json, got_json
 
 
-def resolve_scenario(
-    scenario: Any, variant: str | None = None, choices: dict[str, int] | None = None, first: tuple[str, ...] = ()
-) -> Result:
-    """Play the scenario through its game (the file was loaded and its board parsed once, before)."""
-    from . import phase  # engines load lazily, only when a file needs one
-
-    return phase.resolve(scenario, variant, choices, first)
-
-
 def _load_document(file: str, stdin: BinaryIO | None) -> Any:
     if file == STDIN_PATH:
         return load_stdin(stdin if stdin is not None else sys.stdin.buffer)
@@ -425,11 +415,13 @@ def check_text_contained(text: str, file: str) -> FileResult:
 
 
 def _check_loaded(load: Callable[[], Any]) -> FileResult:
+    from . import answering  # engines load lazily, only when a file needs one
+
     try:
-        scenario = validate_document(load())
-        result = resolve_scenario(scenario)
+        answered = answering.answer(load())
     except ScenarioError as error:
         return error_result(error)
+    scenario, result = answered.scenario, answered.result
     name = scenario.source.file
     if scenario.model.expect is None:
         return FileResult(file=name, status="valid")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from enemy_move.checking import resolve_scenario
 from enemy_move.models import load_scenario, load_scenario_text
+from enemy_move.phase import resolve as resolve_scenario
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))

@@ -354,7 +354,7 @@ def test_save_writes_what_resolve_answers_the_same_way(tmp_path: Path) -> None:
         assert not screen.session.modified
         assert screen.answer is not None and screen.answer.result is not None
         saved = load_scenario(path)
-        from enemy_move.checking import resolve_scenario
+        from enemy_move.phase import resolve as resolve_scenario
 
         assert result_to_dict(resolve_scenario(saved)) == result_to_dict(screen.answer.result)
 

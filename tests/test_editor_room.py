@@ -12,10 +12,10 @@ pytest.importorskip("textual")
 
 from test_editor import Counting, run_editor, session_for, settle  # noqa: E402
 
-from enemy_move.checking import resolve_scenario  # noqa: E402
 from enemy_move.editor.app import EditorScreen  # noqa: E402
 from enemy_move.editor.dialogs import ChooseScreen  # noqa: E402
 from enemy_move.models import load_scenario  # noqa: E402
+from enemy_move.phase import resolve as resolve_scenario  # noqa: E402
 
 ROOM_GOAL = 60
 ROUND_GOAL = 10

@@ -85,7 +85,7 @@ def test_a_character_named_active_in_gloomhaven_is_refused(tmp_path: Path) -> No
 
 
 def test_a_summon_and_a_monster_may_be_active() -> None:
-    from enemy_move.checking import resolve_scenario
+    from enemy_move.phase import resolve as resolve_scenario
 
     for active in ("s", "a"):
         text = (

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from enemy_move.checking import resolve_scenario
 from enemy_move.models import load_scenario
 from enemy_move.phase import Line, explore, resolve
+from enemy_move.phase import resolve as resolve_scenario
 from enemy_move.render import svg
 from enemy_move.render.html_page import page
 from enemy_move.result import option_to_json

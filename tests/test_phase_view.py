@@ -133,9 +133,9 @@ def test_grammar_of_shared_destinations() -> None:
 
 
 def _picture(scenario: str) -> tuple[str, str]:
-    from enemy_move.checking import resolve_scenario
     from enemy_move.models import load_scenario
     from enemy_move.phase import explore
+    from enemy_move.phase import resolve as resolve_scenario
     from enemy_move.render import svg
     from enemy_move.render.html_page import page
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from enemy_move.checking import resolve_scenario
 from enemy_move.cli import app
 from enemy_move.geometry.grid import Grid
 from enemy_move.models import load_scenario, load_scenario_text
+from enemy_move.phase import resolve as resolve_scenario
 from enemy_move.render import ascii_map, svg
 from enemy_move.render.text import answer_line
 from enemy_move.result import Option, Turn

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from enemy_move.checking import resolve_scenario, scenario_files
+from enemy_move.checking import scenario_files
 from enemy_move.game import CORE_STEP_IDS
 from enemy_move.models import load_scenario
+from enemy_move.phase import resolve as resolve_scenario
 from enemy_move.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent

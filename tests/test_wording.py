@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from enemy_move.checking import resolve_scenario
 from enemy_move.models import load_scenario
+from enemy_move.phase import resolve as resolve_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))

@@ -35,7 +35,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from ..errors import ScenarioError
 from ..game import BoardKind, Game
 from ..geometry import hexgrid, squaregrid
-from ..loader import load_file, load_text
+from ..loader import Document, load_file, load_text
 from ..registry import game as registered_game
 from ..registry import games
 from . import gridtext
@@ -117,18 +117,22 @@ class ScenarioDocument:
         self.path = path
         self.indent = indent
         self.original = original
+        #: The last text :meth:`text` loaded to check it, with what it loaded, so :meth:`validate` need not load it again.
+        self._checked: tuple[str, Document] | None = None
 
     # --- reading and writing --------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str, file: str = "<text>", *, raw: bytes | None = None) -> ScenarioDocument:
+    def from_text(cls, text: str, file: str = "<text>", *, raw: bytes | None = None, loaded: Document | None = None) -> ScenarioDocument:
         """Parse ``text``; bad YAML raises the loader's ScenarioError (FILE:LINE:COL). The scenario may still be invalid.
 
-        ``raw``: the bytes ``text`` was decoded from (a file's, with its byte-order mark if any)."""
+        ``raw``: the bytes ``text`` was decoded from (a file's, with its byte-order mark if any); ``loaded``: the
+        loader's reading of ``text`` when the caller has it already (the file is then not loaded again)."""
         from .view import writer_view
 
         text = text.removeprefix("\ufeff")
-        loaded = load_text(text, file)  # the hardened loader's checks and messages come first
+        if loaded is None or loaded.source.text != text:
+            loaded = load_text(text, file)  # the hardened loader's checks and messages come first
         indent = guess_indent(text)
         try:
             data = yaml_io(indent).load(writer_view(text))
@@ -148,8 +152,8 @@ class ScenarioDocument:
     @classmethod
     def from_path(cls, path: str | Path) -> ScenarioDocument:
         """Read a scenario file (size cap, UTF-8 and YAML checks of the loader)."""
-        source = load_file(path).source
-        document = cls.from_text(source.text, str(path), raw=source.raw)
+        loaded = load_file(path)
+        document = cls.from_text(loaded.source.text, str(path), raw=loaded.source.raw, loaded=loaded)
         document.path = Path(path)
         return document
 
@@ -182,8 +186,11 @@ class ScenarioDocument:
         merged = self.original.splicer.splice(new)
         # Where the lines are ruamel's own (line ends aside) they mean what the tree means; elsewhere the file's
         # bytes were kept around an edit: load them and compare (the promise is checked, not assumed).
-        if Lines.of(merged).lines != Lines.of(new).lines and load_text(merged, self.file).data != plain(self.data):
-            return Lines.of(self.original.text).newline.join(Lines.of(new).lines)  # never seen: ruamel's text, whole
+        if Lines.of(merged).lines != Lines.of(new).lines:
+            checked = load_text(merged, self.file)
+            if checked.data != plain(self.data):
+                return Lines.of(self.original.text).newline.join(Lines.of(new).lines)  # never seen: ruamel's text, whole
+            self._checked = (merged, checked)
         return merged
 
     def copy(self) -> ScenarioDocument:
@@ -233,9 +240,11 @@ class ScenarioDocument:
 
     def validate(self) -> Scenario:
         """The validated scenario of :meth:`text`; an invalid state raises the loader's ScenarioError."""
-        from ..models import load_scenario_text
+        from ..models import validate_document
 
-        return load_scenario_text(self.text(), self.file)
+        text = self.text()
+        checked = self._checked
+        return validate_document(checked[1] if checked is not None and checked[0] == text else load_text(text, self.file))
 
     # --- keys ------------------------------------------------------------------------------
 
