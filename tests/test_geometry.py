@@ -421,3 +421,32 @@ def test_square_ring_is_every_cell_at_that_distance_in_map_order() -> None:
         for distance in range(5):
             around = [(c, r) for r in range(-6, 13) for c in range(-6, 13) if measure((3, 4), (c, r)) == distance]
             assert squaregrid.ring((3, 4), distance, metric) == around
+
+
+def test_sight_disputed_names_a_pair_asked_that_the_other_mode_answers_otherwise() -> None:
+    # The open reading of sight resolves a turn again only when a pair its sight layout answered would be
+    # answered otherwise in the other mode (corner sight implies any-point sight: only those pairs can differ).
+    from enemy_move.geometry import los
+
+    walls = {(2, 2), (4, 2)}  # a gap one hex wide: some lines pass it between corners only
+    cells = [(c, r) for c in range(8) for r in range(6) if (c, r) not in walls]
+    los._LAYOUTS.clear()
+    corner, any_point = HexSight(walls, (), "corner"), HexSight(walls, (), "any")
+    pairs = [(a, b) for a in cells for b in cells if a < b]
+    differing = [(a, b) for a, b in pairs if corner.visible(a, b) != any_point.visible(a, b)]
+    alike = [(a, b) for a, b in pairs if not corner.visible(a, b) and not any_point.visible(a, b)]
+    assert differing and alike
+    assert all(any_point.visible(a, b) and not corner.visible(a, b) for a, b in differing)
+    los._LAYOUTS.clear()
+    assert los.answered(walls, (), "corner") is None  # no layout kept: nothing known, the caller resolves again
+    sight = HexSight(walls, (), "corner")
+    asked = los.answered(walls, (), "corner")
+    assert asked is not None and asked.layout is sight.layout and not asked.disputed()
+    sight.visible(*alike[0])
+    assert not sight.disputed()
+    sight.visible(*differing[0])
+    assert sight.disputed() and asked.disputed()
+    los._LAYOUTS.clear()
+    other = HexSight(walls, (), "any")
+    other.visible(*differing[0])  # seen in any-point sight, hidden corner to corner
+    assert other.disputed()

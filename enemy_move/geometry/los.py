@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from itertools import islice
 
 from . import hexgrid
 
@@ -78,6 +79,18 @@ class HexSight:
     def visible(self, a: Cell, b: Cell) -> bool:
         return self._layout.visible(a, b)
 
+    @property
+    def layout(self) -> object:
+        """The wall layout and mode answering (one object while it is kept; compared by identity): a cache of
+        answers built on this sight keys on it, so that every pair those answers asked is among :meth:`disputed`'s."""
+        return self._layout
+
+    def disputed(self) -> bool:
+        """Whether the other mode would answer some pair this layout has answered so far (every figure and
+        turn on these walls) otherwise. When it would not, a computation that asked only these pairs gets the
+        same answers, so the same result, in the other mode."""
+        return self._layout.disputed()
+
     def blockers(self, a: Cell, b: Cell) -> tuple[list[Cell], list[tuple[Cell, Cell]], bool]:
         """What stands between ``a`` and ``b`` (asked only to explain a hex out of sight): the wall hexes and thin
         walls the line joining their centres touches, and True; when that line is clear (corner sight can
@@ -110,6 +123,17 @@ class HexSight:
 
 
 _LAYOUTS: dict[tuple[str, frozenset[Cell], frozenset[frozenset[Cell]]], _Layout] = {}
+
+
+def answered(wall_cells: Iterable[Cell], thin_walls: Iterable[frozenset[Cell]], mode: str) -> HexSight | None:
+    """The sight of a wall layout that is still kept, with every pair it answered (None: none is kept, e.g.
+    dropped since; a new one would know no pair)."""
+    layout = _LAYOUTS.get((mode, frozenset(wall_cells), frozenset(thin_walls)))
+    if layout is None:
+        return None
+    sight = HexSight.__new__(HexSight)
+    sight.mode, sight._layout = mode, layout
+    return sight
 
 
 def _layout(wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str) -> _Layout:
@@ -148,6 +172,8 @@ class _Layout:
         self.walls_by_cell = {cell: tuple(sorted(edges)) for cell, edges in by_cell.items()}
         self._walls_by_axial = {hexgrid.to_axial(cell): edges for cell, edges in self.walls_by_cell.items()}
         self._cache: dict[tuple[Cell, Cell], bool] = {}
+        self._compared = 0  # answers of _cache (in insertion order) already compared with the other mode
+        self._disputed = False
 
     def is_wall_edge(self, a: Cell, b: Cell) -> bool:
         """Whether the edge between neighbours ``a`` and ``b`` is (part of) a wall."""
@@ -157,9 +183,23 @@ class _Layout:
         key = (a, b) if a <= b else (b, a)
         cached = self._cache.get(key)
         if cached is None:
-            cached = self._compute(*key)
+            cached = self._compute(*key, self.mode)
             self._cache[key] = cached
         return cached
+
+    def disputed(self) -> bool:
+        if self._disputed or self._compared == len(self._cache):
+            return self._disputed
+        # Corner-to-corner lines are lines from a point to a point: corner sight implies any-point sight, so
+        # only the pairs hidden to corner sight, or seen by any-point sight, can differ.
+        other = "any" if self.mode == "corner" else "corner"
+        differs = self.mode == "any"
+        for (a, b), seen in islice(self._cache.items(), self._compared, None):
+            if seen == differs and self._compute(a, b, other) != seen:
+                self._disputed = True
+                break
+        self._compared = len(self._cache)
+        return self._disputed
 
     def walls_near(self, a: Cell, b: Cell) -> list[Segment]:
         """The wall segments that could touch a segment between the two hexes."""
@@ -183,7 +223,7 @@ class _Layout:
         thin = sorted((p, q) for p, q in (sorted(pair) for pair in self.thin_walls) if hexgrid.shared_edge(p, q) in found)
         return cells, thin, on_line
 
-    def _compute(self, a: Cell, b: Cell) -> bool:
+    def _compute(self, a: Cell, b: Cell, mode: str) -> bool:
         if a == b:
             return True
         if a in self.wall_cells or b in self.wall_cells:
@@ -191,7 +231,7 @@ class _Layout:
         walls = self.walls_near(a, b)
         if not walls:
             return True
-        if self.mode == "corner":
+        if mode == "corner":
             corners_b = hexgrid.corners_scaled(b)
             return any(_free(p, q, walls) for p in hexgrid.corners_scaled(a) for q in corners_b)
         if _free(hexgrid.centre_scaled(a), hexgrid.centre_scaled(b), walls):

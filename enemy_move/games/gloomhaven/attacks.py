@@ -279,10 +279,10 @@ _ANSWERS_KEPT = 8
 def _shared_answers(view: View, plan: AttackPlan) -> _Answers:
     # The answers depend on the terrain only through its walls and map hexes (range, sight, where an
     # area may be placed): the wall layout's range tables stand for them (the key holds them, so
-    # their id stays theirs), with the sight rule.
+    # their id stays theirs), with the sight (its layout: the open reading of sight compares the pairs it asked).
     key = (
         view.range_tables,
-        view.rules.sight,
+        view.sight.layout,
         view.rules.aoe_anchor_in_wall,
         (plan.range, plan.melee, plan.targets, plan.pattern, plan.real),
         tuple((label, view.grid.figures[label]) for label in view.visible_enemies),
@@ -318,7 +318,7 @@ _NEAR: OrderedDict[Hashable, _Near] = OrderedDict()
 
 
 def _shared_near(view: View, plan: AttackPlan) -> _Near:
-    key = (view.range_tables, view.rules.sight, plan.range, tuple((label, view.grid.figures[label]) for label in view.enemies))
+    key = (view.range_tables, view.sight.layout, plan.range, tuple((label, view.grid.figures[label]) for label in view.enemies))
     return _kept(_NEAR, key, _Near)
 
 

@@ -12,11 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...geometry import hexgrid
-from ...geometry.grid import Cell, Grid
-from ...geometry.los import HexSight
+from ...geometry.grid import Grid
+from ...geometry.los import answered
 from ...result import Step, Turn
-from .board import BLOCKS_SIGHT, _walls, is_enemy, side_of
+from .board import BLOCKS_SIGHT, _walls
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenFigure
 from .variants import VariantRules
 
@@ -57,48 +56,14 @@ def _has_walls(grid: Grid) -> bool:
 
 
 def _sight_may_differ(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
-    """Whether the two sight modes disagree on some hex within reach of a figure: sight is only asked from a hex
-    to a figure the attack could reach from it (range counted around walls is never shorter than the hex count),
-    so where they all agree the other mode gives the same answer (and costs no second resolve)."""
+    """Whether the other sight mode may change the turn: the turn asked its sight only for pairs of hexes, and
+    every answer built on that sight and kept for later turns is kept per sight layout (geometry.los.HexSight.layout),
+    so the layout's answers so far include every pair the turn depends on; where the other mode answers them
+    all alike, the other resolution asks the same pairs and gets the same answer (and costs no second resolve)."""
     if not _has_walls(grid):
         return False
-    walls = _walls(grid)
-    mine = HexSight(walls, grid.thin_walls, rules.sight)
-    theirs = HexSight(walls, grid.thin_walls, "corner" if rules.sight == "any" else "any")
-    reach = max((_reach(attack) for attack in card_attacks(card)), default=1)
-    actor_is_monster = side_of(figures[turn.actor]) == "monsters"
-    for label, cell in grid.figures.items():
-        if label == turn.actor or not is_enemy(figures[label], actor_is_monster):
-            continue
-        for near in _within(cell, reach):
-            if grid.terrain.get(near, "wall") not in BLOCKS_SIGHT and _modes_differ(near, cell, mine, theirs):
-                return True
-    return False
-
-
-def _modes_differ(a: Cell, b: Cell, mine: HexSight, theirs: HexSight) -> bool:
-    # A corner-to-corner line is a line from some point to some point: corner sight implies any-point sight,
-    # so the modes can only differ where corner sight fails and any-point sight holds (the other mode is
-    # worked out only then: any-point sight is the costly one).
-    seen = mine.visible(a, b)
-    if seen == (mine.mode == "corner"):
-        return False
-    return theirs.visible(a, b) != seen
-
-
-def _reach(attack: GloomhavenAttack) -> int:
-    """How far (in hexes) a target may stand from the attacker's hex: the range, plus an area's extent."""
-    extent = 0 if attack.aoe is None else len(attack.aoe.splitlines()) + max(len(line) for line in attack.aoe.splitlines())
-    return max(attack.range, 1) + extent
-
-
-def _within(cell: Cell, reach: int) -> list[Cell]:
-    q, r = hexgrid.to_axial(cell)
-    return [
-        hexgrid.from_axial((q + dq, r + dr))
-        for dq in range(-reach, reach + 1)
-        for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1)
-    ]
+    sight = answered(_walls(grid), grid.thin_walls, rules.sight)
+    return sight is None or sight.disputed()
 
 
 def _invisible_enemy(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, figures: Figures) -> bool:
