@@ -203,12 +203,12 @@ YamlPath = tuple[str | int, ...]
 Locate = Callable[..., tuple[int, int]]
 
 
-def _option_facts(option: Any) -> OptionFacts:
+def option_facts(option: Any) -> OptionFacts:
     return (_to_key(option["to"]), tuple(sorted(set(option["attacks"]))))
 
 
 def _option_set(options: Any) -> list[OptionFacts]:
-    return sorted({_option_facts(o) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
+    return sorted({option_facts(o) for o in options}, key=lambda t: (position_key(t[0]), t[1]))
 
 
 def _to_key(position: Any) -> Any:
@@ -282,7 +282,7 @@ def _option_problems(want: _Wanted, got: list[OptionFacts], prefix: str, where: 
     assert want.options is not None
     first_path: dict[OptionFacts, YamlPath] = {}
     for index, option in enumerate(want.options):
-        first_path.setdefault(_option_facts(option), (*want.options_at, index))
+        first_path.setdefault(option_facts(option), (*want.options_at, index))
     extra = [o for o in got if o not in first_path]
     problems: list[Problem] = []
     for facts, path in sorted(first_path.items(), key=lambda item: item[1]):

@@ -229,21 +229,21 @@ class _Builder:
 try:  # libyaml's parser is several times faster; same events, same marks
     from yaml._yaml import CParser as _CParser
 
-    class _FastLoader(_CParser, Composer, _StrictResolver):
+    class FastLoader(_CParser, Composer, _StrictResolver):
         def __init__(self, stream: str):
             _CParser.__init__(self, stream)
             Composer.__init__(self)
             _StrictResolver.__init__(self)
 
 except ImportError:  # PyYAML built without libyaml
-    _FastLoader = _Loader  # type: ignore[misc,assignment]
+    FastLoader = _Loader  # type: ignore[misc,assignment]
 
 
 def _compose(text: str, file: str) -> Node | None:
     try:
-        return _compose_with(_FastLoader, text)
+        return _compose_with(FastLoader, text)
     except yaml.YAMLError:
-        if _FastLoader is _Loader:  # type: ignore[comparison-overlap]  # without libyaml they are one class
+        if FastLoader is _Loader:  # type: ignore[comparison-overlap]  # without libyaml they are one class
             raise
         # PyYAML's own messages name the offending character; bad input is
         # rare, so parse it again with the slower parser for the message.
@@ -357,7 +357,7 @@ def load_text(text: str, file: str) -> Document:
     """Parse scenario text; every failure is a ScenarioError naming file, line and column."""
     source = SourceMap(file=file, text=text)
     _check_characters(text, file)
-    origins = read_blocks(text, file, _FastLoader)
+    origins = read_blocks(text, file, FastLoader)
     # The node tree holds no reference cycles; the cyclic garbage collector
     # would only rescan the growing tree (a file at the size cap parses 3x faster without it).
     collecting = gc.isenabled()

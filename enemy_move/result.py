@@ -432,13 +432,13 @@ def position_to_json(position: Position) -> Any:
     return list(position) if isinstance(position, tuple) else position
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted(_jsonable(v) for v in value)
+        return sorted(jsonable(v) for v in value)
     return value
 
 
@@ -446,7 +446,7 @@ def step_to_json(step: Step) -> dict[str, Any]:
     return {
         "step": step.step,
         "text": step.text,
-        **({"data": _jsonable(step.data)} if step.data else {}),
+        **({"data": jsonable(step.data)} if step.data else {}),
         **({"source": step.source} if step.source else {}),
     }
 
@@ -458,7 +458,7 @@ def option_to_json(option: Option, index: int = 0) -> dict[str, Any]:
         "path": [position_to_json(p) for p in option.path],
         "attacks": list(option.attacks),
         "effects": [effect_to_json(e) for e in option.effects],
-        **({"details": _jsonable(option.details)} if option.details else {}),
+        **({"details": jsonable(option.details)} if option.details else {}),
     }
 
 

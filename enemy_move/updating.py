@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .checking import CheckReport, FileResult, Problem, _option_facts, check_file
+from .checking import CheckReport, FileResult, Problem, check_file, option_facts
 from .errors import ScenarioError
 
 TURN_KEYS = ("actor", "focus", "options")
@@ -34,7 +34,7 @@ def _written_facts(option: Any) -> Any:
     """What check compares of an option as written in the file (``attacks`` may be left out; labels may be numbers)."""
     if not isinstance(option, dict) or "to" not in option:
         return None
-    return _option_facts({"to": option["to"], "attacks": [str(a) for a in option.get("attacks") or []]})
+    return option_facts({"to": option["to"], "attacks": [str(a) for a in option.get("attacks") or []]})
 
 
 def _flow_seq(values: list[Any]) -> Any:
@@ -80,11 +80,11 @@ def _write_options(container: Any, answer: list[dict[str, Any]], empty_attacks: 
     by_facts: dict[Any, int] = {}
     for index, node in enumerate(old_items):
         by_facts.setdefault(_written_facts(plain(node)), index)
-    rank = {_option_facts(o): n for n, o in enumerate(answer)}
+    rank = {option_facts(o): n for n, o in enumerate(answer)}
     kept = sorted((i, rank[f]) for f, i in by_facts.items() if f in rank)  # (old index, answer rank), in the file's order
     placed: list[tuple[int | None, int]] = [(i, r) for i, r in kept]
     for option in answer:
-        facts = _option_facts(option)
+        facts = option_facts(option)
         if facts in by_facts:
             continue
         where = next((n for n, (_, r) in enumerate(placed) if r > rank[facts]), len(placed))
@@ -109,7 +109,7 @@ def _write_turn(container: Any, answer: dict[str, Any], keys: tuple[str, ...], e
         else:
             container["focus"] = _flow_seq(list(answer["focus"]))
     if "options" in keys:
-        wanted = {_option_facts(o) for o in answer["options"]}
+        wanted = {option_facts(o) for o in answer["options"]}
         written = {_written_facts(o) for o in (plain(container.get("options")) or [])}
         if wanted != written:
             _write_options(container, answer["options"], empty_attacks)

@@ -83,9 +83,9 @@ class WhyNot:
             "against": [position_to_json(p) for p in self.against],
         }
         if self.data:
-            from .result import _jsonable
+            from .result import jsonable
 
-            entry["data"] = _jsonable(self.data)
+            entry["data"] = jsonable(self.data)
         return entry
 
 

@@ -23,7 +23,7 @@ from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.registry import GAMES
-from enemy_move.result import Result, RuledOut, _jsonable
+from enemy_move.result import Result, RuledOut, jsonable
 
 GUARD = {"kind": "monster", "name": "Bandit Guard", "number": 1}
 MELEE = {"range": 0}
@@ -390,7 +390,7 @@ def check_turns(result: Result) -> None:
             assert PREFIXES.sub("", ruled.reason)[:1].isupper(), ruled.reason
             assert ruled.reason.endswith(".")
             assert set(ruled.against) <= ends, "it only loses to options"
-            json.dumps(_jsonable(ruled.data), allow_nan=False)
+            json.dumps(jsonable(ruled.data), allow_nan=False)
 
 
 def test_every_project_scenario_explains_every_other_hex() -> None:

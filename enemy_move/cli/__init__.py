@@ -24,14 +24,14 @@ from ..registry import game, game_names, games
 from .shared import (
     Color,
     ColorOption,
-    _complete_ruleset,
-    _console,
-    _fail_scenario,
-    _stdin_stream,
-    _stdout_takes_unicode,
-    _write_json,
     app,
+    complete_ruleset,
+    console_for,
+    fail_scenario,
     import_app,
+    stdin_stream,
+    stdout_takes_unicode,
+    write_json,
 )
 from .usage import check_outputs as _check_outputs
 from .usage import check_values as _check_values
@@ -47,7 +47,7 @@ def _read(file: str) -> Any:
     if file == "-":
         from ..loader import load_stdin
 
-        return load_stdin(_stdin_stream())
+        return load_stdin(stdin_stream())
     from ..loader import load_file
 
     return load_file(file)
@@ -98,8 +98,8 @@ class ResolveRequest:
 def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
     """``resolve --json`` on a bad file: the error as a JSON document on stdout (docs/output.md), and as
     the usual located line on stderr; exit 2."""
-    _write_json({"error": {"file": error.file, "line": error.line, "column": error.col, "message": error.message}})
-    _fail_scenario(error)
+    write_json({"error": {"file": error.file, "line": error.line, "column": error.col, "message": error.message}})
+    fail_scenario(error)
 
 
 def _write_after(document: Any, result: Any, path: str, source: str) -> None:
@@ -154,19 +154,19 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         if json_output:
             from ..result import result_to_dict
 
-            _write_json(result_to_dict(result, extra))
+            write_json(result_to_dict(result, extra))
             return
         from ..render.rich_view import render_result, small_terminal
 
-        _stdout_takes_unicode()
-        console = _console(request.color)
+        stdout_takes_unicode()
+        console = console_for(request.color)
         # --color always forces a "terminal" in a pipe too; only a real one may choose the brief view.
         small = small_terminal(console) and sys.stdout.isatty()
         render_result(result, console, brief=request.brief or (not request.full and small), extra=extra)
     except ScenarioError as error:
         if json_output:
             _fail_scenario_json(error)
-        _fail_scenario(error)
+        fail_scenario(error)
     except UsageError as error:
         _fail(str(error))
     except Exception as error:  # a bug: still one located line, never a traceback
@@ -181,7 +181,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         bug = internal_error(STDIN_NAME if file == "-" else file, error)
         if json_output:
             _fail_scenario_json(bug)
-        _fail_scenario(bug)
+        fail_scenario(bug)
 
 
 # resolve's longer options, named here so that the command reads as a list of what it takes.
@@ -309,7 +309,7 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
     from ..errors import escape_controls
     from ..watch import watch_file
 
-    console = _console(request.color)
+    console = console_for(request.color)
     # At the table the watch shows the brief view (a whole phase: its one-screen summary) unless --full asks.
     shown = request if request.full else replace(request, brief=True)
 
@@ -341,7 +341,7 @@ __all__ = ["CheckFormat", "ResolveRequest", "_fail", "app", "check", "docs", "ed
 
 @app.command()
 def rulesets(
-    name: Annotated[str | None, typer.Argument(help="Only this ruleset.", autocompletion=_complete_ruleset)] = None,
+    name: Annotated[str | None, typer.Argument(help="Only this ruleset.", autocompletion=complete_ruleset)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the rulesets, their variants and the options they understand (names shown whole)."""
@@ -355,19 +355,19 @@ def rulesets(
             {"name": r.name, "summary": r.summary, "default_variant": r.default_variant, "variants": r.variants, "options": r.options}
             for r in known
         ]
-        _write_json({"rulesets": doc})
+        write_json({"rulesets": doc})
         return
     from rich.console import Console
 
     from ..render.rich_view import render_rulesets
 
-    _stdout_takes_unicode()
+    stdout_takes_unicode()
     render_rulesets(known, Console(highlight=False))
 
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="The ruleset (see `enemy-move rulesets`).", autocompletion=_complete_ruleset)],
+    ruleset: Annotated[str, typer.Argument(help="The ruleset (see `enemy-move rulesets`).", autocompletion=complete_ruleset)],
     variant: Annotated[
         str | None, typer.Option("--variant", help="The variant written in the file (default: the ruleset's default).")
     ] = None,

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .shared import Color, ColorOption, _console, _stdin_stream, _stdout_takes_unicode, _write_json, app
+from .shared import Color, ColorOption, app, console_for, stdin_stream, stdout_takes_unicode, write_json
 from .usage import fail as _fail
 
 
@@ -93,12 +93,12 @@ def check(
     files, problems = find_scenarios(expanded)
     if not files and not problems:
         _fail(f"no scenario files (*.yaml, *.yml) found in {', '.join(paths)}")
-    stdin = _stdin_stream() if "-" in files else None
+    stdin = stdin_stream() if "-" in files else None
     workers = jobs if jobs is not None else default_jobs(len(files))
     if _progress_wanted(chosen, quiet, len(files)):
         from ..render.check_view import CheckProgress
 
-        with CheckProgress(_console(color, stderr=True), len(files)) as progress:
+        with CheckProgress(console_for(color, stderr=True), len(files)) as progress:
             report = check_files(files, problems, stdin=stdin, on_file=progress.advance, jobs=workers)
     else:
         report = check_files(files, problems, stdin=stdin, jobs=workers)
@@ -116,9 +116,9 @@ def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool
         document = report.to_dict()
         if quiet:
             document["results"] = [r for r in document["results"] if r["status"] not in ("pass", "valid")]
-        _write_json(document)
+        write_json(document)
         return
-    _stdout_takes_unicode()
+    stdout_takes_unicode()
     if chosen is CheckFormat.github:
         from ..errors import escape_controls
         from ..render.github import github_annotations
@@ -127,7 +127,7 @@ def _print_check(report: Any, chosen: CheckFormat, *, quiet: bool, verbose: bool
         return
     from ..render.check_view import render_problems, render_summary, render_table
 
-    console = _console(color)
+    console = console_for(color)
     if verbose:
         render_table(report, console, quiet=quiet)
     else:

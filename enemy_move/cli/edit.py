@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from .shared import _complete_ruleset, _fail_scenario, app
+from .shared import app, complete_ruleset, fail_scenario
 from .usage import fail as _fail
 
 
@@ -18,7 +18,7 @@ from .usage import fail as _fail
 def edit(
     file: Annotated[str, typer.Argument(help="Scenario file to edit; a new board when it does not exist.")],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", help="New board: the ruleset (default gloomhaven).", autocompletion=_complete_ruleset)
+        str | None, typer.Option("--ruleset", help="New board: the ruleset (default gloomhaven).", autocompletion=complete_ruleset)
     ] = None,
     variant: Annotated[str | None, typer.Option("--variant", help="New board: the variant (default: the ruleset's).")] = None,
     size: Annotated[
@@ -43,5 +43,5 @@ def edit(
     except EditorUsageError as error:
         _fail(str(error))
     except ScenarioError as error:
-        _fail_scenario(error)
+        fail_scenario(error)
     raise typer.Exit(status)

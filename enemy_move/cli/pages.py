@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .shared import Color, ColorOption, _console, _dump_json, _stdout_takes_unicode, app
+from .shared import Color, ColorOption, app, console_for, dump_json, stdout_takes_unicode
 from .usage import fail as _fail
 
 
@@ -20,11 +20,11 @@ def schema(
     if output:
         from ..output_schema import output_schema
 
-        _dump_json(output_schema())
+        dump_json(output_schema())
         return
     from ..schema import scenario_schema
 
-    _dump_json(scenario_schema())
+    dump_json(scenario_schema())
 
 
 @app.command()
@@ -38,8 +38,8 @@ def docs(
     known = topics()
     if not known:
         _fail("the documentation pages are not installed with this copy of enemy-move")
-    _stdout_takes_unicode()
-    console = _console(color)
+    stdout_takes_unicode()
+    console = console_for(color)
     if topic is None:
         from rich.table import Table
 

@@ -79,7 +79,7 @@ ColorOption = Annotated[
 ]
 
 
-def _console(color: Color = Color.auto, *, stderr: bool = False) -> Any:
+def console_for(color: Color = Color.auto, *, stderr: bool = False) -> Any:
     """A rich console; ``auto`` leaves NO_COLOR, FORCE_COLOR and the terminal test to rich."""
     from rich.console import Console
 
@@ -105,26 +105,26 @@ def _main(
     pass
 
 
-def _complete_ruleset(incomplete: str) -> list[str]:
+def complete_ruleset(incomplete: str) -> list[str]:
     from ..starters import starter_rulesets
 
     return [name for name in starter_rulesets() if name.startswith(incomplete)]
 
 
-def _write_json(document: dict[str, Any]) -> None:
+def write_json(document: dict[str, Any]) -> None:
     """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
-    _dump_json({"version": __version__, "format": OUTPUT_FORMAT, **document})
+    dump_json({"version": __version__, "format": OUTPUT_FORMAT, **document})
 
 
-def _dump_json(document: Any) -> None:
+def dump_json(document: Any) -> None:
     """JSON on stdout: never NaN/Infinity, valid UTF-8, controls escaped, ASCII-escaped when stdout is not UTF-8."""
     from ..safe_text import json_dumps
 
-    unicode_ok = _stdout_takes_unicode()
+    unicode_ok = stdout_takes_unicode()
     sys.stdout.write(json_dumps(document, ascii_only=not unicode_ok) + "\n")
 
 
-def _stdout_takes_unicode() -> bool:
+def stdout_takes_unicode() -> bool:
     """True when stdout encodes every character; otherwise make it escape what it cannot.
 
     With PYTHONIOENCODING=ascii (or a Latin-1 terminal) a '·' in the text view
@@ -145,13 +145,13 @@ def _stdout_takes_unicode() -> bool:
     return False
 
 
-def _fail_scenario(error: Exception) -> NoReturn:
+def fail_scenario(error: Exception) -> NoReturn:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)
 
 
-def _stdin_stream() -> Any:
+def stdin_stream() -> Any:
     """sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it; closed: one line, exit 2."""
     import io
 

@@ -32,15 +32,15 @@ class ReadOnlyError(WriteError):
     """The file is read-only: it was not replaced."""
 
 
-class _Anything:
+class Anything:
     """``expect`` when any content may be replaced (a picture, the next round's file)."""
 
 
 #: Replace whatever the file holds.
-ANYTHING = _Anything()
+ANYTHING = Anything()
 
 
-def write_atomic(path: str | Path, text: str, *, expect: bytes | None | _Anything = ANYTHING) -> bytes:
+def write_atomic(path: str | Path, text: str, *, expect: bytes | None | Anything = ANYTHING) -> bytes:
     """Write ``text`` (UTF-8) to ``path``, replacing it in one step; returns the bytes written.
 
     On failure nothing changed at ``path`` and :class:`WriteError` says so.
@@ -97,8 +97,8 @@ def write_atomic(path: str | Path, text: str, *, expect: bytes | None | _Anythin
     return data
 
 
-def _check_unchanged(target: Path, expect: bytes | None | _Anything) -> None:
-    if isinstance(expect, _Anything):
+def _check_unchanged(target: Path, expect: bytes | None | Anything) -> None:
+    if isinstance(expect, Anything):
         return
     try:
         with open(target, "rb") as stream:  # no more than tells the two apart

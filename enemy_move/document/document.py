@@ -204,14 +204,14 @@ class ScenarioDocument:
         ConflictError); any other existing file only with ``overwrite``. A read-only file: ReadOnlyError.
         ``text``: :meth:`text` with a change the tree cannot hold (a comment's), written instead.
         """
-        from .atomic import ANYTHING, _Anything, write_atomic
+        from .atomic import ANYTHING, Anything, write_atomic
 
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("no file to save to: give a path")
         text = self.text() if text is None else text
         file_text = self.file_text(text)
-        expect: bytes | None | _Anything
+        expect: bytes | None | Anything
         if self._read_from(target):
             expect = self.original.raw
         else:
@@ -333,7 +333,8 @@ class ScenarioDocument:
             raise EditError(f"figures is {describe(plain(figures))}, not a mapping of labels")
         return figures
 
-    def _figure(self, label: str) -> CommentedMap | None:
+    def figure(self, label: str) -> CommentedMap | None:
+        """The figure's mapping under ``figures:`` (edited in place), or None."""
         figures = self.data.get("figures")
         if not isinstance(figures, dict):
             return None
@@ -348,7 +349,7 @@ class ScenarioDocument:
     def _ensure_figure(self, label: str) -> CommentedMap:
         if not _LABEL.match(label):
             raise EditError(f"{label!r} is not a figure label (labels are single letters or digits)")
-        figure = self._figure(label)
+        figure = self.figure(label)
         if figure is not None:
             return figure
         game = self.game
@@ -362,11 +363,11 @@ class ScenarioDocument:
         """Where each placed figure stands: drawn on the map, ``at:``, or ``area:`` on area maps."""
         found: dict[str, Position] = {}
         if self.board_kind in ("hex", "square") and isinstance(self.data.get("map"), str):
-            for cell, char in gridtext.cells(self._rows(), self._grid_kind()).items():
+            for cell, char in gridtext.cells(self.map_rows(), self.grid_kind()).items():
                 if gridtext.is_figure(char):
                     found.setdefault(char, cell)
         for label in self.labels():
-            figure = self._figure(label)
+            figure = self.figure(label)
             if figure is None or label in found:
                 continue
             at, area = plain(figure.get("at")), figure.get("area")
@@ -378,12 +379,12 @@ class ScenarioDocument:
 
     def remove_figure(self, label: str) -> None:
         """Take the figure off the board and out of ``figures``."""
-        if self._figure(label) is None and label not in self.positions():
+        if self.figure(label) is None and label not in self.positions():
             raise EditError(f"no figure {label!r} (figures: {', '.join(self.labels()) or 'none'})")
         if self.board_kind in ("hex", "square"):
-            rows = self._rows()
+            rows = self.map_rows()
             self._lift(label, rows)
-            self._store_rows(rows)
+            self.store_map_rows(rows)
         figures = self.data.get("figures")
         if isinstance(figures, dict):
             found, key = find(figures, label)
@@ -403,7 +404,8 @@ class ScenarioDocument:
 
     # --- grid maps -------------------------------------------------------------------------
 
-    def _grid_kind(self) -> gridtext.GridKind:
+    def grid_kind(self) -> gridtext.GridKind:
+        """ "hex" or "square"; an area map or an unknown ruleset raises EditError."""
         kind = self.board_kind
         if kind == "hex" or kind == "square":
             return kind
@@ -411,14 +413,16 @@ class ScenarioDocument:
             raise EditError("this board is an area map (areas: and links:), not a grid")
         raise EditError(f"unknown ruleset {self.ruleset!r}: its board is neither a hex nor a square grid")
 
-    def _rows(self) -> list[str]:
-        self._grid_kind()
+    def map_rows(self) -> list[str]:
+        """The rows of ``map:`` as text (raises EditError without a grid map)."""
+        self.grid_kind()
         text = self.data.get("map")
         if not isinstance(text, str):
             raise EditError("the scenario has no map: text (write `map: |` and the rows)")
         return gridtext.rows_of(str(text))
 
-    def _store_rows(self, rows: list[str]) -> None:
+    def store_map_rows(self, rows: list[str]) -> None:
+        """Write ``rows`` back as ``map: |`` (added in its usual place when missing)."""
         value = LiteralScalarString(gridtext.text_of(rows))
         if "map" in self.data:
             self.data["map"] = value
@@ -428,27 +432,27 @@ class ScenarioDocument:
     @property
     def size(self) -> tuple[int, int]:
         """(columns, rows) of the map."""
-        return gridtext.size(self._rows(), self._grid_kind())
+        return gridtext.size(self.map_rows(), self.grid_kind())
 
     def cell(self, col: int, row: int) -> str:
         """The map symbol of the terrain at the cell (a drawn figure stands on open floor: ``.``; no cell: a blank)."""
-        char = gridtext.char_at(self._rows(), self._grid_kind(), (col, row))
+        char = gridtext.char_at(self.map_rows(), self.grid_kind(), (col, row))
         return FLOOR if gridtext.is_figure(char) else char
 
     def set_cell(self, col: int, row: int, symbol: str) -> None:
         """Paint the terrain ``symbol`` (``" "`` removes the cell); a figure drawn there keeps its place with ``at:``."""
         if len(symbol) != 1 or gridtext.is_figure(symbol) or symbol in "\t\n\r":
             raise EditError(f"{symbol!r} is not a terrain symbol (one character, not a letter or digit: figures are placed, not painted)")
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         _check_cell(col, row)
-        rows = self._rows()
+        rows = self.map_rows()
         char = gridtext.char_at(rows, kind, (col, row))
         if gridtext.is_figure(char) and symbol != FLOOR:
             self._ensure_figure(char)["at"] = to_yaml([col, row])
         elif gridtext.is_figure(char):
             return
         gridtext.put(rows, kind, (col, row), symbol)
-        self._store_rows(rows)
+        self.store_map_rows(rows)
 
     def figure_at(self, col: int, row: int) -> str | None:
         for label, position in self.positions().items():
@@ -458,9 +462,9 @@ class ScenarioDocument:
 
     def place(self, label: str, col: int, row: int) -> None:
         """Move figure ``label`` to the cell (drawn as its letter on open floor, else ``at:``); new labels get the game's template."""
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         _check_cell(col, row)
-        rows = self._rows()
+        rows = self.map_rows()
         if gridtext.char_at(rows, kind, (col, row)) == NO_CELL:
             width, height = gridtext.size(rows, kind)
             raise EditError(f"[{col}, {row}] is not a cell of the map ({width} columns x {height} rows)")
@@ -470,20 +474,20 @@ class ScenarioDocument:
         self._ensure_figure(label)
         self._lift(label, rows)
         self._drop(label, (col, row), rows)
-        self._store_rows(rows)
+        self.store_map_rows(rows)
 
     def _lift(self, label: str, rows: list[str]) -> None:
         """Take ``label`` off the map text: its letter becomes open floor, its ``at:`` goes."""
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         for cell, char in gridtext.cells(rows, kind).items():
             if char == label:
                 gridtext.put(rows, kind, cell, FLOOR)
-        figure = self._figure(label)
+        figure = self.figure(label)
         if figure is not None and "at" in figure:
             del figure["at"]
 
     def _drop(self, label: str, cell: Cell, rows: list[str]) -> None:
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         if gridtext.char_at(rows, kind, cell) == FLOOR:
             gridtext.put(rows, kind, cell, label)
         else:
@@ -502,7 +506,7 @@ class ScenarioDocument:
 
     def toggle_wall(self, first: Cell, second: Cell) -> None:
         """Add the thin wall between two neighbouring cells, or remove it when it is there."""
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         a, b = (int(first[0]), int(first[1])), (int(second[0]), int(second[1]))
         around = hexgrid.neighbours(a) if kind == "hex" else squaregrid.neighbours(a)
         if b not in around:
@@ -520,10 +524,10 @@ class ScenarioDocument:
 
     def resize(self, cols: int, rows: int) -> None:
         """Cut or extend the map to ``cols`` x ``rows`` (new cells are open floor); figures and walls left outside go."""
-        kind = self._grid_kind()
+        kind = self.grid_kind()
         if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
             raise EditError(f"a map is 1 to {MAX_SIDE} columns and rows, not {cols}x{rows}")
-        old = self._rows()
+        old = self.map_rows()
         old_cols, old_rows = gridtext.size(old, kind)
         new: list[str] = []
         for row in range(rows):
@@ -536,7 +540,7 @@ class ScenarioDocument:
         kept = [pair for pair in self.walls() if any(c < cols and r < rows for c, r in pair)]
         if isinstance(self.data.get("walls"), list) and len(kept) != len(self.walls()):
             self.data["walls"] = to_yaml([[list(a), list(b)] for a, b in kept])
-        self._store_rows(new)
+        self.store_map_rows(new)
 
     # --- the next round ----------------------------------------------------------------------
 

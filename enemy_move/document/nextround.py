@@ -33,7 +33,7 @@ def board_after(document: ScenarioDocument, result: Result) -> ScenarioDocument:
     game = document.game
     if game is not None and game.sleep_key:
         for label in sorted(set(initial.asleep) - set(final.asleep)):
-            figure = after._figure(label)
+            figure = after.figure(label)
             if figure is not None and game.sleep_key in figure:
                 del figure[game.sleep_key]
     return after
@@ -47,8 +47,8 @@ def _symbol_for(board: Any, terrain: str | None) -> str | None:
 
 
 def _grid_after(after: ScenarioDocument, board: Any, initial: BoardState, final: BoardState) -> None:
-    kind = after._grid_kind()
-    rows = after._rows()
+    kind = after.grid_kind()
+    rows = after.map_rows()
     changed = [cell for cell in final.opened_doors if cell not in initial.opened_doors]
     changed += [cell for cell in final.removed_traps if cell not in initial.removed_traps]
     for position in changed:
@@ -68,7 +68,7 @@ def _grid_after(after: ScenarioDocument, board: Any, initial: BoardState, final:
         position = final.figures[label]
         if isinstance(position, tuple):
             after._drop(label, position, rows)
-    after._store_rows(rows)
+    after.store_map_rows(rows)
 
 
 def _areas_after(after: ScenarioDocument, initial: BoardState, final: BoardState) -> None:

@@ -20,7 +20,7 @@ def make_room(document: ScenarioDocument, cols: int, rows: int) -> None:
     has no walls), open floor inside. The starter's figures stay where they fit, the others move to the first
     free cells; other cells the file names (a Cloudspire mark...) are moved inside; thin walls and ``expect`` go
     (the expected answer was for the starter's board)."""
-    kind = document._grid_kind()
+    kind = document.grid_kind()
     game = document.game
     wall = game.wall_symbol if game is not None else ""
     least = 3 if wall else 1
@@ -36,7 +36,7 @@ def make_room(document: ScenarioDocument, cols: int, rows: int) -> None:
     positions = document.positions()
     free = list(inside)
     for label in document.labels():
-        figure = document._figure(label)
+        figure = document.figure(label)
         if figure is not None and "at" in figure:
             del figure["at"]
         wanted = positions.get(label)
@@ -48,7 +48,7 @@ def make_room(document: ScenarioDocument, cols: int, rows: int) -> None:
             continue
         free.remove(cell)
         gridtext.put(lines, kind, cell, label)
-    document._store_rows(lines)
+    document.store_map_rows(lines)
     document.delete("expect")
     if isinstance(document.data.get("walls"), list):
         document.data["walls"] = to_yaml([])

@@ -46,9 +46,9 @@ def _tokens(text: str) -> list[tuple[int, int, Any]]:
     """(start, end, token) of libyaml's tokens, by character index; [] when the text does not scan."""
     import yaml
 
-    from ..loader import _FastLoader
+    from ..loader import FastLoader
 
-    scanner: Any = _FastLoader(text)
+    scanner: Any = FastLoader(text)
     found: list[tuple[int, int, Any]] = []
     try:
         while True:
