@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .safe_text import for_terminal, surrogates_escaped
 
 
@@ -33,6 +36,22 @@ class ScenarioError(Exception):
     def __str__(self) -> str:
         # Always one printable line, whatever the file name or the input quoted in the message.
         return escape_controls(f"{self.file}:{self.line}:{self.col}: {self.message}")
+
+
+def first_in_file(*checks: Callable[[], Any]) -> list[Any]:
+    """Run every check of a file (each independent of the others) and return what each returns; when some
+    raise, raise the error earliest in the file (the first mistake a reader meets; ties: the check listed first)."""
+    results: list[Any] = []
+    failed: list[ScenarioError] = []
+    for check in checks:
+        try:
+            results.append(check())
+        except ScenarioError as error:
+            failed.append(error)
+            results.append(None)
+    if failed:
+        raise min(failed, key=lambda error: (error.line, error.col))
+    return results
 
 
 def internal_error(file: str, error: BaseException) -> ScenarioError:

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from enemy_move.games.perditions_mouth.engine import Figures
-from enemy_move.games.perditions_mouth.play import Engine
+from enemy_move.games.perditions_mouth.engine import Engine
+from enemy_move.games.perditions_mouth.movement import Pathing
 from enemy_move.games.perditions_mouth.terrain import apply_effects
 from enemy_move.geometry.cellgraph import CellGraph
 from enemy_move.geometry.paths import dijkstra
@@ -50,7 +50,7 @@ def scenarios(draw):
     return text
 
 
-def cell_search(engine: Figures, board, mover, *, backward: bool, sources: list[Cell]):
+def cell_search(engine: Pathing, board, mover, *, backward: bool, sources: list[Cell]):
     def edges(cell: Cell) -> Iterator[tuple[Cell, tuple[int]]]:
         for other in engine.steps(board, cell):
             cost = engine.enter_cost(board, mover, other, cell) if backward else engine.enter_cost(board, mover, cell, other)
@@ -63,8 +63,9 @@ def cell_search(engine: Figures, board, mover, *, backward: bool, sources: list[
 @given(scenarios())
 @settings(max_examples=120, deadline=None)
 def test_searches_on_ids_equal_the_cell_searches(text) -> None:
-    engine = Engine(load_scenario_text(text, "t.yaml"))
-    board = engine.grid
+    scenario = load_scenario_text(text, "t.yaml")
+    board = scenario.board
+    engine = Engine(scenario, board).paths
     mover = engine.make_mover(board, "e", Turn(actor="e"))
     best, preds = engine.shortest(board, mover)
     expected_best, expected_preds = cell_search(engine, board, mover, backward=False, sources=[mover.start])
@@ -90,8 +91,9 @@ def test_searches_on_ids_equal_the_cell_searches(text) -> None:
 
 def test_step_graph_is_rebuilt_when_a_door_opens() -> None:
     text = "ruleset: perditions-mouth\nmap: |\n  . + .\n  . . .\nfigures: {e: {kind: acolyte, at: [0, 0]}, A: {kind: hero, at: [2, 1]}}\n"
-    engine = Engine(load_scenario_text(text, "t.yaml"))
-    board = engine.grid
+    scenario = load_scenario_text(text, "t.yaml")
+    board = scenario.board
+    engine = Engine(scenario, board).paths
     first = engine.step_graph(board)
     assert engine.step_graph(board) is first
 

@@ -32,6 +32,7 @@ GAME = Game(
     },
     board="hex",
     model=Ref("enemy_move.games.cloudspire.model:CloudspireScenario"),
+    board_parser=Ref("enemy_move.games.cloudspire.terrain:parse_board"),
     play=Ref("enemy_move.games.cloudspire.play:CloudspirePlay"),
     starter=STARTER,
     new_figure={

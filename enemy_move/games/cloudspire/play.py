@@ -20,7 +20,7 @@ from .readings import name_deciding_readings
 from .reasons import rule_out_fixed, rule_out_unchosen
 from .routes import mark_distances, start_status
 from .search import TooManyRoutes
-from .terrain import Cell, build_board
+from .terrain import Cell, parse_board
 from .units import acting_minions, build_units
 from .variant import CloudspireRules
 
@@ -32,7 +32,8 @@ class CloudspirePlay:
         model: CloudspireScenario = scenario.model
         self.scenario = scenario
         self.rules = CloudspireRules.of(model, variant)
-        self.board = build_board(scenario)
+        # Parsed once when the file was loaded (GAME.board_parser); parsed here for a Scenario made without it.
+        self.board: Grid = scenario.board if scenario.board is not None else parse_board(scenario)
         self.units = build_units(scenario, self.board)
         self.faction, self.labels = acting_minions(scenario, self.units, self.rules)
         self.order = list(model.order)

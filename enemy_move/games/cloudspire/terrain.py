@@ -1,7 +1,9 @@
-"""Cloudspire's board: terrain symbols, which terrain holds units, and the hex grid built from the map."""
+"""Cloudspire's board: terrain symbols, which terrain holds units, and the hex grid built from the map
+(parsed once, when the file is loaded: ``parse_board``, the game's ``board_parser``)."""
 
 from __future__ import annotations
 
+from ...errors import first_in_file
 from ...geometry.grid import Grid, parse_grid
 from ...models import Scenario
 from .model import CloudspireScenario
@@ -27,7 +29,38 @@ STANDABLE = {"floor", "path", "plains", "forest", "mountain", "water", "gate"}
 SOLID = frozenset({"landmark", "spire", "gate"})
 
 
+def parse_board(scenario: Scenario) -> Grid:
+    """The board of a validated scenario, its marks checked against it; when the map and a mark's faction are
+    both wrong, the earlier in the file is reported."""
+    grid: Grid
+    grid, _ = first_in_file(lambda: build_board(scenario), lambda: _check_mark_factions(scenario))
+    _check_marks_on_board(scenario, grid)
+    return grid
+
+
+def _check_mark_factions(scenario: Scenario) -> None:
+    model: CloudspireScenario = scenario.model
+    factions = {f.faction for f in model.figures.values()}
+    for faction in sorted(model.marks):
+        if faction not in factions:
+            raise scenario.error(
+                ("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True
+            )
+
+
+def _check_marks_on_board(scenario: Scenario, board: Grid) -> None:
+    model: CloudspireScenario = scenario.model
+    for faction, cell in sorted(model.marks.items()):
+        if cell not in board:
+            raise scenario.error(("marks", faction), f"mark {list(cell)} of faction {faction!r} is not a hex of the map")
+    for label in sorted(model.figures):
+        mark = model.figures[label].mark
+        if mark is not None and mark not in board:
+            raise scenario.error(("figures", label, "mark"), f"mark {list(mark)} of {label!r} is not a hex of the map")
+
+
 def build_board(scenario: Scenario) -> Grid:
+    """The hex grid of the map (units drawn on it stand on path); every map mistake located."""
     model: CloudspireScenario = scenario.model
     figure_cells = {label: f.at for label, f in model.figures.items()}
     grid = parse_grid(

@@ -36,21 +36,12 @@ class Unit:
 
 
 def build_units(scenario: Scenario, board: Grid) -> dict[str, Unit]:
+    """Every figure as a unit (its marks were checked against the board when it was parsed: terrain.parse_board)."""
     model: CloudspireScenario = scenario.model
-    factions = {f.faction for f in model.figures.values()}
-    for faction, cell in sorted(model.marks.items()):
-        if faction not in factions:
-            raise scenario.error(
-                ("marks", faction), f"no unit belongs to faction {faction!r}; factions: {', '.join(sorted(factions))}", key=True
-            )
-        if cell not in board:
-            raise scenario.error(("marks", faction), f"mark {list(cell)} of faction {faction!r} is not a hex of the map")
     units: dict[str, Unit] = {}
     for label in sorted(model.figures):
         figure = model.figures[label]
         mark = figure.mark if figure.mark is not None else model.marks.get(figure.faction)
-        if figure.mark is not None and figure.mark not in board:
-            raise scenario.error(("figures", label, "mark"), f"mark {list(figure.mark)} of {label!r} is not a hex of the map")
         units[label] = Unit(label, figure.kind, figure.faction, figure.move, figure.allowance, mark, figure.through_units)
     return units
 

@@ -38,6 +38,7 @@ GAME = Game(
     },
     board="square",
     model=Ref("enemy_move.games.perditions_mouth.model:PerditionsMouthScenario"),
+    board_parser=Ref("enemy_move.games.perditions_mouth.board:parse_board"),
     play=Ref("enemy_move.games.perditions_mouth.play:PerditionsMouthPlay"),
     starter=STARTER,
     new_figure={"upper": {"kind": "hero"}, "lower": {"kind": "guard"}, "digit": {"kind": "guard"}},

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from ...geometry import cellgraph, squaregrid
 from ...geometry.grid import Grid
 from ...result import Turn
-from .enemies import MINIONS
-from .engine import Figures
+from .enemies import Enemy
+from .roster import Roster
+from .sight import Sight
 from .stepgraph import Costs, Predecessors, StepGraph, step_graph_key, with_neighbours
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 
@@ -25,7 +26,7 @@ class Mover:
     """How one enemy paths this turn."""
 
     label: str
-    kind: str
+    enemy: Enemy
     ap: int
     start: Cell
     ignores_terrain: bool
@@ -50,39 +51,50 @@ class Move:
     reached: bool = False  # ``to`` is a goal square
 
 
-class Pathing(Figures):
-    """Adds the movement rules: blockers, step costs, cheapest paths and the walk along them."""
+class Pathing:
+    """The movement rules: blockers, step costs, cheapest paths and the walk along them."""
+
+    def __init__(self, roster: Roster, sight: Sight):
+        self.roster = roster
+        self.sight = sight
+        # (terrain, thin walls, step graph) of the last board searched (step_graph).
+        self._steps: tuple[dict[Cell, str], frozenset[frozenset[Cell]], StepGraph] | None = None
 
     def make_mover(self, board: Board, label: str, turn: Turn) -> Mover:
-        kind = self.figures[label].kind
-        grid = board
-        ignores_terrain = kind in ("boneworm", "rotikka") or (kind == "chileen" and not self.rules.chileen_pays_terrain)
-        full_ap = self.rules.full_ap_rule == "all" or kind in ("acolyte", "guard")
+        roster = self.roster
+        rules = roster.rules
+        enemy = roster.enemy(label)
         mover = Mover(
-            label, kind, self.ap(label), grid.figures[label], ignores_terrain, opens_doors=(kind == "acolyte"), full_ap_rule=full_ap
+            label,
+            enemy,
+            roster.ap(label),
+            board.figures[label],
+            enemy.ignores_terrain(rules),
+            opens_doors=enemy.opens_doors,
+            full_ap_rule=enemy.spends_all_ap(rules),
         )
         kept, ignored, trampled = [], [], []
         sleeping_note = ""
-        for other in sorted(grid.figures):
+        for other in sorted(board.figures):
             if other == label:
                 continue
-            other_kind = self.figures[other].kind
-            cell = grid.figures[other]
-            if other_kind == "hero":
+            other_type = roster.types[other]
+            cell = board.figures[other]
+            if other_type.hero:
                 mover.blocked.add(cell)
                 mover.occupants[cell] = f"hero {other} stands there (heroes block)"
                 continue
-            if kind == "chileen" and other_kind in MINIONS:
+            if enemy.tramples(other_type):
                 mover.tramples.add(cell)
                 trampled.append(other)
                 continue
             reasons = []
             if other in board.asleep:
-                if self.rules.sleeping_blocks:
+                if rules.sleeping_blocks:
                     reasons.append("asleep")
                 else:
                     sleeping_note = " Sleeping enemies out of attack range do not block (`sleeping_blocks: false`)."
-            in_range = self.in_attack_range(board, other)
+            in_range = self.sight.in_attack_range(board, other)
             if in_range:
                 reasons.append("in attack range of " + ", ".join(in_range))
             if reasons:
@@ -93,16 +105,12 @@ class Pathing(Figures):
                 mover.passes.add(cell)
                 ignored.append(other)
                 mover.occupants[cell] = f"{other} stands there: expected to move away, it may be passed but not ended on"
-        rule = (
-            "only Chi'leens and the Demon already in attack range of a Hero count; Boneworms, Rotikkas and Cultists are ignored (trample)"
-            if kind == "chileen"
-            else "only enemies already in attack range of a Hero count"
-        )
-        if self.rules.sleeping_blocks:
+        rule = enemy.blocker_rule()
+        if rules.sleeping_blocks:
             rule += "; a sleeping enemy blocks (it cannot move out of the way)"
         walk = (
             "passed but not ended on"
-            if self.rules.pass_through_figures
+            if rules.pass_through_figures
             else "planned through, but it stops before them (`pass_through_figures: false`)"
         )
         text = f"Path-finding: heroes block; {rule}. Blocking: {', '.join(kept) or 'none'}. Ignored (expected to move away; {walk}): {', '.join(ignored) or 'none'}."
@@ -110,6 +118,21 @@ class Pathing(Figures):
             text += f" Trampled (it may enter and end on their squares, swapping places): {', '.join(trampled)}."
         turn.note("blockers", text + sleeping_note, blocking=kept, ignored=ignored, trampled=trampled)
         return mover
+
+    def steps(self, grid: Grid, cell: Cell) -> list[Cell]:
+        """Squares one step away, honouring orthogonal-only movement and corner cutting."""
+        rules = self.roster.rules
+        result = []
+        for nxt in grid.adjacent(cell):
+            if squaregrid.is_diagonal(cell, nxt):
+                if rules.movement == "orthogonal":
+                    continue
+                if not rules.corner_cutting:
+                    sides = ((cell[0], nxt[1]), (nxt[0], cell[1]))
+                    if any(side not in grid.terrain or grid.terrain[side] in BLOCKING_TERRAIN for side in sides):
+                        continue
+            result.append(nxt)
+        return result
 
     def enter_cost(self, grid: Grid, mover: Mover, a: Cell, b: Cell, opened: tuple[Cell, ...] = ()) -> tuple[int, int] | None:
         """(AP to open a door first, AP to enter) for the step a -> b, or None when b cannot be entered."""
@@ -125,9 +148,9 @@ class Pathing(Figures):
             return None
         elif b in opened:
             terrain = "open-door"
-        base = 1 if mover.ignores_terrain else self.costs[terrain]
+        base = 1 if mover.ignores_terrain else self.roster.costs[terrain]
         if squaregrid.is_diagonal(a, b):
-            base *= self.rules.diagonal_cost
+            base *= self.roster.rules.diagonal_cost
         return door, base
 
     def step_graph(self, grid: Grid) -> StepGraph:
@@ -139,9 +162,10 @@ class Pathing(Figures):
         if cached is not None and cached[1] is grid.thin_walls and cached[0].keys() == grid.terrain.keys():
             steps = self.changed_steps(cached[2], grid)
         else:
-            key = step_graph_key(grid, self.rules.movement, self.rules.corner_cutting)
+            rules = self.roster.rules
+            key = step_graph_key(grid, rules.movement, rules.corner_cutting)
             graph = cellgraph.graph_for(key, grid.terrain, lambda cell: self.steps(grid, cell))
-            steps = StepGraph(graph, grid.terrain, self.costs, self.rules.diagonal_cost)
+            steps = StepGraph(graph, grid.terrain, self.roster.costs, rules.diagonal_cost)
         self._steps = (grid.terrain, grid.thin_walls, steps)
         return steps
 
@@ -165,7 +189,7 @@ class Pathing(Figures):
         graph = steps.graph
         kind = (mover.ignores_terrain, mover.opens_doors)
         start = [graph.index[mover.start]]
-        if self.rules.diagonal_cost == 1:
+        if self.roster.rules.diagonal_cost == 1:
             enter = steps.enter(kind, self.blocked_ids(steps, mover))
             best, preds = cellgraph.dijkstra(graph, start, enter, with_preds=True)
         else:
@@ -199,7 +223,7 @@ class Pathing(Figures):
             # A move may not end on a square another figure still holds: fall back along the path
             # (or, with `pass_through_figures: false`, to before the first such square).
             end = len(path) - 1
-            if not self.rules.pass_through_figures:
+            if not self.roster.rules.pass_through_figures:
                 held = [index for index, cell in enumerate(path) if index and cell in mover.passes]
                 if held:
                     end = held[0] - 1

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 from ...result import Displaced, DoorOpened, Effect, Moved, Option, Turn, format_position, format_positions
-from .enemies import MINIONS
+from .enemies import Enemy
 from .movement import Move, Mover, Pathing
+from .roster import Roster
+from .sight import Sight
 from .terrain import SPECIAL_TERRAIN, Board, Cell, apply_effects
 
 
-class Options(Pathing):
-    """Adds the options of a turn, from the moves a walk found."""
+class Options:
+    """The options of a turn, from the moves a walk found."""
+
+    def __init__(self, roster: Roster, sight: Sight, paths: Pathing):
+        self.roster = roster
+        self.sight = sight
+        self.paths = paths
 
     def add_moves(
         self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int, goal_word: str = "its goal"
     ) -> None:
+        roster, paths = self.roster, self.paths
         for move in moves:
             after, effects, pushed = self.follow(board, mover.label, move.path, move.opened)
             attacks: tuple[str, ...] = ()
             if hero is not None and after.figures.get(hero) is not None:
                 hero_cell = after.figures[hero]
-                if self.distance(move.to, hero_cell) <= self.attack_range(mover.label) and self.sees(after, move.to, hero_cell):
+                if roster.distance(move.to, hero_cell) <= roster.attack_range(mover.label) and self.sight.sees(after, move.to, hero_cell):
                     attacks = (hero,)
             turn.options.append(Option(move.to, move.path, attacks, {"AP": move.spent}, effects))
             self.note_failure_events(after, move, pushed, turn)
@@ -27,15 +35,15 @@ class Options(Pathing):
         for move in moves:
             where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"
             text = f"{mover.label} {where}" + (f", opening the door at {format_positions(move.opened)} for 1 AP" if move.opened else "")
-            first_step = self.enter_cost(board, mover, move.path[0], move.path[1], ()) if len(move.path) == 2 else None
+            first_step = paths.enter_cost(board, mover, move.path[0], move.path[1], ()) if len(move.path) == 2 else None
             if mover.ap and move.spent > 0 and move.spent == mover.ap and first_step is not None and first_step[1] > mover.ap:
-                rule = "" if mover.kind in ("acolyte", "guard") else " (`full_ap_rule: all`)"
+                rule = "" if mover.enemy.all_ap_as_written else " (`full_ap_rule: all`)"
                 text += f" (it has all its {mover.ap} AP, so it may enter the costlier square{rule})"
             if move.reached:
                 text += f"; it has reached {goal_word}."
             else:
-                held = sorted(c for c in self.next_squares(board, mover, move) if c in mover.passes)
-                text += f"; {move.remaining} {self.unit(mover, move.remaining)} still to go"
+                held = sorted(c for c in paths.next_squares(board, mover, move) if c in mover.passes)
+                text += f"; {move.remaining} {paths.unit(mover, move.remaining)} still to go"
                 if held and move.spent < mover.ap:
                     text += f" (it may not end on {format_positions(held)}, held by a figure, so it stops here)"
                 text += "."
@@ -49,10 +57,10 @@ class Options(Pathing):
         """The board after ``label`` follows ``path``, the move's effects, and the minions it tramples (label, from, to)."""
         occupants = {cell: other for other, cell in board.figures.items() if other != label}
         pushed: list[tuple[str, Cell, Cell]] = []
-        kind = self.figures[label].kind
+        enemy, types = self.roster.enemy(label), self.roster.types
         for before, after in zip(path, path[1:]):
             other = occupants.get(after)
-            if other is not None and kind == "chileen" and self.figures[other].kind in MINIONS:
+            if other is not None and enemy.tramples(types[other]):
                 # Trample: the minion trades places with the Chi'leen, moving back one square.
                 occupants.pop(after)
                 occupants[before] = other
@@ -67,8 +75,9 @@ class Options(Pathing):
     def note_failure_events(self, after: Board, move: Move, pushed: list[tuple[str, Cell, Cell]], turn: Turn) -> None:
         for other, _, cell in pushed:
             terrain = after.terrain[cell]
-            if self.figures[other].kind == "acolyte" and terrain in SPECIAL_TERRAIN:
-                switch = self.model.rules.trample_failure_events
+            other_type = self.roster.types[other]
+            if isinstance(other_type, Enemy) and other_type.fails_in_special_terrain and terrain in SPECIAL_TERRAIN:
+                switch = self.roster.rules.trample_failure_events
                 suffers = "suffers" if switch else "does not suffer"
                 turn.note(
                     "failure-events",

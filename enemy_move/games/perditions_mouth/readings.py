@@ -15,6 +15,7 @@ from typing import Any
 from ...errors import ScenarioError
 from ...open_readings import name_if_it_decides, not_tried_on_a_big_board, switch_values
 from ...result import Turn
+from .enemies import TYPES, Enemy
 from .model import PerditionsMouthRules
 from .terrain import Board
 
@@ -26,13 +27,8 @@ TRIED_UP_TO = 1024
 #: step (`corner_wall_and_figure`, in play.py).
 NOT_READINGS = frozenset({"diagonal_cost", "terrain_costs", "sight_blockers", "corner_wall_and_figure"})
 
-#: Keys that only concern some kinds of enemy.
-ONLY_FOR = {
-    "acolyte_goal": {"acolyte"},
-    "chileen_pays_terrain": {"chileen"},
-    "trample_failure_events": {"chileen"},
-    "summoner_priority": {"summoner"},
-}
+#: Keys that concern only some types of enemy (each type lists its own: ``Enemy.readings``).
+OWNED = frozenset().union(*(kind.readings for kind in TYPES.values() if isinstance(kind, Enemy)))
 
 
 def values_of(name: str) -> tuple[Any, ...]:
@@ -44,13 +40,13 @@ READINGS = tuple(name for name in PerditionsMouthRules.model_fields if name not 
 
 
 def name_deciding_readings(
-    turn: Turn, board: Board, kind: str, rules: PerditionsMouthRules, solve: Callable[[PerditionsMouthRules], Turn]
+    turn: Turn, board: Board, enemy: Enemy, rules: PerditionsMouthRules, solve: Callable[[PerditionsMouthRules], Turn]
 ) -> None:
     """Name each reading whose other value changes ``turn`` (``solve``: the same turn under other rules)."""
     if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "squares", READINGS, "open readings"):
         return
     for name in READINGS:
-        if name in ONLY_FOR and kind not in ONLY_FOR[name]:
+        if name in OWNED and name not in enemy.readings:
             continue
         value = getattr(rules, name)
         for other in values_of(name):

@@ -7,13 +7,15 @@ from typing import Any
 from ... import choosing
 from ...geometry.cellgraph import UNREACHED
 from ...result import Position, StepId, Turn
-from .movement import Best, Mover, Preds
-from .options import Options
+from .movement import Best, Mover, Pathing, Preds
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 
 
-class RuleOuts(Options):
-    """Adds the rule-out reasons of a turn."""
+class RuleOuts:
+    """The rule-out reasons of a turn."""
+
+    def __init__(self, paths: Pathing):
+        self.paths = paths
 
     def rule_out_all(self, board: Board, turn: Turn, step: StepId, reason: str) -> None:
         """The enemy does not move: every other square is ruled out by that one step."""
@@ -45,7 +47,7 @@ class RuleOuts(Options):
             turn.rule_out_all(sorted(board.terrain), "move", "the procedure picked other squares", against=chosen)
             return
 
-        to_goal = self.cheapest_to(board, mover, goals)
+        to_goal = self.paths.cheapest_to(board, mover, goals)
         best_left = min((to_goal[c][0] for c in chosen if isinstance(c, tuple) and c in to_goal), default=None)
         batch = Batch()
         left_of = to_goal.best
@@ -55,7 +57,7 @@ class RuleOuts(Options):
                 batch.add(
                     cell,
                     "move",
-                    f"not where its cheapest path toward its goal stops: {left} {self.unit(mover, left)} from the goal afterwards (the options: {best_left})",
+                    f"not where its cheapest path toward its goal stops: {left} {self.paths.unit(mover, left)} from the goal afterwards (the options: {best_left})",
                     against=chosen,
                     left=left,
                     options_left=best_left,

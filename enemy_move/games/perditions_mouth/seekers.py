@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...result import Turn, format_position, format_positions
-from .enemies import PREFERRED_RANGES, TYPE_NAMES
-from .movement import Best, Mover, Preds
+from .movement import Best, Mover, Pathing, Preds
+from .options import Options
+from .roster import Roster
 from .targets import Targeting
 from .terrain import BLOCKING_TERRAIN, SPECIAL_TERRAIN, Board, Cell
 
@@ -20,15 +21,21 @@ class RangeReach:
     reach: dict[str, int]
 
 
-class Seekers(Targeting):
-    """Adds the turns of the enemies that head for a hero's attack square or for the alarm."""
+class Seekers:
+    """The enemies that head for a hero's attack square (their type's ``preferred_ranges``)."""
 
-    def hero_seeker_turn(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
+    def __init__(self, roster: Roster, paths: Pathing, options: Options, targets: Targeting):
+        self.roster = roster
+        self.paths = paths
+        self.options = options
+        self.targets = targets
+
+    def seek(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move.
 
         Returns the goal squares the move heads for (for "why not this square?")."""
-        heroes = [hero for hero in self.heroes if hero in board.figures]
-        ranges = PREFERRED_RANGES[mover.kind]
+        heroes = [hero for hero in self.roster.heroes if hero in board.figures]
+        ranges = mover.enemy.preferred_ranges
         dropped_ranges: list[int] = []
         all_goals: set[Cell] = set()
         for distance in ranges:
@@ -42,7 +49,7 @@ class Seekers(Targeting):
             turn.note(
                 "target",
                 "No hero has a reachable attack square"
-                + self.unreachable_text(mover)
+                + self.targets.unreachable_text(mover)
                 + " (in the Attack action insectoids then attack a door or portcullis in their path).",
             )
             what = "a hero's attack square"
@@ -51,14 +58,14 @@ class Seekers(Targeting):
                 # can get" is measured to those squares whoever stands there, so the hint `closer` does what it says.
                 all_goals = self.held_range_squares(board, heroes, ranges)
                 what = "a hero's attack square (all held or out of sight: measured to them anyway)"
-            self.approach_unreachable(board, mover, turn, best, preds, all_goals, what)
+            self.targets.approach_unreachable(board, mover, turn, best, preds, all_goals, what)
             return all_goals
         tied = self.choose_target(mover, turn, found, dropped_ranges)
         nearest = min(found.reach.values())
         heading: set[Cell] = set()
         for hero in tied:
-            moves, _ = self.walk(board, mover, best, preds, found.goals[hero])
-            self.add_moves(board, mover, turn, moves, hero, nearest)
+            moves, _ = self.paths.walk(board, mover, best, preds, found.goals[hero])
+            self.options.add_moves(board, mover, turn, moves, hero, nearest)
             heading |= found.goals[hero]
         self.rule_out_other_heroes(mover, turn, best, preds, found, tied)
         return heading
@@ -69,7 +76,7 @@ class Seekers(Targeting):
             cell
             for hero in heroes
             for cell, terrain in board.terrain.items()
-            if terrain not in BLOCKING_TERRAIN and self.distance(cell, board.figures[hero]) in ranges
+            if terrain not in BLOCKING_TERRAIN and self.roster.distance(cell, board.figures[hero]) in ranges
         }
 
     def reach_at_range(self, board: Board, mover: Mover, turn: Turn, best: Best, heroes: list[str], distance: int) -> RangeReach:
@@ -78,29 +85,29 @@ class Seekers(Targeting):
         goals: dict[str, set[Cell]] = {}
         parts = []
         for hero in heroes:
-            goals[hero] = self.range_squares(board, mover, hero, distance)
+            goals[hero] = self.targets.range_squares(board, mover, hero, distance)
             costs = [best[g][0] for g in goals[hero] if g in best]
             if costs:
                 reach[hero] = min(costs)
-                parts.append(f"{hero}: {reach[hero]} {self.unit(mover, reach[hero])}")
+                parts.append(f"{hero}: {reach[hero]} {self.paths.unit(mover, reach[hero])}")
             elif goals[hero]:
                 parts.append(f"{hero}: no path reaches one")
             else:
                 parts.append(
-                    f"{hero}: none the {TYPE_NAMES[mover.kind]} could end on"
-                    + (" with line of sight" if self.rules.range_needs_sight else "")
+                    f"{hero}: none the {mover.enemy.name} could end on"
+                    + (" with line of sight" if self.roster.rules.range_needs_sight else "")
                 )
-        what = "adjacent square (range 1)" if PREFERRED_RANGES[mover.kind] == (1,) else f'"range {distance}" square'
+        what = "adjacent square (range 1)" if mover.enemy.preferred_ranges == (1,) else f'"range {distance}" square'
         turn.note("distances", f"Cheapest path to each hero's nearest {what}: {', '.join(parts)}.", range=distance, distances=reach)
         return RangeReach(distance, goals, reach)
 
     def choose_target(self, mover: Mover, turn: Turn, found: RangeReach, dropped_ranges: list[int]) -> list[str]:
         """The heroes whose square is cheapest to reach (ties: `target_ties`); they are the turn's focus."""
-        ranges = PREFERRED_RANGES[mover.kind]
+        ranges = mover.enemy.preferred_ranges
         distance = found.distance
         nearest = min(found.reach.values())
         tied = sorted(hero for hero, cost in found.reach.items() if cost == nearest)
-        tied = self.break_tie(tied, turn)
+        tied = self.targets.break_tie(tied, turn)
         others = sorted((cost, hero) for hero, cost in found.reach.items() if hero not in tied)
         against = (" against " + ", ".join(f"{cost} ({hero})" for cost, hero in others)) if others else ""
         if dropped_ranges:
@@ -111,7 +118,7 @@ class Seekers(Targeting):
             why = ""
         turn.note(
             "target",
-            f"Target hero: {', '.join(tied)}, {nearest} {self.unit(mover, nearest)} away{against}{why}.",
+            f"Target hero: {', '.join(tied)}, {nearest} {self.paths.unit(mover, nearest)} away{against}{why}.",
             target=tied,
             cost=nearest,
             range=distance,
@@ -128,37 +135,47 @@ class Seekers(Targeting):
             if hero in tied:
                 continue
             for cell in sorted(found.goals[hero]):
-                if self.within_reach(mover, best, preds, cell):
+                if self.paths.within_reach(mover, best, preds, cell):
                     cost = best[cell][0]
                     turn.rule_out(
                         cell,
                         "target",
-                        f"a range-{found.distance} square of {hero}, but the target is {', '.join(tied)} ({found.reach.get(hero, 'no path')} against {nearest} {self.unit(mover, nearest)})",
+                        f"a range-{found.distance} square of {hero}, but the target is {', '.join(tied)} ({found.reach.get(hero, 'no path')} against {nearest} {self.paths.unit(mover, nearest)})",
                         against=chosen,
                         range=found.distance,
                         hero=hero,
                         cost=cost,
                     )
 
-    def acolyte_turn(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
+
+class AlarmRun:
+    """The Acolyte's run for the alarm symbol (``acolyte_goal``: onto it or next to it)."""
+
+    def __init__(self, roster: Roster, paths: Pathing, options: Options, targets: Targeting):
+        self.roster = roster
+        self.paths = paths
+        self.options = options
+        self.targets = targets
+
+    def run(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         alarms = sorted(cell for cell, terrain in board.terrain.items() if terrain == "alarm")
         if not alarms:
             turn.note("alarm", "There is no alarm symbol (!) on the map: the Acolyte has nowhere to run and does not move.")
             return set()
-        if self.rules.acolyte_goal == "on":
+        if self.roster.rules.acolyte_goal == "on":
             goals = set(alarms)
             where = "onto the alarm symbol"
         else:
-            goals = {cell for alarm in alarms for cell in self.steps(board, alarm) if board.terrain[cell] not in BLOCKING_TERRAIN}
+            goals = {cell for alarm in alarms for cell in self.paths.steps(board, alarm) if board.terrain[cell] not in BLOCKING_TERRAIN}
             goals |= {cell for cell in alarms if cell == mover.start}
-            possible = {cell for cell in goals if self.possible_for(board, mover, cell)}
+            possible = {cell for cell in goals if self.paths.possible_for(board, mover, cell)}
             goals = possible or goals  # a square next to the alarm held by a blocker only counts when all are
             where = "next to the alarm symbol"
         turn.note(
             "alarm",
-            f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.",
+            f"The Acolyte moves toward the alarm symbol ({format_positions(alarms)}), {where} (`acolyte_goal: {self.roster.rules.acolyte_goal}`), choosing the path cheapest in Action Points: 1 AP per simple square, doors opened (or unlocked and opened) for 1 AP.",
         )
-        held = sorted(cell for cell in goals if not self.free_for(board, mover, cell))
+        held = sorted(cell for cell in goals if not self.paths.free_for(board, mover, cell))
         if held:
             # An occupied alarm is still where it runs: it walks toward it and stops as close as it can.
             turn.note(
@@ -169,14 +186,14 @@ class Seekers(Targeting):
             for cell in held:
                 mover.blocked.discard(cell)
                 mover.passes.add(cell)
-            best, preds = self.shortest(board, mover)
-        moves, cost = self.walk(board, mover, best, preds, goals)
+            best, preds = self.paths.shortest(board, mover)
+        moves, cost = self.paths.walk(board, mover, best, preds, goals)
         if cost is None:
-            turn.note("alarm", "No path reaches the alarm" + self.unreachable_text(mover) + ".")
-            self.approach_unreachable(board, mover, turn, best, preds, goals, "the alarm")
+            turn.note("alarm", "No path reaches the alarm" + self.targets.unreachable_text(mover) + ".")
+            self.targets.approach_unreachable(board, mover, turn, best, preds, goals, "the alarm")
             return goals
         turn.note("distances", f"Cheapest path to the alarm: {cost} AP against {mover.ap} AP available.", cost=cost)
-        self.add_moves(board, mover, turn, moves, None, cost)
+        self.options.add_moves(board, mover, turn, moves, None, cost)
         for move in moves:
             special = sorted({board.terrain[c] for c in move.path[1:] if board.terrain[c] in SPECIAL_TERRAIN})
             if special:

@@ -1,7 +1,7 @@
 """Cheapest paths on integer square ids (geometry/cellgraph.py): the squares an enemy steps between,
 numbered once per terrain, what entering each costs it, and the searches' answers read as squares.
 
-The graph's neighbours are the enemy steps of :meth:`Figures.steps` (orthogonal movement and corner
+The graph's neighbours are the enemy steps of :meth:`Pathing.steps` (orthogonal movement and corner
 cutting included), so it depends on the terrain (a door opened lets a diagonal step past its corner):
 it is built once per terrain and shared by every enemy and turn until the terrain changes. The
 entering costs (terrain, doors) are kept per terrain and kind of mover; a turn only marks the

@@ -8,28 +8,40 @@ from collections.abc import Callable
 from ... import choosing
 from ...result import Option, StepId, Turn, count_of, format_positions
 from .enemies import SUMMONER_MAX_RANGE
-from .movement import Best, Move, Mover, Preds
-from .seekers import Seekers
+from .movement import Best, Move, Mover, Pathing, Preds
+from .options import Options
+from .reasons import RuleOuts
+from .roster import Roster
+from .sight import Sight
+from .targets import Targeting
 from .terrain import Board, Cell
 
 
-class Summoner(Seekers):
-    """Adds the Summoner's turn."""
+class SummonerRule:
+    """The Summoner's turn."""
 
-    def summoner_turn(self, board: Board, label: str, turn: Turn) -> None:
+    def __init__(self, roster: Roster, sight: Sight, paths: Pathing, options: Options, rule_outs: RuleOuts, targets: Targeting):
+        self.roster = roster
+        self.sight = sight
+        self.paths = paths
+        self.options = options
+        self.rule_outs = rule_outs
+        self.targets = targets
+
+    def take_turn(self, board: Board, label: str, turn: Turn) -> None:
         grid = board
         cell = grid.figures[label]
-        heroes = [hero for hero in self.heroes if hero in grid.figures]
-        seen = [hero for hero in heroes if self.sees(board, cell, grid.figures[hero])]
+        heroes = [hero for hero in self.roster.heroes if hero in grid.figures]
+        seen = [hero for hero in heroes if self.sight.sees(board, cell, grid.figures[hero])]
         if seen:
             turn.note("line-of-sight", f"The Summoner has line of sight to {', '.join(seen)}: it does not move.", seen=seen)
             turn.focus = []
             attacks = self.summoner_attacks(board, label, cell, seen, turn)
             turn.options.append(Option(cell, (cell,), attacks, {"AP": 0}))
-            self.rule_out_all(board, turn, "line-of-sight", f"the Summoner sees {', '.join(seen)}: it does not move")
+            self.rule_outs.rule_out_all(board, turn, "line-of-sight", f"the Summoner sees {', '.join(seen)}: it does not move")
             return
         turn.note("line-of-sight", "The Summoner sees no hero, so it moves.")
-        health = {hero: self.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
+        health = {hero: self.roster.hero_health(hero, "the Summoner's 'weakest' hero") for hero in heroes}
         weakest = min(health.values())
         targets = sorted(hero for hero in heroes if health[hero] == weakest)
         turn.note(
@@ -41,23 +53,24 @@ class Summoner(Seekers):
             health=health,
         )
         turn.focus = list(targets)
-        mover = self.make_mover(board, label, turn)
-        best, preds = self.shortest(grid, mover)
-        self.rule_out_unreachable(board, mover, turn, best, preds)
+        mover = self.paths.make_mover(board, label, turn)
+        best, preds = self.paths.shortest(grid, mover)
+        self.rule_outs.rule_out_unreachable(board, mover, turn, best, preds)
         for target in targets:
             self.summoner_options(board, mover, turn, best, preds, target, heroes)
-        self.rule_out_rest(board, mover, turn, set())
+        self.rule_outs.rule_out_rest(board, mover, turn, set())
 
     def summoner_attacks(self, board: Board, label: str, cell: Cell, seen: list[str], turn: Turn) -> tuple[str, ...]:
         """Whom the Summoner's following Attack faces from ``cell``: heroes in range with sight, the weakest first."""
-        in_range = [hero for hero in seen if self.distance(cell, board.figures[hero]) <= self.attack_range(label)]
-        if len(in_range) > 1 and all(self.figures[hero].health is not None for hero in in_range):
-            least = min(self.figures[hero].health or 0 for hero in in_range)
-            in_range = [hero for hero in in_range if self.figures[hero].health == least]
+        in_range = [hero for hero in seen if self.roster.distance(cell, board.figures[hero]) <= self.roster.attack_range(label)]
+        figures = self.roster.figures
+        if len(in_range) > 1 and all(figures[hero].health is not None for hero in in_range):
+            least = min(figures[hero].health or 0 for hero in in_range)
+            in_range = [hero for hero in in_range if figures[hero].health == least]
         if in_range:
             turn.note(
                 "target",
-                f"In range {self.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).",
+                f"In range {self.roster.attack_range(label)} with line of sight: {', '.join(in_range)} (the attack targets the weakest; ties: the players choose).",
                 attacks=in_range,
             )
         return tuple(in_range)
@@ -72,18 +85,20 @@ class Summoner(Seekers):
         for c in chosen:
             path = tuple(preds.one_path(c))
             move = Move(c, path, min(best[c][0], mover.ap), reached=True)
-            self.add_moves(board, mover, turn, [move], target, best[c][0], goal_word="its chosen square")
+            self.options.add_moves(board, mover, turn, [move], target, best[c][0], goal_word="its chosen square")
 
     def summoner_positions(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str) -> list[Cell]:
         """The squares it can end on this turn within range 6 of ``target`` with line of sight; the other reachable ones are ruled out."""
         target_cell = board.figures[target]
         reachable = [
-            c for c in sorted(best) if self.within_reach(mover, best, preds, c) and self.free_for(board, mover, c) and c not in mover.passes
+            c
+            for c in sorted(best)
+            if self.paths.within_reach(mover, best, preds, c) and self.paths.free_for(board, mover, c) and c not in mover.passes
         ]
         positions = [
             c
             for c in reachable
-            if self.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sees(board, c, target_cell, ignore=(mover.label,))
+            if self.roster.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sight.sees(board, c, target_cell, ignore=(mover.label,))
         ]
         for c in reachable:
             if c not in positions:
@@ -92,7 +107,7 @@ class Summoner(Seekers):
                     "range",
                     f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight",
                     hero=target,
-                    range=self.distance(c, target_cell),
+                    range=self.roster.distance(c, target_cell),
                 )
         return positions
 
@@ -103,26 +118,27 @@ class Summoner(Seekers):
             f"No square within its {mover.ap} AP is within range {SUMMONER_MAX_RANGE} of {target} with line of sight: it moves toward the farthest such square it can reach.",
         )
         for distance in range(SUMMONER_MAX_RANGE, 0, -1):
-            goals = self.range_squares(board, mover, target, distance)
+            goals = self.targets.range_squares(board, mover, target, distance)
             if any(g in best for g in goals):
-                moves, cost = self.walk(board, mover, best, preds, goals)
+                moves, cost = self.paths.walk(board, mover, best, preds, goals)
                 turn.note("distances", f"Nearest range-{distance} square of {target}: {cost} AP away.", range=distance, cost=cost)
-                self.add_moves(board, mover, turn, moves, target, cost or 0)
+                self.options.add_moves(board, mover, turn, moves, target, cost or 0)
                 return
         turn.note("range", f"No square in line of sight of {target} within range {SUMMONER_MAX_RANGE} is reachable: it does not move.")
 
     def summoner_choice(self, board: Board, turn: Turn, positions: list[Cell], target: str, heroes: list[str]) -> list[Cell]:
         """The farthest range from the target, then the farthest from every hero (`summoner_priority: safety`: the reverse)."""
         target_cell = board.figures[target]
+        distance = self.roster.distance
 
         def closest_hero(c: Cell) -> int:
-            return min(self.distance(c, board.figures[h]) for h in heroes)
+            return min(distance(c, board.figures[h]) for h in heroes)
 
         def by_range(squares: list[Cell]) -> list[Cell]:
             return keep_best(
                 turn,
                 squares,
-                lambda c: self.distance(c, target_cell),
+                lambda c: distance(c, target_cell),
                 "range",
                 ("range", "farthest", "farthest"),
                 f"Reachable squares within range {SUMMONER_MAX_RANGE} of {target} with line of sight: {{total}}; "
@@ -141,7 +157,7 @@ class Summoner(Seekers):
                 "its closest hero is {score} away; the Summoner keeps as far as possible from all heroes ({best})",
             )
 
-        if self.rules.summoner_priority == "range":
+        if self.roster.rules.summoner_priority == "range":
             return by_safety(by_range(positions))
         turn.note("safety", "`summoner_priority: safety`: staying away from all heroes comes before the farthest range.")
         return by_range(by_safety(positions))

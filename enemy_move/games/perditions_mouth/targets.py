@@ -4,38 +4,47 @@ from __future__ import annotations
 
 from ...geometry import squaregrid
 from ...result import Turn, format_positions
-from .movement import Best, Mover, Preds
-from .reasons import RuleOuts
+from .movement import Best, Mover, Pathing, Preds
+from .options import Options
+from .roster import Roster
+from .sight import Sight
 from .terrain import Board, Cell
 
 
-class Targeting(RuleOuts):
-    """Adds the goal squares and the choice of a target hero."""
+class Targeting:
+    """The goal squares around a hero and the choice of a target hero."""
+
+    def __init__(self, roster: Roster, sight: Sight, paths: Pathing, options: Options):
+        self.roster = roster
+        self.sight = sight
+        self.paths = paths
+        self.options = options
 
     def range_squares(self, board: Board, mover: Mover, hero: str, distance: int) -> set[Cell]:
         """Possible squares at range exactly ``distance`` of the hero (with sight, by default)."""
         hero_cell = board.figures[hero]
         result = set()
         terrain = board.terrain
-        for cell in squaregrid.ring(hero_cell, distance, self.metric_name):  # in the map's order, as the terrain lists squares
-            if cell not in terrain or not self.possible_for(board, mover, cell):
+        for cell in squaregrid.ring(hero_cell, distance, self.roster.metric_name):  # in the map's order, as the terrain lists squares
+            if cell not in terrain or not self.paths.possible_for(board, mover, cell):
                 continue
-            if self.rules.range_needs_sight and not self.sees(board, cell, hero_cell, ignore=(mover.label,)):
+            if self.roster.rules.range_needs_sight and not self.sight.sees(board, cell, hero_cell, ignore=(mover.label,)):
                 continue
             result.add(cell)
         return result
 
     def unreachable_text(self, mover: Mover) -> str:
-        if self.rules.unreachable_goal == "stay":
+        if self.roster.rules.unreachable_goal == "stay":
             return ": it does not move (`unreachable_goal: stay`)"
         return ""
 
     def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, goals: set[Cell], what: str) -> None:
         """``unreachable_goal: closer``: no path reaches a goal square; walk to the reachable squares closest to one."""
-        if self.rules.unreachable_goal == "stay" or not goals:
+        if self.roster.rules.unreachable_goal == "stay" or not goals:
             return
-        ends = [c for c in sorted(best) if self.free_for(board, mover, c) and c not in mover.passes]
-        gap = {c: min(self.distance(c, g) for g in goals) for c in ends}
+        distance = self.roster.distance
+        ends = [c for c in sorted(best) if self.paths.free_for(board, mover, c) and c not in mover.passes]
+        gap = {c: min(distance(c, g) for g in goals) for c in ends}
         nearest = min(gap.values())
         near = {c for c in ends if gap[c] == nearest}
         turn.note(
@@ -44,15 +53,15 @@ class Targeting(RuleOuts):
             closest=nearest,
             squares=sorted(near),
         )
-        moves, cost = self.walk(board, mover, best, preds, near)
+        moves, cost = self.paths.walk(board, mover, best, preds, near)
         if cost is not None:
-            self.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
+            self.options.add_moves(board, mover, turn, moves, None, cost, goal_word="the closest reachable square")
 
     def break_tie(self, tied: list[str], turn: Turn) -> list[str]:
         if len(tied) < 2:
             return tied
-        if self.rules.target_ties == "weakest":
-            health = {hero: self.hero_health(hero, "target_ties: weakest") for hero in tied}
+        if self.roster.rules.target_ties == "weakest":
+            health = {hero: self.roster.hero_health(hero, "target_ties: weakest") for hero in tied}
             weakest = min(health.values())
             kept = sorted(hero for hero in tied if health[hero] == weakest)
             turn.note(
@@ -67,9 +76,3 @@ class Targeting(RuleOuts):
             f"Heroes {', '.join(tied)} are equally close; the rules do not say which is the target, so the players choose (every option is listed).",
         )
         return tied
-
-    def hero_health(self, hero: str, why: str) -> int:
-        health = self.figures[hero].health
-        if health is None:
-            raise self.scenario.error(("figures", hero), f"hero {hero!r} needs `health:` (remaining health) for {why}", key=True)
-        return health
