@@ -15,6 +15,8 @@ from enemy_move.phase import resolve
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven"
 ELITE_AND_NORMAL = (ROOT / "111-stat-card-elite-and-normal.yaml").read_text()
+SCENARIO_LEVEL = (ROOT / "114-stat-card-scenario-level.yaml").read_text()
+RELATIVE_ATTACK = (ROOT / "115-stat-card-relative-attack.yaml").read_text()
 
 
 def _card(data: object) -> GloomhavenAction:
@@ -51,7 +53,8 @@ def test_the_stat_line_adds_relative_values_and_fills_what_the_card_leaves_out()
 
 
 def test_a_list_card_is_summed_step_by_step_and_the_figure_range_wins() -> None:
-    steps = [GloomhavenCardAction.model_validate_json(json.dumps(s), strict=True) for s in ({"move": "+0"}, {"attack": {}})]
+    printed: list[dict[str, object]] = [{"move": "+0"}, {"attack": {}}]
+    steps = [GloomhavenCardAction.model_validate_json(json.dumps(s), strict=True) for s in printed]
     card, sums = with_stat_line(steps, GloomhavenStatLine(move=2, range=3, jump=True), 5)
     assert isinstance(card, list) and card[0].move == 2 and card[0].jump and card[1].attack is not None
     assert card[1].attack.range == 5 and sums == ["Move 2+0 = 2", "its moves are jumps (stat card)", "Range 5 (stat card)"]
@@ -62,7 +65,7 @@ def test_level_chooses_the_line() -> None:
         {"level": 2, "levels": {1: {"normal": {"move": 1}}, 2: {"normal": {"move": 2}, "elite": {"move": 3}}}}
     )
     assert card.line(False) == GloomhavenStatLine(move=2) and card.line(True) == GloomhavenStatLine(move=3)
-    for bad in ({"levels": {1: {"normal": {}}}}, {"level": 1, "normal": {}}, {}, {"level": 1, "levels": {1: {}}, "normal": {}}):
+    for bad in ({"level": 3, "levels": {1: {"normal": {}}}}, {"level": 1, "normal": {}}, {}, {"level": 1, "levels": {1: {}}, "normal": {}}):
         with pytest.raises(ValueError):
             GloomhavenStatCard.model_validate(bad)
 
@@ -90,5 +93,75 @@ def test_the_elite_and_the_normal_move_differently_on_one_card() -> None:
 def test_stat_card_slips_are_located_and_say_the_fix(change: tuple[str, str], message: str) -> None:
     text = ELITE_AND_NORMAL.replace(*change)
     assert text != ELITE_AND_NORMAL
+    with pytest.raises(ScenarioError, match=message):
+        resolve(load_scenario_text(text))
+
+
+def test_the_scenario_level_chooses_the_line_of_cards_without_their_own() -> None:
+    card = GloomhavenStatCard.model_validate({"levels": {1: {"normal": {"move": 1}}, 2: {"normal": {"move": 2}}}})
+    assert card.level_in_play(2) == 2 and card.line(False, 2) == GloomhavenStatLine(move=2)
+    own = card.model_copy(update={"level": 1})
+    assert own.level_in_play(2) == 1 and own.line(False, 2) == GloomhavenStatLine(move=1)
+    turns = resolve(load_scenario_text(SCENARIO_LEVEL)).turns
+    assert [len(t.options[0].path) - 1 for t in turns] == [4, 2]
+    assert "at the scenario's level 2" in turns[0].reasoning[0].text and turns[0].reasoning[0].data["level"] == 2
+    assert ", level 1 " in turns[1].reasoning[0].text and turns[1].reasoning[0].data["level"] == 1
+    # At the scenario's level 1 the Hound moves 3 (its level-1 line); the Archer keeps its own level.
+    lower = resolve(load_scenario_text(SCENARIO_LEVEL.replace("\nlevel: 2\n", "\nlevel: 1\n"))).turns
+    assert [len(t.options[0].path) - 1 for t in lower] == [3, 2]
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "where"),
+    [
+        (
+            ("\nlevel: 2\n", "\n"),
+            r"`levels:` gives levels 1, 2: say which is in play with `level:`",
+            ":23:7:",
+        ),  # stats.Hound.levels' first line
+        (("\nlevel: 2\n", "\nlevel: 3\n"), r"the scenario's `level: 3` is not one of the `levels:` of stat card 'Hound'", ":11:8:"),
+        (("    level: 1\n", "    level: 3\n"), r"`level: 3` is not one of `levels:` \(1, 2\)", ":27:5:"),
+    ],
+)
+def test_a_level_out_of_the_cards_lines_is_refused_where_it_is_written(change: tuple[str, str], message: str, where: str) -> None:
+    text = SCENARIO_LEVEL.replace(*change)
+    assert text != SCENARIO_LEVEL
+    with pytest.raises(ScenarioError, match=message) as raised:
+        resolve(load_scenario_text(text))
+    assert where in str(raised.value)
+
+
+def test_attack_plus_one_is_the_stat_cards_attack_plus_one_at_its_range() -> None:
+    shorthand, spelled = _card({"attack": "+1"}), _card({"attack": {"value": "+1"}})
+    assert shorthand == spelled and shorthand.attack is not None and isinstance(shorthand.attack.value, Relative)
+    assert relative_values(shorthand) == ['attack: "+1"']
+    card, sums = with_stat_line(shorthand, GloomhavenStatLine(attack=3, range=2), None)
+    assert isinstance(card, GloomhavenAction) and card.attack is not None and (card.attack.value, card.attack.range) == (4, 2)
+    assert sums == ["Attack 3+1 = 4", "Range 2 (stat card)"]
+    card, sums = with_stat_line(_card({"attack": "-5"}), GloomhavenStatLine(attack=3), None)
+    assert isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.value == 0  # never negative
+    card, sums = with_stat_line(_card({"attack": {"value": 5}}), GloomhavenStatLine(attack=3), None)
+    assert sums == ["Attack 5 (the ability card's own value)", "melee (stat card)"]
+    _, sums = with_stat_line(_card({"attack": "+1"}), GloomhavenStatLine(), None)
+    assert sums[0] == "Attack +1 (the stat card prints no attack value)"
+    turns = resolve(load_scenario_text(RELATIVE_ATTACK)).turns
+    assert "Attack 3+1 = 4; Range 4 (stat card)" in turns[0].reasoning[0].text
+    assert "Attack 2+1 = 3; Range 3 (stat card)" in turns[1].reasoning[0].text
+    assert [o.to for o in turns[0].options] == [(1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("stats:\n  Bandit Archer:\n", "stats:\n  Bandit Scout:\n"), "names no figure"),
+        (("stats:", "unused:"), "extra|not permitted|unknown"),
+        (('attack: "+1"', "attack: 1"), r'quoted with its sign, `attack: "\+1"`'),
+        (('attack: "+1"', "attack: {value: +1}"), r'is read as the number 1 .* write `value: "\+1"`'),
+        (('attack: "+1"', 'attack: "1"'), "a signed value in quotes"),
+    ],
+)
+def test_relative_attack_slips_are_refused_with_the_fix(change: tuple[str, str], message: str) -> None:
+    text = RELATIVE_ATTACK.replace(*change)
+    assert text != RELATIVE_ATTACK
     with pytest.raises(ScenarioError, match=message):
         resolve(load_scenario_text(text))

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -26,6 +27,9 @@ from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cel
 MAX_TARGETS = 30
 #: An AoE pattern fits in this many rows and cells per row (real ones fit in 4 x 4).
 MAX_AOE_SIDE = 7
+
+#: Highest attack value a stat card or an ability card prints.
+MAX_ATTACK_VALUE = 99
 
 #: Highest monster level (a stat card's `levels:` keys, `level:`).
 MAX_LEVEL = 7
@@ -62,6 +66,7 @@ def _card_number_schema(limit: int) -> WithJsonSchema:
 #: A card's move or range: a number (absolute) or a quoted signed number, relative to the figure's stat card.
 CardMove = Annotated[int, Field(le=MAX_MOVE), WrapValidator(_card_number), _card_number_schema(MAX_MOVE)]
 CardRange = Annotated[int, Field(le=MAX_RANGE), WrapValidator(_card_number), _card_number_schema(MAX_RANGE)]
+CardAttackValue = Annotated[int, Field(le=MAX_ATTACK_VALUE), WrapValidator(_card_number), _card_number_schema(MAX_ATTACK_VALUE)]
 
 Condition = Literal["muddled", "stunned", "invisible", "disarmed", "immobilized", "poisoned", "wounded", "strengthened"]
 
@@ -137,6 +142,11 @@ class GloomhavenAttack(StrictModel):
         default=0, description='0 = melee (range 1). Quoted with a sign ("+1", "-1"): the stat card\'s range plus that (`stats:`).'
     )
     targets: PositiveInt = Field(default=1, le=MAX_TARGETS, description="How many different enemies the attack may target.")
+    value: CardAttackValue | None = Field(
+        default=None,
+        description="The attack value as printed (shown in the reasoning; movement never depends on it). Quoted with a sign "
+        '("+1", "-1"): the stat card\'s attack plus that. `attack: "+1"` is short for `attack: {value: "+1"}`.',
+    )
     aoe: str | None = Field(
         default=None, description="Area pattern: @ attacker's hex (melee AoE), x hex hit, . filler; hex layout as maps."
     )
@@ -179,13 +189,31 @@ class GloomhavenAttack(StrictModel):
         return self
 
 
+def _attack_shorthand(value: Any) -> Any:
+    # `attack: "+1"` (the card's "Attack +1" as printed) is `attack: {value: "+1"}`: the stat card's range and targets.
+    return {"value": value} if isinstance(value, str) else value
+
+
+#: A card's attack: `{range, targets, value, ...}` or a quoted signed value, "Attack +1" relative to the stat card.
+CardAttack = Annotated[GloomhavenAttack | None, BeforeValidator(_attack_shorthand)]
+
+
+def _attack_text_schema(schema: dict[str, Any]) -> None:
+    # The shorthand's string, offered beside the attack's mapping (editors read the schema).
+    schema.setdefault("anyOf", []).append({"type": "string", "pattern": _RELATIVE.pattern})
+
+
 class GloomhavenAction(StrictModel):
     move: CardMove = Field(
         default=0, description='Move value; 0 = no move. Quoted with a sign ("+1", "-1"): the stat card\'s move plus that (`stats:`).'
     )
     jump: bool = Field(default=False, description="Move is a jump.")
     teleport: bool = Field(default=False, description="Move is a teleport.")
-    attack: GloomhavenAttack | None = Field(default=None, description="Omitted = no attack (focus as for a melee attack).")
+    attack: CardAttack = Field(
+        default=None,
+        json_schema_extra=_attack_text_schema,
+        description='Omitted = no attack (focus as for a melee attack); "+1" (quoted): the stat card\'s attack plus 1.',
+    )
 
 
 class GloomhavenCardAction(StrictModel):
@@ -196,7 +224,9 @@ class GloomhavenCardAction(StrictModel):
     )
     jump: bool = Field(default=False, description="The move is a jump.")
     teleport: bool = Field(default=False, description="The move is a teleport.")
-    attack: GloomhavenAttack | None = Field(default=None, description="An attack.")
+    attack: CardAttack = Field(
+        default=None, json_schema_extra=_attack_text_schema, description='An attack; "+1" (quoted): the stat card\'s attack plus 1.'
+    )
 
     @model_validator(mode="after")
     def _one_action(self) -> GloomhavenCardAction:
@@ -247,9 +277,11 @@ class GloomhavenStatLevel(StrictModel):
 class GloomhavenStatCard(GloomhavenStatLevel):
     """A monster type's stat card: `normal:` and `elite:`, or one such pair per level under `levels:` with `level:` choosing."""
 
-    level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = Field(default=None, description="The line of `levels:` in play.")
+    level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = Field(
+        default=None, description="The line of `levels:` in play; omitted: the scenario's `level:`."
+    )
     levels: dict[Annotated[int, Field(ge=0, le=MAX_LEVEL)], GloomhavenStatLevel] = Field(
-        default_factory=dict, description="level -> {normal, elite}, as the stat card prints them; `level:` chooses."
+        default_factory=dict, description="level -> {normal, elite}, as the stat card prints them; `level:` (or the scenario's) chooses."
     )
 
     @model_validator(mode="after")
@@ -262,15 +294,23 @@ class GloomhavenStatCard(GloomhavenStatLevel):
             return self
         if self.normal is not None or self.elite is not None:
             raise ValueError("give `normal:`/`elite:` either at the top or under each of `levels:`, not both")
-        if self.level is None:
-            raise ValueError(f"`levels:` gives levels {', '.join(map(str, sorted(self.levels)))}: say which is in play with `level:`")
-        if self.level not in self.levels:
-            raise ValueError(f"`level: {self.level}` is not one of `levels:` ({', '.join(map(str, sorted(self.levels)))})")
+        if self.level is not None and self.level not in self.levels:
+            raise ValueError(f"`level: {self.level}` is not one of `levels:` ({self.levels_said()})")
         return self
 
-    def line(self, elite: bool) -> GloomhavenStatLine | None:
-        """The section a figure of this rank uses, at the level in play."""
-        chosen: GloomhavenStatLevel = self.levels[self.level] if self.level is not None else self
+    def levels_said(self) -> str:
+        return ", ".join(map(str, sorted(self.levels)))
+
+    def level_in_play(self, scenario_level: int | None) -> int | None:
+        """The line of `levels:` in play: the card's own `level:`, else the scenario's; None for a card without levels."""
+        if not self.levels:
+            return None
+        return self.level if self.level is not None else scenario_level
+
+    def line(self, elite: bool, scenario_level: int | None = None) -> GloomhavenStatLine | None:
+        """The section a figure of this rank uses, at the level in play (checked by the scenario: one of `levels:`)."""
+        level = self.level_in_play(scenario_level)
+        chosen: GloomhavenStatLevel = self.levels[level] if level is not None else self
         return chosen.elite if elite else chosen.normal
 
 
@@ -346,6 +386,10 @@ class GloomhavenScenario(GridScenarioBase):
         default_factory=dict,
         description="Per-figure or per-monster-type cards for a whole phase (key: label); figures not listed use `action`.",
     )
+    level: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = Field(
+        default=None,
+        description="The scenario level: the line every stat card with `levels:` uses unless the card says its own `level:`.",
+    )
     stats: dict[str, GloomhavenStatCard] = Field(
         default_factory=dict,
         description='Monster type (or label) -> its stat card: a card\'s quoted signed values (move: "+1") are added to the '
@@ -383,10 +427,12 @@ class GloomhavenScenario(GridScenarioBase):
                     yield (
                         path + ("attack",),
                         f"{_dotted(path)}.attack: the attack's value ({attack}) does not change the movement; write `attack: {{range: 0}}` "
-                        "for a melee attack or `attack: {range: N}` for a ranged one (targets: and aoe: go in the same braces)",
+                        "for a melee attack or `attack: {range: N}` for a ranged one (targets: and aoe: go in the same braces); the value "
+                        f'as printed is `attack: {{value: {attack}}}`, or quoted with its sign, `attack: "+{attack}"`, the stat card\'s plus it',
                     )
 
     def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
+        yield from self._level_errors()
         for label, figure in self.figures.items():
             if figure.owner is None:
                 continue
@@ -401,4 +447,23 @@ class GloomhavenScenario(GridScenarioBase):
                 yield (
                     where,
                     f"summon {label!r} names owner {figure.owner!r}, a {self.figures[figure.owner].kind}; a summon belongs to a character",
+                )
+
+    def _level_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """Every stat card with `levels:` has a line in play: its own `level:` or the scenario's, one of its levels."""
+        for key, card in self.stats.items():
+            level = card.level_in_play(self.level)
+            if not card.levels or (level is not None and level in card.levels):
+                continue
+            if level is None:
+                yield (
+                    ("stats", key, "levels"),
+                    f"`levels:` gives levels {card.levels_said()}: say which is in play with `level:` (on the stat card, or the "
+                    "scenario's `level:` for every card)",
+                )
+            else:
+                yield (
+                    ("level",),
+                    f"the scenario's `level: {level}` is not one of the `levels:` of stat card {key!r} ({card.levels_said()}): add that "
+                    "line, or give the card its own `level:`",
                 )

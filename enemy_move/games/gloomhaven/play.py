@@ -65,7 +65,7 @@ class GloomhavenPlay:
             card = self.model.stats.get(key)
             if card is None or figure.kind not in ("monster", "summon"):
                 continue
-            line = card.line(figure.elite)
+            line = card.line(figure.elite, self.model.level)
             if line is None:
                 rank = "elite" if figure.elite else "normal"
                 raise self.scenario.error(("stats", key), f"{label} is {rank}, but the stat card {key!r} has no `{rank}:` section")
@@ -100,7 +100,7 @@ class GloomhavenPlay:
         figure, (where, printed) = self.figures[actor], self._printed(actor)
         stat = self.stat_cards.get(actor)
         if stat is not None:
-            line = stat[1].line(figure.elite)
+            line = stat[1].line(figure.elite, self.model.level)
             assert line is not None  # checked in _stat_cards
             return with_stat_line(printed, line, figure.range)
         relative = relative_values(printed)
@@ -148,9 +148,9 @@ class GloomhavenPlay:
         """The turn's first step: the stat card's section and the sums made, or the figure's own stat range."""
         if actor in self.stat_cards:
             key, stat_card = self.stat_cards[actor]
-            elite = self.figures[actor].elite
-            data = {"stat_card": key, "elite": elite, "level": stat_card.level, "sums": sums}
-            turn.reasoning.insert(0, Step("card", stat_line_note(actor, key, stat_card, elite, sums), data, STAT_SOURCE))
+            elite, level = self.figures[actor].elite, stat_card.level_in_play(self.model.level)
+            data = {"stat_card": key, "elite": elite, "level": level, "sums": sums}
+            turn.reasoning.insert(0, Step("card", stat_line_note(actor, key, stat_card, elite, level, sums), data, STAT_SOURCE))
         elif stat := stat_range_note(actor, self.figures[actor].range, self.printed_card(actor)):
             turn.reasoning.insert(0, Step("card", stat))
 

@@ -13,6 +13,7 @@ from typing import Any
 from ...loader import SourceMap
 from ...models.common import MAX_MOVE, MAX_RANGE
 from .model import (
+    MAX_ATTACK_VALUE,
     GloomhavenAction,
     GloomhavenAttack,
     GloomhavenCard,
@@ -70,10 +71,28 @@ def _move(step: GloomhavenAction | GloomhavenCardAction, line: GloomhavenStatLin
     return update
 
 
+def _attack_value(attack: GloomhavenAttack, line: GloomhavenStatLine, notes: list[str]) -> int | None:
+    """The attack value the figure attacks with ("Attack 3+1 = 4"): shown, never used to move."""
+    if isinstance(attack.value, Relative):
+        if line.attack is None:
+            notes.append(f"Attack {attack.value:+d} (the stat card prints no attack value)")
+            return None
+        total = min(MAX_ATTACK_VALUE, max(0, line.attack + attack.value))
+        notes.append(f"Attack {line.attack}{attack.value:+d} = {total}")
+        return total
+    if attack.value is not None:
+        notes.append(f"Attack {attack.value} (the ability card's own value)")
+        return attack.value
+    return None
+
+
 def _attack(attack: GloomhavenAttack | None, line: GloomhavenStatLine, base_range: int, notes: list[str]) -> GloomhavenAttack | None:
     if attack is None:
         return None
     update: dict[str, Any] = {}
+    value = _attack_value(attack, line, notes)
+    if value is not None:
+        update["value"] = value
     if isinstance(attack.range, Relative):
         update["range"] = min(MAX_RANGE, max(0, base_range + attack.range))
         notes.append(f"Range {base_range}{attack.range:+d} = {update['range']}")
@@ -102,17 +121,22 @@ def relative_values(card: GloomhavenCard) -> list[str]:
     """The relative values ("move +1") a card holds: they need a stat card."""
     steps = [card] if isinstance(card, GloomhavenAction) else card
     found = [f'move: "{step.move:+d}"' for step in steps if isinstance(step.move, Relative)]
-    found += [f'range: "{step.attack.range:+d}"' for step in steps if step.attack is not None and isinstance(step.attack.range, Relative)]
+    attacks = [step.attack for step in steps if step.attack is not None]
+    found += [f'range: "{attack.range:+d}"' for attack in attacks if isinstance(attack.range, Relative)]
+    found += [f'attack: "{attack.value:+d}"' for attack in attacks if isinstance(attack.value, Relative)]
     return found
 
 
-def stat_line_note(actor: str, key: str, card: GloomhavenStatCard, elite: bool, sums: list[str]) -> str:
-    """The `card` step: whose section of which stat card, and the values it gave."""
-    level = f", level {card.level}" if card.level is not None else ""
-    line = card.line(elite)
-    attack = f" (its Attack {line.attack} does not change the movement)" if line is not None and line.attack is not None else ""
+def stat_line_note(actor: str, key: str, card: GloomhavenStatCard, elite: bool, level: int | None, sums: list[str]) -> str:
+    """The `card` step: whose section of which stat card (at which level), and the values it gave."""
+    said_level = "" if level is None else f", level {level}" if card.level is not None else f" at the scenario's level {level}"
+    line = card.line(elite, level)
+    shown = any(said.startswith("Attack ") for said in sums)
+    attack = (
+        f" (its Attack {line.attack} does not change the movement)" if line is not None and line.attack is not None and not shown else ""
+    )
     said = "; ".join(sums) if sums else "the ability card gives every value itself"
-    return f"{actor} uses the {'elite' if elite else 'normal'} section of {key}'s stat card{level}{attack}: {said}."
+    return f"{actor} uses the {'elite' if elite else 'normal'} section of {key}'s stat card{said_level}{attack}: {said}."
 
 
 def _card_numbers(path: tuple[Any, ...], card: GloomhavenCard) -> Iterator[tuple[tuple[Any, ...], int | None]]:
@@ -121,6 +145,7 @@ def _card_numbers(path: tuple[Any, ...], card: GloomhavenCard) -> Iterator[tuple
         yield where + ("move",), step.move
         if step.attack is not None:
             yield where + ("attack", "range"), step.attack.range
+            yield where + ("attack", "value"), step.attack.value
 
 
 def plain_plus_signs(model: GloomhavenScenario, source: SourceMap) -> Iterator[tuple[tuple[Any, ...], str]]:
