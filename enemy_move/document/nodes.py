@@ -106,6 +106,8 @@ def find(container: Any, part: str) -> tuple[bool, Any]:
             return True, part
         if _KEY_NUMBER.fullmatch(part) and int(part) in container:
             return True, int(part)
+        if _KEY_NUMBER.fullmatch(part) and container and all(isinstance(key, int) and not isinstance(key, bool) for key in container):
+            return False, int(part)  # a new key among number keys (a stat card's `levels:`) is a number too
         return False, part
     if isinstance(container, list):
         index = small_number(part, MAX_LIST_POSITION)

@@ -48,6 +48,8 @@ class CardModels:
     card: type[BaseModel]
     segment: type[BaseModel] | None
     per_figure: bool
+    #: The ruleset has stat cards (`stats:`): the list offers them (s).
+    stat_cards: bool = False
 
 
 def _models_in(annotation: Any) -> tuple[type[BaseModel] | None, type[BaseModel] | None]:
@@ -76,7 +78,7 @@ def card_models(ruleset: str) -> CardModels | None:
     card, segment = _models_in(model.model_fields["action"].annotation)
     if card is None:
         return None
-    return CardModels(card, segment, "actions" in model.model_fields)
+    return CardModels(card, segment, "actions" in model.model_fields, "stats" in model.model_fields)
 
 
 def describe(card: Any) -> str:
@@ -156,6 +158,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
         Binding("a", "done('attack')", "Add an attack"),
         Binding("delete,backspace,minus", "done('remove')", "Remove"),
         Binding("n", "done('new')", "New card"),
+        Binding("s", "done('stats')", "Stat cards"),
     ]
 
     def __init__(self, rows: list[CardRow], selected: str, models: CardModels, beside: Any = "") -> None:
@@ -172,16 +175,27 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
             with VerticalScroll():
                 yield Static(self._text(), id="cards")
 
-    def _text(self) -> Group:
-        text = Text("Cards\n", style="bold")
+    #: The list's title.
+    TITLE = "Cards"
+    #: Shown under the list: the sums the answer made of the stat cards ("e: Move 3+1 = 4").
+    note = ""
+
+    def keys(self) -> list[str]:
+        """The keys the list takes, said above it."""
         keys = ["↑ ↓ select", "Enter edit"]
         if self.models.segment is not None:
             keys.append("m / a: add a move / an attack after it")
         keys.append("Del remove")
         if self.models.per_figure:
             keys.append("n: a card for one figure or type")
+        if self.models.stat_cards:
+            keys.append("s: stat cards")
         keys.append("Esc close")
-        text.append(" · ".join(keys) + "\n", style="dim")
+        return keys
+
+    def _text(self) -> Group:
+        text = Text(self.TITLE + "\n", style="bold")
+        text.append(" · ".join(self.keys()) + "\n", style="dim")
         # a table, so that a long row wraps under its own text, not under the mark
         table = Table(box=None, show_header=False, padding=0, expand=True)
         table.add_column(width=2, no_wrap=True)
@@ -189,13 +203,17 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
         for index, row in enumerate(self.rows):
             here = index == self.index
             table.add_row("▶" if here else "", Text(row.text, style="bold reverse" if here else ""))
-        return Group(text, table)
+        if not self.note:
+            return Group(text, table)
+        return Group(text, table, Text("\n" + "\n".join(map(escape_controls, self.note.split("\n"))), style="dim"))
 
     def action_select(self, step: int) -> None:
         self.index = max(0, min(len(self.rows) - 1, self.index + step))
         self.query_one("#cards", Static).update(self._text())
 
     def action_done(self, command: str) -> None:
+        if command == "stats" and not self.models.stat_cards:
+            return
         self.dismiss((command, self.rows[self.index].key))
 
     def action_cancel(self) -> None:

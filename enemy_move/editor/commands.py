@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.screen import Screen
-
 from ..flag_values import small_number
 from . import cards, forms, palette
 from .areas import area_names
 from .session import Session
+from .stats import StatCommands, shorthand_values
 
 
-class Commands(Screen[None]):
+class Commands(StatCommands):
     """Forms and quick keys; the screen that uses them provides what is declared here."""
 
     session: Session
@@ -101,8 +100,12 @@ class Commands(Screen[None]):
                 self.remove_card(key)
             elif command == "new":
                 self.ask_new_card()
+            elif command == "stats":
+                self.open_stats()
 
-        self.app.push_screen(cards.CardsScreen(rows, selected, models, board), chosen)
+        screen = cards.CardsScreen(rows, selected, models, board)
+        screen.note = self.answer_sums()
+        self.app.push_screen(screen, chosen)
 
     def _list_item(self, key: str) -> tuple[str, int] | None:
         """(the card, the position) when ``key`` is an action of a list card."""
@@ -128,8 +131,9 @@ class Commands(Screen[None]):
         else:
             fields = forms.model_fields(models.card, key)
             title = "Action card" if key == "action" else f"Card {key}"
-        values = {f.key: self.session.doc.get(f.key) for f in fields}
-        self.open_form(title, fields, values, then=None if more else (lambda: self.open_cards(key)), more=more)
+        values = shorthand_values(self.session.doc, fields)
+        then = None if more else (lambda: self.open_cards(key))
+        self.open_form(title, fields, values, then=then, more=more, note=self.answer_sums())
 
     def add_step(self, key: str, kind: str) -> None:
         """A move or an attack after the selected action (or at the end of the selected card); the card becomes a list."""
@@ -214,8 +218,10 @@ class Commands(Screen[None]):
         label: str | None = None,
         then: Callable[[], None] | None = None,
         more: bool = False,
+        note: str = "",
     ) -> None:
-        """A form over the board; ``then`` runs after it closes (the card list again); ``more``: Ctrl+K opens the card list."""
+        """A form over the board; ``then`` runs after it closes (the card list again); ``more``: Ctrl+K opens the card list;
+        ``note``: a text under its keys."""
 
         def done(changes: dict[str, Any] | None) -> None:
             listed = bool(changes and changes.pop(forms.MORE, False))
@@ -229,7 +235,7 @@ class Commands(Screen[None]):
 
         board = self.beside_board()
         names = forms.names_for(self.session.ruleset)
-        self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more), done)
+        self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more, note), done)
 
     def action_flag(self) -> None:
         label = self.figure_label()

@@ -11,6 +11,7 @@ any other invalid state.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -42,7 +43,8 @@ MORE = "\0more"
 class Field:
     key: str
     label: str
-    #: "bool", "number", "text", "list" or "present" (a nested block switched on or off)
+    #: "bool", "number", "signed" (a number, or written with its sign: "+1" relative to a stat card), "text", "list",
+    #: "present" (a nested block switched on or off) or "heading" (a title between groups of fields, no value)
     kind: str
     choices: tuple[str, ...] = ()
     description: str = ""
@@ -83,6 +85,24 @@ def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+#: A value typed with its sign, kept as written: the model reads "+1" as relative (the file quotes it).
+SIGNED = re.compile(r"[+-][0-9]{1,2}")
+
+
+def _signed(annotation: Any, metadata: Any = ()) -> bool:
+    """Whether the model also takes the number as text with its sign (its JSON schema offers a string beside it)."""
+    for item in metadata:
+        schema = getattr(item, "json_schema", None)
+        if isinstance(schema, dict) and any(isinstance(alt, dict) and alt.get("type") == "string" for alt in schema.get("anyOf", ())):
+            return True
+    origin = get_origin(annotation)
+    if origin is typing.Annotated:
+        return _signed(get_args(annotation)[0], annotation.__metadata__)
+    if origin in (Union, types.UnionType):
+        return any(_signed(arg) for arg in get_args(annotation))
+    return False
+
+
 def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
     """The form fields of ``model`` under the dotted key ``prefix``; a nested model is switched on/off, then its fields."""
     fields: list[Field] = []
@@ -97,7 +117,8 @@ def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
             continue
         kind = _kind(info.annotation)
         if kind is not None:
-            fields.append(Field(key, name, kind[0], kind[1], info.description or ""))
+            signed = kind[0] == "number" and _signed(info.annotation, info.metadata)
+            fields.append(Field(key, name, "signed" if signed else kind[0], kind[1], info.description or ""))
     fields.sort(key=lambda f: FIRST.index(f.label) if f.label in FIRST else len(FIRST))
     return fields
 
@@ -142,7 +163,9 @@ def parse_value(field: Field, text: str) -> Any:
     text = text.strip()
     if not text:
         return None
-    if field.kind == "number":
+    if field.kind == "signed" and SIGNED.fullmatch(text):
+        return text
+    if field.kind in ("number", "signed"):
         try:
             number = float(text)
         except ValueError:
@@ -229,6 +252,7 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
     FormScreen .keys { color: $text-muted; margin-bottom: 1; }
     FormScreen Checkbox { height: 1; border: none; padding: 0; }
     FormScreen .title { text-style: bold; }
+    FormScreen .note { margin-bottom: 1; }
     """
     # Enter applies from any field, a checkbox included (Space toggles a checkbox).
     BINDINGS = [
@@ -238,9 +262,18 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
     ]
 
     def __init__(
-        self, title: str, fields: list[Field], values: dict[str, Any], names: list[str] | None = None, beside: Any = "", more: bool = False
+        self,
+        title: str,
+        fields: list[Field],
+        values: dict[str, Any],
+        names: list[str] | None = None,
+        beside: Any = "",
+        more: bool = False,
+        note: str = "",
     ) -> None:
         super().__init__()
+        #: Shown under the keys: what the file's answer makes of these values (the stat card's sums, "Move 2+1 = 3").
+        self.note = "\n".join(escape_controls(line) for line in note.split("\n")) if note else ""
         #: Ctrl+K applies the form and asks for the card list (the card form opened straight from the board).
         self.more = more
         #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
@@ -261,13 +294,25 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
             yield Static(self.title_text, classes="title", markup=False)
             keys = "Enter apply · Esc close · Tab next" + (" · Ctrl+K all cards, lists of actions" if self.more else "")
             yield Static(keys, classes="keys", markup=False)
+            if self.note:
+                yield Static(self.note, classes="note", markup=False)
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
+                if field.kind == "heading":
+                    yield Static(escape_controls(field.label), id=f"f{index}", classes="title", markup=False)
+                    continue
                 if field.kind in ("bool", "present"):
                     checked = bool(value) if field.kind == "bool" else value is not None
                     yield Checkbox(_flag_label(field.label, checked), checked, id=f"f{index}", tooltip=field.description)
                     continue
-                yield Label(field.label + (f" ({', '.join(field.choices)})" if 1 < len(field.choices) <= 4 else ""))
+                hint = (
+                    f" ({', '.join(field.choices)})"
+                    if 1 < len(field.choices) <= 4
+                    else " (N, or +N / -N)"
+                    if field.kind == "signed"
+                    else ""
+                )
+                yield Label(field.label + hint)
                 choices = [escape_controls(choice) for choice in field.choices] or (self.names if field.label == "name" else [])
                 suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
                 yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
@@ -286,6 +331,8 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         for index, field in enumerate(self.fields):
             widget = self.query_one(f"#f{index}")
             old = self.values.get(field.key)
+            if field.kind == "heading":
+                continue
             if isinstance(widget, Checkbox):
                 if field.kind == "bool":
                     if widget.value != bool(old):

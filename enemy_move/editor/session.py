@@ -317,6 +317,11 @@ class Session:
         def write() -> None:
             doc = self.doc
             for key, value in changes.items():
+                parent = key.rpartition(".")[0]
+                written = doc.get(parent) if parent and key != "active" else None
+                if isinstance(written, str):
+                    # a mapping written as its value (a card's `attack: "+1"`) is spelled out before a key of it is set
+                    doc.set(parent, {"value": written})
                 if key == "active":
                     if value and label is not None:
                         doc.set("active", label)
@@ -329,7 +334,8 @@ class Session:
                 else:
                     doc.set(key, value)
 
-        return self.edit(write, what, list(changes), replaces=True)
+        spelled = [parent for key in changes if (parent := key.rpartition(".")[0]) and isinstance(self.doc.get(parent), str)]
+        return self.edit(write, what, [*changes, *spelled], replaces=True)
 
     def resize(self, cols: int, rows: int) -> bool:
         done = self.edit(lambda: self.doc.resize(cols, rows), f"resized the board to {cols}x{rows}", (*GRID_KEYS, "walls"))

@@ -109,7 +109,7 @@ class Server:
         return HTMLResponse(page)
 
     def _render_page(self, text: str, file: str | None, base: str | None, path: str) -> str:
-        from ..editor import palette
+        from ..editor import palette, stats
 
         shown = file or "new board"
         view = board.view(board.Request(text, shown))
@@ -120,6 +120,7 @@ class Server:
         symbols = palette.map_symbols(ruleset or "", legend if isinstance(legend, dict) else None)
         title = document.get("title") if document is not None else None
         state = {"text": text, "file": file, "base": base, "path": path, "token": self.token, "turns": view["turns"], "kind": kind}
+        state["stats"] = stats.stat_models(ruleset) is not None  # the Stat cards button
         game = document.game if document is not None else None
         wall = game.wall_symbol if game is not None else ""
         return pages.board_page(state, view, symbols, kind, str(title) if isinstance(title, str) and title else shown, wall)

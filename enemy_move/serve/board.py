@@ -248,6 +248,12 @@ def _values(session: Session, op: dict[str, Any]) -> bool:
 
     def apply() -> None:
         for key, value in found.items():
+            if key.startswith("+"):
+                _stat_card_op(session, key, value)
+                continue
+            parent = key.rpartition(".")[0]
+            if parent and isinstance(session.doc.get(parent), str):
+                session.doc.set(parent, {"value": session.doc.get(parent)})  # a card's `attack: "+1"` spelled out
             if value is None:
                 if session.doc.get(key) is not None:
                     session.doc.delete(key)
@@ -255,6 +261,27 @@ def _values(session: Session, op: dict[str, Any]) -> bool:
                 session.doc.set(key, value)
 
     return session.edit(apply)
+
+
+def _stat_card_op(session: Session, key: str, value: Any) -> None:
+    """The stat cards form's own keys: a new card for a type, a line for another level of a card."""
+    from ..editor.stats import NEW_CARD, add_level
+    from .forms import NEW_LEVEL, NEW_STAT_CARD
+
+    if value is None:
+        return
+    if key == NEW_STAT_CARD:
+        name = str(value).strip()
+        if "." in name or len(name) > 100:
+            raise BadRequest("a stat card's type: a name without '.'")
+        if session.doc.get(f"stats.{name}") is None:
+            session.doc.set(f"stats.{name}", dict(NEW_CARD))
+        return
+    card = key.removeprefix(NEW_LEVEL)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 7:
+        raise BadRequest("a level is a number from 0 to 7")
+    if session.doc.get(f"{card}.levels.{value}") is None:
+        add_level(session.doc, card, value)
 
 
 def _links(session: Session, op: dict[str, Any]) -> bool:

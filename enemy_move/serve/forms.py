@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 #: The key a figure form adds: only this figure acts (``active:``).
 ACTIVE = "active"
+#: The stat cards form's own keys: a new card for a monster type, a new line by level for a card (`+level:stats.X`).
+NEW_STAT_CARD = "+stat-card"
+NEW_LEVEL = "+level:"
 
 
 class FormError(ValueError):
@@ -39,13 +42,40 @@ def fields_for(document: ScenarioDocument, what: str, target: str) -> tuple[str,
         if isinstance(document.get("action"), list):
             raise FormError("this card is a list of actions: edit it with `enemy-move edit` (Ctrl+K) or in the file")
         return "Action card", forms.model_fields(models.card, "action")
+    if what == "stats":
+        return "Stat cards", stat_card_fields(document)
     if what == "area":
         model = forms.scenario_part(ruleset, "areas")
         areas = document.get("areas")
         if model is None or not isinstance(areas, dict) or target not in areas:
             raise FormError(f"no area {target!r}")
         return f"Area {target}", forms.model_fields(model, f"areas.{target}")
-    raise FormError(f"no form {what!r} (figure, card, area)")
+    raise FormError(f"no form {what!r} (figure, card, stats, area)")
+
+
+def stat_card_fields(document: ScenarioDocument) -> list[Field]:
+    """The stat cards form: the scenario level, then each card's sections (a card by level: its own level and the
+    line in play), a line for another level, and a new card."""
+    from ..editor import forms, stats
+
+    models = stats.stat_models(document.ruleset or "")
+    if models is None:
+        raise FormError(f"{document.ruleset} has no stat cards")
+    fields = stats.stat_fields(models, document, stats.LEVEL)[1]
+    cards = document.get("stats")
+    for name in cards if isinstance(cards, dict) else ():
+        key = f"stats.{name}"
+        play = stats.level_in_play(document, key)
+        levels = document.get(f"{key}.levels")
+        row = f"{key}.levels.{play}" if isinstance(levels, dict) and levels and play in levels else key
+        title, own = stats.stat_fields(models, document, row)
+        fields.append(
+            forms.Field(f"#{key}", title + (f" (in play; lines: {', '.join(map(str, levels))})" if row != key else ""), "heading")
+        )
+        fields += own
+        fields.append(forms.Field(f"{NEW_LEVEL}{key}", "a line for level (0-7): copies the line in play", "number"))
+    fields.append(forms.Field(NEW_STAT_CARD, "new stat card for a monster type", "text"))
+    return fields
 
 
 def _form_of(key: str) -> tuple[str, str]:
@@ -57,6 +87,8 @@ def _form_of(key: str) -> tuple[str, str]:
         return "area", parts[1]
     if parts[0] == "action":
         return "card", ""
+    if parts[0] in ("stats", "level") or key == NEW_STAT_CARD or key.startswith(NEW_LEVEL):
+        return "stats", ""
     raise FormError(f"{key!r} is not a key of a form")
 
 
@@ -81,6 +113,8 @@ def changes(document: ScenarioDocument, values: dict[str, Any], figure: str = ""
         field = known.get(key)
         if field is None:
             raise FormError(f"{key!r} is not a key of the {_form_of(key)[0]} form")
+        if field.kind == "heading":
+            continue
         if field.kind == "bool":
             out[key] = bool(value)
         elif field.kind == "present":
@@ -98,14 +132,31 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _sums(document: ScenarioDocument) -> str:
+    """What the file's answer made of the stat cards ("e: Move 3+1 = 4"), as a paragraph ("" when none)."""
+    from ..editor.session import compute_answer
+    from ..editor.stats import sums
+
+    said = sums(compute_answer(document.text(), document.file, 0).result)
+    if not said:
+        return ""
+    lines = "".join(f"<li>{escape(line)}</li>" for line in said.split("\n"))
+    return f'<div class="sums"><p>What each figure gets now (stat card and card):</p><ul>{lines}</ul></div>'
+
+
 def form_html(document: ScenarioDocument, what: str, target: str) -> str:
     """The form as HTML: one labelled control per field, Apply and Close (and Remove for a figure)."""
     from ..editor.forms import names_for
+    from ..editor.stats import shorthand_values
 
     title, fields = fields_for(document, what, target)
-    rows = []
+    rows = [_sums(document)] if what in ("card", "stats") else []
+    shown = shorthand_values(document, [f for f in fields if f.kind != "heading" and not f.key.startswith("+")])
     for index, field in enumerate(fields):
-        value = document.get(field.key) if field.key != ACTIVE else document.get(ACTIVE) == target
+        if field.kind == "heading":
+            rows.append(f"<h4>{escape(field.label)}</h4>")
+            continue
+        value = shown.get(field.key) if field.key != ACTIVE else document.get(ACTIVE) == target
         ident = f"field-{index}"
         hint = f" title={quoteattr(field.description)}" if field.description else ""
         if field.kind in ("bool", "present"):
@@ -118,8 +169,9 @@ def form_html(document: ScenarioDocument, what: str, target: str) -> str:
         choices = list(field.choices) or (names_for(document.ruleset or "") if field.label == "name" else [])
         listed = f' list="{ident}-choices"' if choices else ""
         mode = ' inputmode="decimal"' if field.kind == "number" else ""
+        signed = " (or +1, -1)" if field.kind == "signed" else ""  # a full keyboard: a phone's number pad has no "+"
         rows.append(
-            f'<label for="{ident}"{hint}>{escape(field.label)}</label>'
+            f'<label for="{ident}"{hint}>{escape(field.label + signed)}</label>'
             f'<input id="{ident}" name={quoteattr(field.key)} data-kind="{field.kind}" value={quoteattr(_shown(value))}'
             f' autocomplete="off"{mode}{listed}>'
         )

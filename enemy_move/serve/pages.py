@@ -78,6 +78,7 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         '<button type="button" data-action="save" class="main">Save</button>',
         '<button type="button" data-action="share">Share</button>',
         '<button type="button" data-action="card">Card</button>',
+        *(['<button type="button" data-action="stats">Stat cards</button>'] if state.get("stats") else []),
         *(['<button type="button" data-action="links">Links</button>'] if areas else []),
         *(['<button type="button" data-action="border">Wall border</button>'] if walled else []),
     ]

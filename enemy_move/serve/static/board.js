@@ -236,6 +236,7 @@
       });
     },
     card: function () { openForm("card", "", true); },
+    stats: openStatCards,
     links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
   };
@@ -246,6 +247,9 @@
   });
 
   // --- forms ------------------------------------------------------------------------------------
+
+  // The stat cards (issue 33): the scenario level, each monster type's card, a new line by level, a new card.
+  function openStatCards() { openForm("stats", "", true); }
 
   // The form opens under the board; opened from a button further down, the page scrolls to it.
   function openForm(what, target, show) {
