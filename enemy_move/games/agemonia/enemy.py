@@ -38,10 +38,25 @@ def action_for(scenario: Scenario, label: str) -> AgemoniaAction:
     if label in model.actions:
         return model.actions[label]
     kind = model.figures[label].enemy_type(label)
+    symbol = model.symbols.get(kind)
+    if symbol is not None:
+        return model.enemy_cards[kind][symbol]  # checked when loading (AgemoniaScenario.reference_errors)
     return model.actions.get(kind, model.action)
 
 
-def make_mover(board: AreaBoard, figure_model: AgemoniaFigure, label: str, action: AgemoniaAction, turn: Turn) -> Mover | None:
+def card_said(scenario: Scenario, label: str) -> dict[str, str]:
+    """Where the enemy's action comes from when it is its Enemy card's (data of the `enemy` step), else {}."""
+    model: AgemoniaScenario = scenario.model
+    kind = model.figures[label].enemy_type(label)
+    if label in model.actions or kind not in model.symbols:
+        return {}
+    return {"enemy_card": kind, "symbol": model.symbols[kind]}
+
+
+def make_mover(
+    board: AreaBoard, figure_model: AgemoniaFigure, label: str, action: AgemoniaAction, turn: Turn, card: dict[str, str] | None = None
+) -> Mover | None:
+    """The enemy this turn; ``card``: its action is its Enemy card's (`enemy_card`, `symbol`), said in the `enemy` step."""
     figure = board.figures[label]
     conditions = set(figure_model.conditions)
     attack = action.attack or MELEE
@@ -49,6 +64,9 @@ def make_mover(board: AreaBoard, figure_model: AgemoniaFigure, label: str, actio
     fly = figure.fly or action.fly
     attacking = action.attack is not None
     parts = [f"{describe(board, label)} in {figure.area}: move {move}"]
+    if card:
+        parts[0] = f"{describe(board, label)} in {figure.area}: the Initiative card shows {card['symbol']!r} for {card['enemy_card']}: "
+        parts[0] += f"its Enemy card's {card['symbol']!r} action, move {move}"
     parts.append(
         f"{attack.kind} attack" + (f" range {attack.range}" if attack.kind == "ranged" else "")
         if attacking
@@ -58,7 +76,17 @@ def make_mover(board: AreaBoard, figure_model: AgemoniaFigure, label: str, actio
         parts.append(f"{figure_model.size} (capacity {figure.size})")
     if fly:
         parts.append("Fly" + (" (this turn)" if action.fly and not figure.fly else ""))
-    turn.note("enemy", ", ".join(parts), area=figure.area, move=move, attack=attack.kind, range=attack.range, size=figure.size, fly=fly)
+    turn.note(
+        "enemy",
+        ", ".join(parts),
+        area=figure.area,
+        move=move,
+        attack=attack.kind,
+        range=attack.range,
+        size=figure.size,
+        fly=fly,
+        **(card or {}),
+    )
     if "stunned" in conditions:
         turn.note("stunned", "Stunned: it misses this turn.")
         return None

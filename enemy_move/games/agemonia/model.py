@@ -9,7 +9,8 @@ See docs/agemonia.md for every key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
@@ -17,6 +18,8 @@ from ...models.common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase
 
 #: Most areas on one map (real maps have a few dozen).
 MAX_AREAS = 1000
+#: Enemy cards in one file (one a type: no scenario has this many types).
+MAX_ENEMY_CARDS = 100
 
 AREA_NAME_PATTERN = r"^[A-Za-z0-9_-]{1,24}$"
 AreaName = Annotated[str, Field(pattern=AREA_NAME_PATTERN, description="An area's name (letters, digits, _ or -).")]
@@ -213,4 +216,33 @@ class AgemoniaScenario(ScenarioBase):
     actions: dict[str, AgemoniaAction] = Field(
         default_factory=dict, description="Per-figure (key: label) or per-type (key: type) actions; a label wins over a type."
     )
+    enemy_cards: dict[str, dict[Annotated[str, Field(min_length=1, max_length=30)], AgemoniaAction]] = Field(
+        default_factory=dict,
+        max_length=MAX_ENEMY_CARDS,
+        description="Enemy type -> its Enemy card, given once: action symbol (named as you like: sword, shield...) -> "
+        "{move, attack, fly}, as printed. `symbols` says which action each type performs this round.",
+    )
+    symbols: dict[str, Annotated[str, Field(min_length=1, max_length=30)]] = Field(
+        default_factory=dict,
+        description="Enemy type -> the action symbol the revealed Initiative card shows for its colour bar this round: "
+        "the action of its Enemy card (`enemy_cards`) its enemies perform (a label's own `actions` entry still wins).",
+    )
     rules: AgemoniaRules = Field(default_factory=AgemoniaRules, description="Options for ambiguous rules (see `enemy-move docs agemonia`).")
+
+    def reference_errors(self) -> Iterator[tuple[tuple[Any, ...], str]]:
+        yield from super().reference_errors()
+        for kind, symbol in self.symbols.items():
+            card = self.enemy_cards.get(kind)
+            if card is None:
+                yield (
+                    ("symbols", kind),
+                    f"{kind!r} has no Enemy card: give `enemy_cards: {{{kind}: {{{symbol}: {{move: N, attack: ...}}}}}}`",
+                )
+            elif symbol not in card:
+                yield ("symbols", kind), f"{kind!r}'s Enemy card has no {symbol!r} action (its actions: {', '.join(map(repr, card))})"
+            elif kind in self.actions:
+                yield (
+                    ("actions", kind),
+                    f"{kind!r} performs its Enemy card's {symbol!r} action (`symbols`); give the type's action one way: leave "
+                    "out `actions` for it, or the `symbols` entry",
+                )

@@ -11,7 +11,7 @@ from ...geometry.areas import AreaBoard
 from ...models import Scenario
 from ...result import BoardState, Option, Turn
 from .board import build_board
-from .enemy import action_for, describe, make_mover
+from .enemy import action_for, card_said, describe, make_mover
 from .model import AgemoniaRules, AgemoniaScenario
 from .movement import MAX_ROUTES_PER_AREA
 from .order import activation_order
@@ -70,7 +70,7 @@ def resolve_turn(board: AreaBoard, scenario: Scenario, label: str, earlier: froz
                 ally=ally,
                 reading="invisible_discarded",
             )
-    mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn)
+    mover = make_mover(board, scenario.model.figures[label], label, action_for(scenario, label), turn, card_said(scenario, label))
     if mover is None:
         start = board.figures[label].area
         turn.options.append(Option(to=start, path=(start,)))
@@ -98,9 +98,14 @@ class AgemoniaPlay:
         self.scenario = scenario
         # Parsed once when the file was loaded (GAME.board_parser); built here for a Scenario made without it.
         self.board: AreaBoard = scenario.board if scenario.board is not None else build_board(scenario)
+        types = {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}
         for key in model.actions:
-            if key not in model.figures and key not in {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}:
+            if key not in model.figures and key not in types:
                 raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
+        for where in ("enemy_cards", "symbols"):
+            for key in getattr(model, where):
+                if key not in types:
+                    raise scenario.error((where, key), f"{key!r} is not an enemy type (a figure's `type`, else its `name`)", key=True)
         self.order = activation_order(scenario)
         self.state = BoardState({label: f.area for label, f in self.board.figures.items()})
         how = (

@@ -38,6 +38,8 @@ _RULES = {
 def source_of(step: str, variant: str, data: dict[str, Any]) -> str:
     """``step``'s rule (docs/agemonia.md numbering); an open reading's key when one decided."""
     source = _RULES.get(step, "")
+    if step == "enemy" and data.get("enemy_card"):
+        source += "; notes A12 (the Initiative card shows each enemy type's action symbol; its Enemy card has an action per symbol)"
     reading = data.get("reading")
     if reading and source:
         source += f"; docs/agemonia.md 'Decisions and options', rules.{reading}"
