@@ -14,7 +14,7 @@ GAME = Game(
     step_sources=Ref("enemy_move.games.agemonia.sources:source_of"),
     look=LOOK,
     options={
-        "enemy_cards, symbols": "each type's Enemy card once (symbol -> {move, attack, fly}) and the symbol the Initiative card shows for it this round",
+        "enemy_cards, symbols": "type -> Enemy card {symbol: action}; type -> this round's symbol",
         "rules.invisible_discarded": "turn-start (default) or on-arrival: Invisible discarded when an enemy's turn starts within range 1, or as soon as the mover ends within range 1 (it may attack at once)",
         "rules.range_over_double_lines": "range counts borders over single and double white lines (default true)",
         "rules.melee_across_double_lines": "melee into an adjacent full area across a double line of the same height (default true)",

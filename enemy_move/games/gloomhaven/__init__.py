@@ -21,9 +21,7 @@ GAME = Game(
     importers=IMPORTERS,
     options={
         "figures.X.range": "monsters: the stat card's range; an ability card attack without `range` uses it",
-        "stats": 'type -> stat card {normal, elite} (or levels + level): a card\'s quoted signed values (move: "+1") are added to it',
-        "level": "the scenario level: the line of each stat card with `levels:` and no `level:` of its own",
-        'action.attack: "+1"': "Attack +1: the stat card's attack plus 1 (shown in the sums), at the stat card's range and targets",
+        "stats, level": 'type -> stat card {normal, elite} or levels; level: the scenario level; "+1" on a card adds to it',
         "action.attack.rider": "true: the attack rides on the move (FH FAQ 6.0): no move, no attack; equal paths: fewest targets by default",
         "rules.push_distance": "range (default) or hexes: a push/pull's 'farther'/'closer' counted as range around walls or in plain hexes",
         "action.move / jump / teleport": "the card's move; 0 = no move",
