@@ -1,5 +1,5 @@
 """Agemonia on area ids (geometry/cellgraph.py via AreaBoard.graph) and its per-turn target table, against the
-name searches of geometry/paths.py and the per-area target rule they replaced, on random area maps."""
+name searches of tests/path_oracle.py and the per-area target rule they replaced, on random area maps."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from path_oracle import bfs, dijkstra
 
 from enemy_move.games.agemonia.enemy import action_for, make_mover
 from enemy_move.games.agemonia.play import AgemoniaPlay
 from enemy_move.games.agemonia.procedure import TurnSolver
-from enemy_move.geometry.paths import bfs, dijkstra
 from enemy_move.models import load_scenario_text
 from enemy_move.result import Turn
 

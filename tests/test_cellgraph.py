@@ -1,11 +1,12 @@
-"""The integer-id searches (geometry/cellgraph.py) against the cell searches of geometry/paths.py on random boards."""
+"""The integer-id searches (geometry/cellgraph.py) against the cell searches of tests/path_oracle.py on random boards."""
 
 from __future__ import annotations
 
+import path_oracle as paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from enemy_move.geometry import cellgraph, hexgrid, paths, squaregrid
+from enemy_move.geometry import cellgraph, hexgrid, squaregrid
 from enemy_move.geometry.cellgraph import BLOCKED, UNREACHED, CellGraph, pack, unpack
 from enemy_move.geometry.grid import Grid
 
@@ -116,3 +117,56 @@ def test_unreachable_and_blocked_cells_stay_unreached() -> None:
     assert best == [0, pack((0, 1)), UNREACHED, UNREACHED]
     assert preds == [[], [0], [], []]
     assert graph.as_dict(best) == {(0, 0): 0, (1, 0): pack((0, 1))}
+
+
+@given(boards(), st.integers(0, 8))
+@settings(max_examples=120, deadline=None)
+def test_dijkstra_budget_finds_each_cells_cheapest_cost_within_the_budget(board, budget) -> None:
+    # The oracle searches every (cell, points spent) state; the budget search expands only the
+    # Pareto-best ones, yet each cell's cheapest state within the budget must cost the same.
+    kind, cells, walls, traps, difficult, starts = board
+    if not starts or starts[0] in walls:
+        return
+    graph = graph_of(kind, cells)
+    enter = [BLOCKED if cell in walls else pack(step_cost(cell, traps, difficult), 20) for cell in graph.cells]
+
+    def steps(node: int) -> list[tuple[int, int]]:
+        return [(n, enter[n]) for n in graph.neighbours[node] if enter[n] != BLOCKED]
+
+    best, preds = cellgraph.dijkstra_budget(len(graph), graph.index[starts[0]], budget, steps, (1 << 20) - 1)
+
+    def state_edges(state):
+        cell, spent = state
+        for n in graph.neighbours[graph.index[cell]]:
+            if enter[n] != BLOCKED:
+                trap, points = step_cost(graph.cells[n], traps, difficult)
+                if spent + points <= budget:
+                    yield (graph.cells[n], spent + points), (trap, points)
+
+    expected, _ = paths.dijkstra([(starts[0], 0)], state_edges, (0, 0))
+    cheapest: dict[Cell, tuple[int, int]] = {}
+    for (cell, _), cost in expected.items():
+        cheapest[cell] = min(cheapest.get(cell, cost), cost)
+    width = budget + 1
+    got: dict[Cell, tuple[int, ...]] = {}
+    for state, cost in best.items():
+        cell = graph.cells[state // width]
+        got[cell] = min(got.get(cell, unpack(cost, 2, 20)), unpack(cost, 2, 20))
+        assert state % width == unpack(cost, 2, 20)[1]  # a state's number says the points it spent
+        assert all(best[p] < cost for p in preds[state])  # every step costs something
+    assert got == cheapest
+
+
+@given(boards(), st.integers(0, 6))
+@settings(max_examples=100, deadline=None)
+def test_layers_are_the_breadth_first_counts_up_to_the_depth(board, depth) -> None:
+    kind, cells, walls, _, _, starts = board
+    if not starts:
+        return
+    graph = graph_of(kind, cells)
+    around = hexgrid.neighbours if kind == "hex" else squaregrid.neighbours
+    expected, _ = paths.bfs(starts[0], lambda c: [n for n in around(c) if n in cells and n not in walls])
+    enter = [BLOCKED if cell in walls else 1 for cell in graph.cells]
+    got = cellgraph.layers(graph, graph.index[starts[0]], enter, depth)
+    assert {graph.cells[i]: count for i, count in got.items()} == {c: d for c, d in expected.items() if d <= depth}
+    assert list(got.values()) == sorted(got.values())  # reached layer by layer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from enemy_move.geometry import hexgrid, squaregrid
 from enemy_move.geometry.grid import DEFAULT_SYMBOLS, parse_grid
 from enemy_move.geometry.los import HexSight, segments_touch
 from enemy_move.models import load_scenario_text
+from enemy_move.registry import GAMES
 
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
 
@@ -171,6 +173,13 @@ def scenario(map_text: str, figures: str = "", extra: str = "") -> object:
     return load_scenario_text(text, "m.yaml")
 
 
+@pytest.fixture
+def unparsed_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gloomhaven files as plain grid fixtures: loading skips the game's own board parser (which
+    refuses a square layout or a legend terrain it does not know), so parse_grid alone is tested."""
+    monkeypatch.setitem(GAMES, "gloomhaven", replace(GAMES["gloomhaven"], board_parser=None))
+
+
 def figure_cells(s) -> dict:
     return {label: f.at for label, f in s.model.figures.items()}
 
@@ -186,7 +195,7 @@ def test_hex_map_layout_follows_the_contract() -> None:
     assert sorted(grid.adjacent((1, 1))) == sorted(hexgrid.neighbours((1, 1)))
 
 
-def test_square_map_layout_and_default_symbols() -> None:
+def test_square_map_layout_and_default_symbols(unparsed_boards: None) -> None:
     s = load_scenario_text("ruleset: gloomhaven\nmap: |\n  . # * ^\n  ~ % = a\nfigures: {a: {kind: monster}}\n", "s.yaml")
     grid = parse_grid(s, "square", figure_cells=figure_cells(s))
     assert [grid.terrain[(c, 0)] for c in range(4)] == ["floor", "wall", "obstacle", "trap"]
@@ -210,7 +219,7 @@ def test_legend_and_figure_at_on_terrain() -> None:
     assert grid.terrain[(2, 0)] == "trap" and grid.figures["b"] == (2, 0)
 
 
-def test_ruleset_symbols_and_terrains() -> None:
+def test_ruleset_symbols_and_terrains(unparsed_boards: None) -> None:
     s = scenario("  . a $\n", extra='legend: {"!": lava}\n')
     grid = parse_grid(s, "hex", extra_symbols={"$": "path"}, terrains={"lava"}, figure_cells=figure_cells(s))
     assert grid.terrain[(2, 0)] == "path"

@@ -231,7 +231,7 @@ def _brute_force_options(text, variant, foci):
     from enemy_move.games.gloomhaven.attacks import Attacks, plan_attack
     from enemy_move.games.gloomhaven.board import EXTRA_SYMBOLS, View
     from enemy_move.games.gloomhaven.focus import initiative_key
-    from enemy_move.games.gloomhaven.movement import Mover
+    from enemy_move.games.gloomhaven.movement import mover_for
     from enemy_move.games.gloomhaven.variants import VARIANTS
     from enemy_move.geometry.grid import parse_grid
     from enemy_move.models import load_scenario_text
@@ -243,7 +243,7 @@ def _brute_force_options(text, variant, foci):
     action = model.model.action
     view = View(grid, figures, "a", rules)
     attacks = Attacks(view, plan_attack(action, figures["a"]))
-    mover = Mover(view, action)
+    mover = mover_for(view, action)
     costs, reach = mover.costs_from(view.start), mover.reach_this_turn(action.move)
     answer = set()
     for focus in foci:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from enemy_move.games.gloomhaven.board import View
 from enemy_move.games.gloomhaven.model import GloomhavenAction, GloomhavenFigure
-from enemy_move.games.gloomhaven.movement import Mover
+from enemy_move.games.gloomhaven.movement import mover_for
 from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry.grid import Grid
 
@@ -41,10 +41,29 @@ def test_uniform_reach_equals_the_state_search(board) -> None:
     }
     grid = Grid("hex", SIDE, SIDE, terrain, frozenset(), dict(zip(labels, placed)))
     view = View(grid, figures, "a", VARIANTS["gloomhaven"])
-    mover = Mover(view, GloomhavenAction(move=points))
+    mover = mover_for(view, GloomhavenAction(move=points))
     walking = mover.walking()
     assert walking is not None and walking.uniform is not None
     fast = mover.reach_this_turn(points)
     slow = mover.walk_reach_by_states(points)
     assert fast == slow
     assert list(fast) == list(slow)  # the same order too
+
+
+def test_the_way_of_moving_is_a_type_picked_once() -> None:
+    # Teleport is not movement (FH p.24): it wins over flying; flying wins over a jump.
+    from enemy_move.games.gloomhaven.movement import Fly, Jump, Teleport, Walk
+
+    terrain = {(c, r): "floor" for c in range(3) for r in range(3)}
+    grid = Grid("hex", 3, 3, terrain, frozenset(), {"a": (0, 0), "A": (2, 2)})
+
+    def mover(flying: bool, **card: object):
+        figures = {"a": GloomhavenFigure(kind="monster", flying=flying), "A": GloomhavenFigure(kind="character", initiative=10)}
+        return mover_for(View(grid, figures, "a", VARIANTS["frosthaven"]), GloomhavenAction(move=2, **card))
+
+    assert type(mover(False)) is Walk and mover(False).walks
+    assert type(mover(False, jump=True)) is Jump
+    assert type(mover(True, jump=True)) is Fly
+    assert type(mover(True, teleport=True)) is Teleport and not mover(True, teleport=True).crosses_hexes
+    # Flying pays nothing to land (never affected by traps either).
+    assert mover(True).landing_cost((1, 1)) == (0, 0)

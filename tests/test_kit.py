@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from path_oracle import dijkstra_steps, one_path
 
 from enemy_move.apply import apply
 from enemy_move.choosing import keep_best, rule_out_all_but, rule_out_losers
 from enemy_move.geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from enemy_move.geometry.grid import Grid
-from enemy_move.geometry.paths import dijkstra_steps, one_path
 from enemy_move.result import DoorOpened, Moved, TrapSprung, Turn, Woken
 from enemy_move.wording import and_list, article, count_of, terrain_phrase
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from path_oracle import add_costs, dijkstra, one_path
 
 from enemy_move.geometry import hexgrid, squaregrid
-from enemy_move.geometry.paths import add_costs, dijkstra, one_path
 
 Cell = tuple[int, int]
 SIZE = 7

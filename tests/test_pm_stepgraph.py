@@ -1,5 +1,5 @@
 """Perdition's Mouth paths on integer ids (games/perditions_mouth/stepgraph.py) against the cell search
-of geometry/paths.py over the engine's own steps and step costs, on random boards."""
+of tests/path_oracle.py over the engine's own steps and step costs, on random boards."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from path_oracle import dijkstra
 
 from enemy_move.games.perditions_mouth.engine import Engine
 from enemy_move.games.perditions_mouth.movement import Pathing
 from enemy_move.games.perditions_mouth.terrain import apply_effects
 from enemy_move.geometry.cellgraph import CellGraph
-from enemy_move.geometry.paths import dijkstra
 from enemy_move.models import load_scenario_text
 from enemy_move.result import DoorOpened, Turn
 

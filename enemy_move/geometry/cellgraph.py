@@ -1,25 +1,30 @@
-"""Path search on integer cell ids: one implementation for every game (issue 27).
+"""Path search on integer cell ids: the one implementation for every game (issues 27 and 35).
 
 A board's cells are numbered ``0 .. N-1`` once, in sorted order, and each cell's neighbours are
 kept as a tuple of ids (ascending). Because ids follow the cells' sort order, comparing ids
-compares cells: ties in the searches below break exactly as :mod:`.paths` breaks them on cells,
-so an engine moved onto ids gives the same answers, byte for byte.
+compares cells: ties in the searches below break exactly as the plain search on cells breaks them
+(tests/path_oracle.py, the reference the tests compare these with), byte for byte.
 
 The searches take arrays indexed by id instead of a callback per edge:
 
 - :func:`bfs`: step counts from one cell through the cells that may be entered
-  (the parents of :func:`.paths.bfs`, visit order kept);
+  (the oracle's parents, visit order kept);
 - :func:`dijkstra`: the cost of a step is the cost of *entering* its cell (``enter[id]``,
   ``BLOCKED`` for a cell that may not be entered) -- most boards' movement;
 - :func:`dijkstra_edges`: explicit per-cell edges ``[(to, cost), ...]`` for steps whose cost
-  depends on where they come from (diagonals, slides, one-way steps).
+  depends on where they come from (diagonals, slides, one-way steps);
+- :func:`dijkstra_budget`: cheapest costs under a hard budget of one cost field (movement points
+  spent), over states ``(cell, spent)``, so a cheap-but-long way is not lost behind a short one;
+- :func:`layers`: step counts up to a depth (every step costing the same).
+
+Every game's path search is here: games build cost arrays or edge lists and read the answers
+(``tests/test_one_search.py`` keeps ``heapq`` out of every module outside geometry/).
 
 Costs are non-negative integers; a lexicographic cost such as ``(traps, moves)`` is packed into one
-integer with :func:`pack` (each component in its own ``FIELD_BITS``-bit field, as :mod:`.paths`
-does), so adding and comparing packed numbers is adding and comparing the tuples. Results are
-lists indexed by id: ``UNREACHED`` (-1) where the search did not reach. :class:`CellGraph` turns
+integer with :func:`pack` (each component in its own ``FIELD_BITS``-bit field), so adding and
+comparing packed numbers is adding and comparing the tuples. Results are lists indexed by id: ``UNREACHED`` (-1) where the search did not reach. :class:`CellGraph` turns
 them back into ``{cell: value}`` dicts. The heap holds single integers ``cost << shift | id``
-(no tuples), which is where most of the speed over :mod:`.paths` comes from.
+(no tuples), which is where most of the speed over a search on cells and tuples comes from.
 """
 
 from __future__ import annotations
@@ -27,20 +32,24 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .grid import Grid
 
 Cell = tuple[int, int]
 V = TypeVar("V")
+#: A lexicographic cost such as ``(traps, moves)`` before it is packed.
+Cost = tuple[Any, ...]
 
-#: Bits per component of a packed cost (the same fields as paths.dijkstra's packed search).
+#: Bits per component of a packed cost.
 FIELD_BITS = 40
 #: ``enter[id]`` of a cell that may not be entered.
 BLOCKED = -1
 #: A result's value where the search did not reach.
 UNREACHED = -1
+#: Steps or points to a goal that cannot be reached at all (larger than any real count).
+UNREACHABLE = 10**9
 
 
 def pack(cost: Sequence[int], bits: int = FIELD_BITS) -> int:
@@ -122,7 +131,7 @@ def bfs(graph: CellGraph, start: int, passable: Sequence[bool] | None = None) ->
 
     Returns (steps, parent, order): steps and parent per id (``UNREACHED`` / -1 where not reached),
     and the ids in the order they were reached. Neighbours are visited in ascending id order,
-    so parents are those of :func:`.paths.bfs` over sorted neighbours."""
+    so parents are those of a breadth-first search over sorted neighbours."""
     size = len(graph.cells)
     steps = [UNREACHED] * size
     parent = [-1] * size
@@ -148,7 +157,7 @@ def dijkstra(
     """Cheapest packed cost from any source to every cell, a step costing ``enter[to]`` (``BLOCKED``: never entered).
 
     Cells whose cost would exceed ``limit`` are not reached. With ``with_preds``, every predecessor on
-    a cheapest path too, in the order :func:`.paths.dijkstra` lists them (sources: an empty list)."""
+    a cheapest path too, in the order they are found (the oracle's order) (sources: an empty list)."""
     uniform = uniform_cost(enter)
     if uniform is not None and not with_preds:
         # Every step costs the same: the cheapest paths are the fewest steps, a breadth-first search.
@@ -224,6 +233,66 @@ def _search(
     return best, preds
 
 
+def dijkstra_budget(
+    size: int, source: int, budget: int, steps: Callable[[int], Sequence[tuple[int, int]]], spend: int
+) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Cheapest packed costs over states ``id * (budget + 1) + spent``, and every cheapest predecessor.
+
+    ``steps(id)`` lists ``(to, packed step cost)``; ``step & spend`` is what a step spends of the
+    budget (its lowest field), and no state spends more than ``budget``. States are expanded
+    cheapest first, so a state reaching a cell with no less spent than one already expanded there
+    is dominated (no cheaper either) and leads nowhere new: only Pareto-best states expand. State
+    numbers sort as the pairs ``(id, spent)``, so ties break as a search over those pairs would."""
+    width = budget + 1
+    shift = (size * width).bit_length()
+    mask = (1 << shift) - 1
+    start = source * width
+    best: dict[int, int] = {start: 0}
+    preds: dict[int, list[int]] = {start: []}
+    fewest: dict[int, int] = {}
+    heap = [start]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        key = pop(heap)
+        state, cost = key & mask, key >> shift
+        if cost != best[state]:
+            continue
+        node, spent = divmod(state, width)
+        if fewest.get(node, width) <= spent:
+            continue
+        fewest[node] = spent
+        for land, step in steps(node):
+            total = spent + (step & spend)
+            if total > budget or fewest.get(land, width) <= total:
+                continue
+            nxt, new = land * width + total, cost + step
+            old = best.get(nxt)
+            if old is None or new < old:
+                best[nxt] = new
+                preds[nxt] = [state]
+                push(heap, new << shift | nxt)
+            elif new == old and state not in preds[nxt]:
+                preds[nxt].append(state)
+    return best, preds
+
+
+def layers(graph: CellGraph, start: int, enter: Sequence[int], depth: int) -> dict[int, int]:
+    """Step counts from ``start`` up to ``depth`` steps through cells that may be entered
+    (``enter[id] != BLOCKED``), breadth-first, neighbours in ascending id order (the order reached)."""
+    steps = {start: 0}
+    layer = [start]
+    neighbours = graph.neighbours
+    for count in range(1, depth + 1):
+        following = []
+        for node in layer:
+            for nxt in neighbours[node]:
+                if nxt not in steps and enter[nxt] >= 0:
+                    steps[nxt] = count
+                    following.append(nxt)
+        layer = following
+    return steps
+
+
 def uniform_cost(enter: Sequence[int]) -> int | None:
     """The one cost of entering any cell that may be entered (None: costs differ)."""
     costs = set(enter)
@@ -269,7 +338,7 @@ def _start(size: int, sources: Iterable[int], with_preds: bool) -> tuple[list[in
 
 
 def one_path(preds: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], target: int) -> list[int]:
-    """One cheapest path from a source to ``target`` (smallest predecessor first), as :func:`.paths.one_path`."""
+    """One cheapest path from a source to ``target`` (smallest predecessor first)."""
     path = [target]
     seen = {target}
     node = target

@@ -12,8 +12,7 @@ from itertools import repeat
 
 from ...geometry import cellgraph
 from ...geometry.areas import AreaBoard, AreaFigure
-from ...geometry.cellgraph import BLOCKED, UNREACHED
-from ...geometry.paths import Cost
+from ...geometry.cellgraph import BLOCKED, UNREACHED, Cost
 from ...result import Effect, Moved, Option, TrapSprung, Turn, count_of
 from .enemy import Mover
 from .model import AgemoniaRules

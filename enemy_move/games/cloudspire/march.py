@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from ...geometry.cellgraph import UNREACHABLE
 from ...geometry.grid import Grid
-from ...geometry.paths import UNREACHABLE
 from ...result import Turn, count_of, format_position, format_positions
 from .reasons import rule_out_others
 from .routes import Candidate, Ending, Outcomes, enumerate_routes, prefer_no_displacement, shortest_per_end

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...game import NextActor
-from ...geometry.paths import UNREACHABLE
+from ...geometry.cellgraph import UNREACHABLE
 from ...result import Step
 
 #: What the reasoning says where AI heroes and AI minions wait together (the rules give no order).

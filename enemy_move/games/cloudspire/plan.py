@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...geometry import cellgraph
-from ...geometry.paths import UNREACHABLE
+from ...geometry.cellgraph import UNREACHABLE
 from ...result import count_of, format_position
 from .march import Marcher, cells_text
 from .routes import Candidate, enumerate_routes, shortest_per_end, start_status

@@ -9,8 +9,8 @@ from typing import Any
 from ...apply import apply
 from ...errors import ScenarioError
 from ...game import NextActor
+from ...geometry.cellgraph import UNREACHABLE
 from ...geometry.grid import Grid
-from ...geometry.paths import UNREACHABLE
 from ...models import Scenario
 from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn, too_many_options
 from .model import CloudspireScenario

@@ -46,6 +46,7 @@ GAME = Game(
     board="hex",
     model=Ref("enemy_move.games.gloomhaven.model:GloomhavenScenario"),
     play=Ref("enemy_move.games.gloomhaven.play:GloomhavenPlay"),
+    board_parser=Ref("enemy_move.games.gloomhaven.board:parse_board"),
     starter=STARTER,
     new_figure={"upper": {"kind": "character"}, "lower": {"kind": "monster"}, "digit": {"kind": "monster"}},
     editor_new_figure=Ref("enemy_move.games.gloomhaven.editing:new_figure"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -366,11 +365,8 @@ class SightedHexes(Mapping[Cell, Cost]):
             if any(self._sees(h) for h in sorted(h for h, cost in self._candidates.items() if cost == lowest)):
                 self._cheapest = lowest
                 return lowest
-            # Cheapest first, (cost, hex) as a sort would order them.
-            queue = [(cost, hex_) for hex_, cost in self._candidates.items()]
-            heapq.heapify(queue)
-            while queue:
-                cost, hex_ = heapq.heappop(queue)
+            # Cheapest first, then by hex.
+            for cost, hex_ in sorted((cost, hex_) for hex_, cost in self._candidates.items()):
                 if self._sees(hex_):
                     self._cheapest = cost
                     break

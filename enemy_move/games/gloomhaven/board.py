@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from ...geometry.grid import Grid
+from ...geometry import cellgraph
+from ...geometry.grid import Grid, parse_grid
 from ...geometry.los import HexSight
+from ...models import Scenario
 from ...result import Position
-from .model import GloomhavenFigure
+from .model import GloomhavenFigure, GloomhavenScenario
 from .variants import VariantRules
 
 Cell = tuple[int, int]
@@ -23,6 +24,16 @@ EXTRA_SYMBOLS = {"+": "door", "_": "water"}  # a closed door: a wall for monster
 BLOCKS_SIGHT = {"wall", "door"}
 NOT_A_STEP = {"wall", "door"}  # not entered even by flying or jumping figures
 NEGATIVE = {"trap", "hazardous"}
+
+
+def parse_board(scenario: Scenario) -> Grid:
+    """The board of a validated scenario, parsed once while loading (``GAME.board_parser``): every map
+    mistake located. A summon's owner is checked first, as the Play checked it before the map."""
+    model: GloomhavenScenario = scenario.model
+    for label, figure in model.figures.items():
+        if figure.kind == "summon" and figure.owner is not None and figure.owner not in model.figures:
+            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
+    return parse_grid(scenario, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: f.at for label, f in model.figures.items()})
 
 
 def side_of(figure: GloomhavenFigure) -> str:
@@ -115,15 +126,15 @@ class View:
         """Hex counts from ``source``, around walls and thin walls, through everything else."""
         table = self._proximity.get(source)
         if table is None:
-            table = {source: 0}
-            queue = deque([source])
-            while queue:
-                cell = queue.popleft()
-                for nxt in self.grid.adjacent(cell):
-                    if nxt not in table and self.terrain(nxt) not in BLOCKS_SIGHT:
-                        table[nxt] = table[cell] + 1
-                        queue.append(nxt)
-            self._proximity[source] = table
+            # Breadth-first on the board's cell ids (geometry/cellgraph.py); walls are passed only by the source.
+            tables = self.range_tables
+            graph = cellgraph.grid_graph(self.grid)
+            if tables.open_cells is None:
+                terrain = self.grid.terrain
+                tables.open_cells = [terrain[cell] not in BLOCKS_SIGHT for cell in graph.cells]
+            steps, _, order = cellgraph.bfs(graph, graph.index[source], tables.open_cells)
+            cells = graph.cells
+            table = self._proximity[source] = {cells[i]: steps[i] for i in order}
         return table
 
     def range_between(self, a: Cell, b: Cell) -> int | None:
@@ -164,6 +175,8 @@ class _RangeTables:
     """Range counted around walls, for one wall layout: hex counts from a source, and balls."""
 
     proximity: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
+    #: Per cell id of the board's graph: not a wall or door (range passes it).
+    open_cells: list[bool] | None = None
     balls: dict[tuple[tuple[Cell, ...], int], set[Cell]] = field(default_factory=dict)
 
 

@@ -17,7 +17,7 @@ from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
 from .forced import Way, finish_keeping_forced_ways, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
-from .movement import Mover
+from .movement import Mover, mover_for
 from .plan import plan_for_focus
 from .ruled_out import (
     after_card_reasons,
@@ -219,7 +219,7 @@ def _outcomes_per_focus(
     figure = figures[actor]
     view = View(grid, figures, actor, rules)
     plan = plan_attack(action, figure)
-    mover = Mover(view, action)
+    mover = mover_for(view, action)
     attacks = Attacks(view, plan)
     costs = mover.costs_from(view.start)
     points = 0 if "immobilized" in figure.conditions else action.move
@@ -321,7 +321,7 @@ class _LaterSegment:
         action = as_action(segment.move, segment.attack)
         view = View(branch.board, card.figures, card.actor, card.rules)
         plan = plan_attack(action, card.figure)
-        mover = Mover(view, action)
+        mover = mover_for(view, action)
         costs = mover.costs_from(branch.board.figures[card.actor])
         return _LaterSegment(card, branch, segment, view, plan, mover, costs, Turn(actor=card.actor), explain)
 

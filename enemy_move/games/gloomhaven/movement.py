@@ -1,10 +1,7 @@
-"""How the acting figure moves: walking (with icy slides), jumping, flying, teleporting."""
+"""How the acting figure moves: one class per way of moving (walking with icy slides, jumping, flying,
+teleporting), each with its own searches on the board facts they share (:class:`Mover`)."""
 
 from __future__ import annotations
-
-import heapq
-from collections.abc import Callable
-from typing import Literal
 
 from ...geometry import cellgraph, hexgrid
 from ...geometry.cellgraph import UNREACHED
@@ -12,33 +9,175 @@ from .board import NOT_A_STEP, Cell, Cost, Reach, View
 from .model import GloomhavenAction
 from .walking import MASK, TerrainArrays, Walking, pack, terrain_arrays, unpack, walking_for
 
-#: How a figure travels this turn.
-MovementMode = Literal["walk", "jump", "fly", "teleport"]
 #: A walking step: (landing cell, cells entered, step cost).
 WalkStep = tuple[Cell, tuple[Cell, ...], Cost]
 
 
-class Mover:
-    """How the acting figure moves: walking (with icy slides), jumping, flying, teleporting."""
+def mover_for(view: View, action: GloomhavenAction) -> Mover:
+    """The way the acting figure moves this turn."""
+    # Teleport is not movement (FH p.24): it ignores everything between start and end, so it wins
+    # over flying; flying still sets where it may end.
+    if action.teleport:
+        return Teleport(view)
+    if view.flying:
+        return Fly(view)
+    if action.jump:
+        return Jump(view)
+    return Walk(view)
 
-    def __init__(self, view: View, action: GloomhavenAction):
+
+class Mover:
+    """A way of moving over one acting figure's board: the facts every way shares, and the searches
+    each way gives (:class:`Walk`, :class:`Jump`, :class:`Fly`, :class:`Teleport`)."""
+
+    #: Walking: obstacles and enemies stop it, difficult terrain costs 2 a hex (else only walls matter).
+    walks = False
+    #: Whether the hexes between start and end matter (not for a teleport: it never goes around anything).
+    crosses_hexes = True
+    #: What difficult terrain does to this way of moving, in a reason's words.
+    difficult_note = "landing on difficult terrain costs 1 more"
+
+    def __init__(self, view: View):
         self.view = view
-        # Teleport is not movement (FH p.24): it ignores everything between start
-        # and end, so it wins over flying; flying still sets where it may end.
-        self.mode: MovementMode
-        if action.teleport:
-            self.mode = "teleport"
-        elif view.flying:
-            self.mode = "fly"
-        elif action.jump:
-            self.mode = "jump"
-        else:
-            self.mode = "walk"
         self.graph = cellgraph.grid_graph(view.grid)
+        self._terrain: TerrainArrays | None = None
+
+    def landing_cost(self, cell: Cell) -> Cost:
+        """Extra cost paid in the last hex of a jump, flight or teleport: (negative hexes, points)."""
+        return (self.view.negative(cell), 0)
+
+    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
+        """Cheapest (negatives, movement points) to every cell, infinite movement."""
+        raise NotImplementedError
+
+    def reach_this_turn(self, points: int) -> Reach:
+        """Cells reachable with ``points`` movement points: cheapest cost and one path."""
+        raise NotImplementedError
+
+    def costs_to(self, target: Cell) -> dict[Cell, Cost]:
+        """Cheapest (negatives, points) from every cell to ``target`` (infinite movement)."""
+        raise NotImplementedError
+
+    def plain_points(self, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]] | None:
+        """(movement points, extra points paid for difficult terrain) of the cheapest way in points alone
+        to each cell of ``costs`` (this way's costs from the start); None: ``costs``' points, none extra."""
+        start = self.view.start
+        return {cell: (cost[1], self.landing_cost(cell)[1] if cell != start else 0) for cell, cost in costs.items()}
+
+    # --- board facts (on cell ids: geometry/cellgraph.py) ------------------------
+    def _arrays(self) -> TerrainArrays:
+        if self._terrain is None:
+            view = self.view
+            self._terrain = terrain_arrays(self.graph, view.grid.terrain, (view.moves_on, view.unaffected_by_traps), view.terrain)
+        return self._terrain
+
+    def difficult_terrain(self) -> bool:
+        """Some hex of the map is difficult terrain."""
+        return self._arrays().difficult
+
+    def walls_and_obstacles(self) -> tuple[bool, bool]:
+        """Whether the map has walls (or doors), and obstacles, as this figure sees it."""
+        arrays = self._arrays()
+        return arrays.walls, arrays.obstacles
+
+
+class _OverFreeHexes(Mover):
+    """Jumping and flying: any neighbour that is not a wall is a step; only the landing hex costs more."""
+
+    def _free_bfs(self, start: Cell) -> tuple[list[int], list[int], list[int]]:
+        return cellgraph.bfs(self.graph, self.graph.index[start], self._arrays().free)
+
+    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
+        steps, _, order = self._free_bfs(start)
+        cells = self.graph.cells
+        result = {}
+        for node in order:
+            cell = cells[node]
+            extra = self.landing_cost(cell) if cell != start else (0, 0)
+            result[cell] = (extra[0], steps[node] + extra[1])
+        return result
+
+    def reach_this_turn(self, points: int) -> Reach:
+        start = self.view.start
+        if points <= 0:
+            return {start: ((0, 0), (start,))}
+        steps, parent, order = self._free_bfs(start)
+        cells = self.graph.cells
+        reach = {}
+        for node in order:
+            cell = cells[node]
+            extra = self.landing_cost(cell) if cell != start else (0, 0)
+            cost = (extra[0], steps[node] + extra[1])
+            if cost[1] <= points:
+                reach[cell] = (cost, tuple(cells[i] for i in cellgraph.unwind(parent, node)))
+        return reach
+
+    def costs_to(self, target: Cell) -> dict[Cell, Cost]:
+        extra = self.landing_cost(target)
+        steps, _, order = self._free_bfs(target)
+        cells = self.graph.cells
+        return {cells[i]: (extra[0], steps[i] + extra[1]) if cells[i] != target else (0, 0) for i in order}
+
+
+class Jump(_OverFreeHexes):
+    """A jump: over everything but walls; the landing hex's trap or hazard counts, and difficult
+    terrain there costs 1 more where the variant says so."""
+
+    def landing_cost(self, cell: Cell) -> Cost:
+        view = self.view
+        extra = 1 if view.rules.jump_pays_difficult_last_hex and view.terrain(cell) == "difficult" else 0
+        return (view.negative(cell), extra)
+
+
+class Fly(_OverFreeHexes):
+    """Flying: over everything but walls, never affected by traps or hazardous terrain (GH p.19)."""
+
+    def landing_cost(self, cell: Cell) -> Cost:
+        return (0, 0)
+
+
+class Teleport(Mover):
+    """A teleport: not movement (FH p.24), straight to any hex within range; only the landing hex counts."""
+
+    crosses_hexes = False
+
+    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
+        view = self.view
+        return {
+            c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c))
+            for c in view.grid.terrain
+            if view.terrain(c) not in NOT_A_STEP
+        }
+
+    def reach_this_turn(self, points: int) -> Reach:
+        view = self.view
+        start = view.start
+        if points <= 0:
+            return {start: ((0, 0), (start,))}
+        return {
+            # Staying where it stands enters no hex: a trap under it is not counted again.
+            c: ((view.negative(c) if c != start else 0, hexgrid.distance(start, c)), (start, c) if c != start else (start,))
+            for c in view.grid.terrain
+            if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
+        }
+
+    def costs_to(self, target: Cell) -> dict[Cell, Cost]:
+        view = self.view
+        return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
+
+
+class Walk(Mover):
+    """A normal move: around obstacles and enemies, difficult terrain 2 points a hex, icy hexes sliding
+    the figure on (where the variant has them)."""
+
+    walks = True
+    difficult_note = "difficult terrain costs 2"
+
+    def __init__(self, view: View):
+        super().__init__(view)
         self._slides: dict[tuple[Cell, tuple[int, int]], tuple[tuple[Cell, ...], int]] = {}
         self._reversed: list[list[tuple[int, int]]] | None = None
         self._walk_steps: dict[Cell, list[WalkStep]] = {}
-        self._terrain: TerrainArrays | None = None
         self._walking: Walking | None = None
 
     # A walking step from ``cell``: (landing cell, cells entered, step cost).
@@ -90,37 +229,10 @@ class Mover:
         self._slides[(cell, direction)] = result
         return result
 
-    def landing_cost(self, cell: Cell) -> Cost:
-        """Extra cost paid in the last hex of a jump (or a teleport's landing)."""
-        view = self.view
-        if self.mode == "fly":
-            return (0, 0)
-        extra = 1 if (self.mode == "jump" and view.rules.jump_pays_difficult_last_hex and view.terrain(cell) == "difficult") else 0
-        return (view.negative(cell), extra)
-
-    # --- searches (on cell ids: geometry/cellgraph.py) -------------------------
-    def _arrays(self) -> TerrainArrays:
-        if self._terrain is None:
-            view = self.view
-            self._terrain = terrain_arrays(self.graph, view.grid.terrain, (view.moves_on, view.unaffected_by_traps), view.terrain)
-        return self._terrain
-
-    def difficult_terrain(self) -> bool:
-        """Some hex of the map is difficult terrain."""
-        return self._arrays().difficult
-
-    def walls_and_obstacles(self) -> tuple[bool, bool]:
-        """Whether the map has walls (or doors), and obstacles, as this figure sees it."""
-        arrays = self._arrays()
-        return arrays.walls, arrays.obstacles
-
-    def _sliding(self) -> bool:
-        """Walking where icy hexes slide the figure: steps are one-way and depend on who stands where."""
-        return self.mode == "walk" and self.view.rules.icy_slides and self._arrays().icy
-
     def walking(self) -> Walking | None:
-        """The shared searches of walking on this board (None: icy slides, searched per turn)."""
-        if self._sliding() or self.mode != "walk":
+        """The shared searches of walking on this board (None: icy slides make steps one-way and
+        depend on who stands where, so they are searched per turn)."""
+        if self.view.rules.icy_slides and self._arrays().icy:
             return None
         if self._walking is None:
             index = self.graph.index
@@ -135,7 +247,7 @@ class Mover:
         graph = self.graph
         return [(graph.index[land], pack(cost)) for land, _, cost in self.walk_steps(graph.cells[node])]
 
-    def _walked_from(self, start: Cell) -> dict[Cell, Cost]:
+    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
         walking = self.walking()
         if walking is not None:
             return walking.costs_from(start)
@@ -143,76 +255,29 @@ class Mover:
         best, _ = cellgraph.dijkstra_edges(graph, [graph.index[start]], [self.id_steps(i) for i in range(len(graph))])
         return {graph.cells[i]: unpack(cost) for i, cost in enumerate(best) if cost != UNREACHED}
 
-    def _free_bfs(self, start: Cell) -> tuple[list[int], list[int], list[int]]:
-        """Jumping and flying: any neighbour that is not a wall is a step."""
-        return cellgraph.bfs(self.graph, self.graph.index[start], self._arrays().free)
-
-    def costs_from(self, start: Cell) -> dict[Cell, Cost]:
-        """Cheapest (negatives, movement points) to every cell, infinite movement."""
-        if self.mode == "walk":
-            return self._walked_from(start)
-        if self.mode == "teleport":
-            view = self.view
-            return {
-                c: (view.negative(c) if c != start else 0, hexgrid.distance(start, c))
-                for c in view.grid.terrain
-                if view.terrain(c) not in NOT_A_STEP
-            }
-        steps, _, order = self._free_bfs(start)
-        cells = self.graph.cells
-        result = {}
-        for node in order:
-            cell = cells[node]
-            extra = self.landing_cost(cell) if cell != start else (0, 0)
-            result[cell] = (extra[0], steps[node] + extra[1])
-        return result
-
     def reach_this_turn(self, points: int) -> Reach:
-        """Cells reachable with ``points`` movement points: cheapest cost and one path."""
         start = self.view.start
         if points <= 0:
             return {start: ((0, 0), (start,))}
-        if self.mode == "walk":
-            walking = self.walking()
-            if walking is None:
-                return self._walk_reach(points)
-            return walking.kept_reach((start, points), lambda: self._walk_reach(points))
-        if self.mode == "teleport":
-            view = self.view
-            return {
-                # Staying where it stands enters no hex: a trap under it is not counted again.
-                c: ((view.negative(c) if c != start else 0, hexgrid.distance(start, c)), (start, c) if c != start else (start,))
-                for c in view.grid.terrain
-                if hexgrid.distance(start, c) <= points and view.terrain(c) not in NOT_A_STEP
-            }
-        steps, parent, order = self._free_bfs(start)
-        cells = self.graph.cells
-        reach = {}
-        for node in order:
-            cell = cells[node]
-            extra = self.landing_cost(cell) if cell != start else (0, 0)
-            cost = (extra[0], steps[node] + extra[1])
-            if cost[1] <= points:
-                reach[cell] = (cost, tuple(cells[i] for i in cellgraph.unwind(parent, node)))
-        return reach
+        walking = self.walking()
+        if walking is None:
+            return self._walk_reach(points)
+        return walking.kept_reach((start, points), lambda: self._walk_reach(points))
 
     def _walk_reach(self, points: int) -> Reach:
-        # Movement points are a hard budget, negatives are minimised: search over states
-        # (cell, points spent), numbered ``id * (points + 1) + spent`` so they sort as those pairs,
-        # so a cheap-but-trapped route is not lost behind a safe-but-long one. States are expanded
-        # cheapest first (fewest negatives, then points), so a state reaching a cell with no fewer
-        # points than one already expanded there is dominated (no fewer negatives either) and leads
-        # nowhere new: only Pareto-best states expand.
         walking = self.walking()
         if walking is not None and walking.uniform is not None and walking.uniform & MASK:
             return self._uniform_reach(points, walking)
         return self.walk_reach_by_states(points)
 
     def walk_reach_by_states(self, points: int) -> Reach:
-        """:meth:`reach_this_turn` walking, by the search over (cell, points spent) states."""
+        """:meth:`reach_this_turn` by the search over (cell, points spent) states.
+
+        Movement points are a hard budget, negatives are minimised (cellgraph.dijkstra_budget), so a
+        cheap-but-trapped route is not lost behind a safe-but-long one."""
         graph = self.graph
         width = points + 1
-        best, preds = _budget_search(graph.index[self.view.start] * width, width, self.id_steps, (len(graph) * width).bit_length())
+        best, preds = cellgraph.dijkstra_budget(len(graph), graph.index[self.view.start], points, self.id_steps, MASK)
         reach: Reach = {}
         paths: dict[int, tuple[Cell, ...]] = {}
         for state in sorted(best, key=lambda s: (best[s], s)):
@@ -228,21 +293,13 @@ class Mover:
         come cheapest first, then in cell order, as the state search lists them."""
         step = walking.uniform
         assert step is not None
-        graph, enter = self.graph, walking.enter
-        neighbours, cells = graph.neighbours, graph.cells
+        graph = self.graph
+        cells = graph.cells
         start = graph.index[self.view.start]
-        steps = {start: 0}
-        layer = [start]
-        for count in range(1, points // (step & MASK) + 1):
-            following = []
-            for node in layer:
-                for nxt in neighbours[node]:
-                    if nxt not in steps and enter[nxt] >= 0:
-                        steps[nxt] = count
-                        following.append(nxt)
-            layer = following
+        steps = cellgraph.layers(graph, start, walking.enter, points // (step & MASK))
         paths: dict[int, tuple[Cell, ...]] = {start: (cells[start],)}
         reach: Reach = {}
+        neighbours = graph.neighbours
         for node in sorted(steps, key=lambda n: (steps[n], n)):
             count = steps[node]
             if node != start:
@@ -271,27 +328,26 @@ class Mover:
         return paths[state]
 
     def costs_to(self, target: Cell) -> dict[Cell, Cost]:
-        """Cheapest (negatives, points) from every cell to ``target`` (infinite movement)."""
-        view = self.view
         walking = self.walking()
         if walking is not None:
             # Walking without ice is reversible: search backwards from the target.
             return walking.costs_to(target)
-        if self.mode in ("jump", "fly"):
-            extra = self.landing_cost(target)
-            steps, _, order = self._free_bfs(target)
-            cells = self.graph.cells
-            return {cells[i]: (extra[0], steps[i] + extra[1]) if cells[i] != target else (0, 0) for i in order}
-        if self.mode == "teleport":
-            return {c: (view.negative(target) if c != target else 0, hexgrid.distance(c, target)) for c in view.grid.terrain}
         # Icy walking: slides make steps one-way, so search backwards over the reversed steps
         # (one search per destination instead of one per reachable hex).
         graph = self.graph
         best, _ = cellgraph.dijkstra_edges(graph, [graph.index[target]], self._steps_into())
         return {graph.cells[i]: unpack(cost) for i, cost in enumerate(best) if cost != UNREACHED}
 
-    def fewest_points(self, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]]:
-        """(movement points, difficult hexes entered) of the cheapest way in points alone, walking.
+    def plain_points(self, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]] | None:
+        # The focus search minimises negative hexes first, so its points can be more than needed:
+        # walking needs this one extra search per turn (not per hex).
+        if not self.difficult_terrain() and not any(cost[0] for cost in costs.values()):
+            # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
+            return None
+        return self.fewest_points()
+
+    def fewest_points(self) -> dict[Cell, tuple[int, int]]:
+        """(movement points, difficult hexes entered) of the cheapest way in points alone.
 
         One integer search: points first, then fewest difficult hexes (weight below one point)."""
         view = self.view
@@ -316,42 +372,6 @@ class Mover:
                 for land, _, cost in self.walk_steps(cell):
                     self._reversed[index[land]].append((index[cell], pack(cost)))
         return self._reversed
-
-
-def _budget_search(
-    source: int, width: int, steps: Callable[[int], list[tuple[int, int]]], shift: int
-) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Cheapest packed costs over states ``id * width + spent`` with ``spent < width`` (see _walk_reach),
-    and every cheapest predecessor, as paths.dijkstra finds them."""
-    points = width - 1
-    mask = (1 << shift) - 1
-    best: dict[int, int] = {source: 0}
-    preds: dict[int, list[int]] = {source: []}
-    fewest: dict[int, int] = {}
-    heap = [source]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        key = pop(heap)
-        state, cost = key & mask, key >> shift
-        if cost != best[state]:
-            continue
-        node, spent = divmod(state, width)
-        if fewest.get(node, width) <= spent:
-            continue
-        fewest[node] = spent
-        for land, step in steps(node):
-            total = spent + (step & MASK)
-            if total > points or fewest.get(land, width) <= total:
-                continue
-            nxt, new = land * width + total, cost + step
-            old = best.get(nxt)
-            if old is None or new < old:
-                best[nxt] = new
-                preds[nxt] = [state]
-                push(heap, new << shift | nxt)
-            elif new == old and state not in preds[nxt]:
-                preds[nxt].append(state)
-    return best, preds
 
 
 def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from ...apply import apply
 from ...game import NextActor
-from ...geometry.grid import Grid, parse_grid
+from ...geometry.grid import Grid
 from ...models import Scenario
 from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
-from .board import EXTRA_SYMBOLS, hex_of, hex_path, traps_entered
+from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
@@ -31,15 +31,8 @@ class GloomhavenPlay:
         self.model = model
         self.scenario = scenario
         self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
-        for label, figure in self.figures.items():
-            if figure.kind == "summon" and figure.owner is not None and figure.owner not in self.figures:
-                raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
-        self.board: Grid = parse_grid(
-            scenario,
-            "hex",
-            extra_symbols=EXTRA_SYMBOLS,
-            figure_cells={label: f.at for label, f in self.figures.items()},
-        )
+        # Parsed once when the file was loaded (GAME.board_parser); parsed here for a Scenario made without it.
+        self.board: Grid = scenario.board if scenario.board is not None else parse_board(scenario)
         for key in model.actions:
             if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
                 raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")

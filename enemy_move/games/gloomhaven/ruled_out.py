@@ -63,29 +63,13 @@ def _why_it_cannot_end(view: View, cell: Cell) -> tuple[str, dict[str, str]] | N
     return "It cannot end its move there.", {"terrain": terrain}
 
 
-def _fewest_points(mover: Mover, costs: dict[Cell, Cost]) -> dict[Cell, tuple[int, int]] | None:
-    """(movement points, difficult hexes entered) of the cheapest way in points alone
-    (None: the focus search's points, no difficult hex).
-
-    The focus search minimises negative hexes first, so its points can be more
-    than needed; walking needs this one extra search per turn (not per hex).
-    Jumps, flights and teleports already count plain points."""
-    view = mover.view
-    if mover.mode != "walk":
-        return {cell: (cost[1], mover.landing_cost(cell)[1] if cell != view.start else 0) for cell, cost in costs.items()}
-    if not mover.difficult_terrain() and not any(cost[0] for cost in costs.values()):
-        # No negative hex can be reached and none costs 2: the focus search's points are the fewest.
-        return None
-    return mover.fewest_points(costs)
-
-
 def _blockers(view: View, mover: Mover) -> str:
     """What a way there may have to go around: only the kinds this board has."""
     kinds = []
     walls, obstacles = mover.walls_and_obstacles()
     if view.grid.thin_walls or walls:
         kinds.append("walls")
-    if mover.mode == "walk":
+    if mover.walks:
         if obstacles:
             kinds.append("obstacles")
         blocking = {view.figures[label].kind == "objective" for label, cell in view.grid.figures.items() if cell in view.blocking_cells}
@@ -101,7 +85,7 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
     out_of_reach: dict[tuple[int, bool, bool], list[Cell]] = {}
     start, ruled, endable = view.start, turn.ruled_out.reasons, view.endable()
     start_q, start_r = hexgrid.to_axial(start)
-    leaps = mover.mode == "teleport"
+    leaps = not mover.crosses_hexes
     # Set operations sort the hexes out at once; only the hexes left are visited one by one.
     for cell in sorted(mover.graph.cell_set - endable - ruled.keys()):
         why = _why_it_cannot_end(view, cell)
@@ -111,7 +95,8 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
     # Each hex gets one reason, whatever the order they are visited in.
     closed = left - costs.keys()
     within = left & costs.keys()
-    fewest = _fewest_points(mover, costs) if within else None
+    # The focus search minimises negative hexes first, so its points can be more than needed.
+    fewest = mover.plain_points(costs) if within else None
     for cell in within:
         needed, difficult = (costs[cell][1], 0) if fewest is None else fewest.get(cell, (costs[cell][1], 0))
         # hexgrid.distance(start, cell), inlined: this loop visits every hex of the map.
@@ -127,7 +112,7 @@ def rule_out_cannot_end_or_reach(turn: Turn, view: View, mover: Mover, reach: Re
     for (needed, detour, difficult), cells in out_of_reach.items():
         notes = [f"going around {blockers}"] if detour else []
         if difficult:
-            notes.append("difficult terrain costs 2" if mover.mode == "walk" else "landing on difficult terrain costs 1 more")
+            notes.append(mover.difficult_note)
         detail = f" ({'; '.join(notes)})" if notes else ""
         reason = f"Out of reach this turn: the cheapest way there costs {count_of(needed, 'movement point')}{detail}, and it has {points}."
         turn.rule_out_all(cells, "unreachable", reason, needed=needed, has=points)

@@ -17,7 +17,7 @@ from .board import Cell, Cost, View
 from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
 from .model import GloomhavenAction, GloomhavenFigure
-from .movement import Mover
+from .movement import mover_for
 from .plan import plan_for_focus
 from .ruled_out import forget_options, rule_out_all_but, rule_out_cannot_end_or_reach, rule_out_when_it_cannot_move
 from .variants import VariantRules
@@ -38,7 +38,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     view = View(grid, figures, actor, rules)
     plan = plan_attack(action, figure)
-    mover = Mover(view, action)
+    mover = mover_for(view, action)
     attacks = Attacks(view, plan)
     points = _what_the_card_allows(turn, figure, action, plan)
     rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)

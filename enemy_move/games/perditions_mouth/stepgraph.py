@@ -194,7 +194,7 @@ class Predecessors(_Reached[list[Cell]]):
         return [cells[j] for j in self.preds[self._id(cell)]]
 
     def one_path(self, target: Cell) -> list[Cell]:
-        """One cheapest path from the start to ``target`` (smallest predecessor first), as paths.one_path."""
+        """One cheapest path from the start to ``target`` (smallest predecessor first), as cellgraph.one_path."""
         cells = self.graph.cells
         return [cells[i] for i in cellgraph.one_path(self.preds, self.graph.index[target])]
 

@@ -1,4 +1,9 @@
-"""One Dijkstra for every ruleset: lexicographic tuple costs, all shortest predecessors.
+"""The reference searches on cells (a test oracle): the engines search on integer ids with
+enemy_move/geometry/cellgraph.py, and its tests, with the games' own, compare them with these.
+
+It was the engines' search once (enemy_move/geometry/paths.py); written on cells and tuples, it is
+the plain form of the same algorithm (itself checked against networkx in tests/test_paths.py).
+Dijkstra: lexicographic tuple costs, all shortest predecessors.
 
 Costs are tuples compared lexicographically, e.g. ``(traps, moves)``: a path
 through fewer traps always wins, then the shorter one. Each edge cost is a
