@@ -459,3 +459,14 @@ def test_sight_disputed_names_a_pair_asked_that_the_other_mode_answers_otherwise
     other = HexSight(walls, (), "any")
     other.visible(*differing[0])  # seen in any-point sight, hidden corner to corner
     assert other.disputed()
+
+
+_POINT = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
+
+
+@given(_POINT, _POINT, st.lists(st.tuples(_POINT, _POINT).filter(lambda s: s[0] != s[1]), max_size=4))
+def test_free_is_no_wall_touching_the_segment(p: tuple[int, int], q: tuple[int, int], walls: list) -> None:
+    # los._free writes segments_touch out for speed: the same answer for every segment and walls.
+    from enemy_move.geometry.los import _free
+
+    assert _free(p, q, walls) == (not any(segments_touch(p, q, a, b) for a, b in walls))

@@ -18,6 +18,7 @@ from .board import INFINITE, Cell, Cost
 from .context import Goal, Planning, Towards, TowardsScore
 from .focus import initiative_key
 from .ranking import LOST_ON, MAX_LISTED_GROUPS, ExtraRank, Ranking, rank_attacks
+from .readings import consulted
 from .ruled_out import rule_out_attack_now, rule_out_costly_attack_hexes, rule_out_towards
 from .targets import Targets
 from .words import fmt_cost
@@ -192,9 +193,10 @@ class _FocusPlan:
             future, alternative = self.rank(moves_later, now=False)
             destinations = future.hexes()
             self.name_reading_if_it_matters(future, alternative, now=False)
+            if destinations != _closest(goal):  # where the other reading would head for other hexes
+                consulted("plan_best_future_attack")
         else:
-            closest = min(cost for cost in goal.hexes.values())
-            destinations = sorted(h for h, cost in goal.hexes.items() if cost == closest)
+            destinations = _closest(goal)
         how = "the hexes with the best attack on it" if rules.plan_best_future_attack else "the closest hexes from which it can attack it"
         ctx.turn.note(
             "destination",
@@ -254,6 +256,12 @@ class _FocusPlan:
         )
         for cell in ends:
             ctx.turn.options.append(Option(to=cell, path=ctx.reach[cell][1]))
+
+
+def _closest(goal: Goal) -> list[Cell]:
+    """The closest hexes from which it can attack its focus (rules.plan_best_future_attack: false)."""
+    closest = min(cost for cost in goal.hexes.values())
+    return sorted(h for h, cost in goal.hexes.items() if cost == closest)
 
 
 def _targets_of(entry: frozenset[str] | Targets) -> Targets:

@@ -15,7 +15,7 @@ from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
-from .readings import name_readings
+from .readings import name_readings, watching
 from .rider import note_default, planned_card, ride, still_card
 from .stats import STAT_SOURCE, plain_plus_signs, relative_values, stat_line_note, stat_range_note, with_stat_line, with_stat_range
 from .variants import VARIANTS, VariantRules
@@ -121,9 +121,10 @@ class GloomhavenPlay:
     def turn(self, board: Grid, actor: str) -> Turn:
         card, sums = self._stat_card_applied(actor)
         try:
-            turn = self._resolve(board, actor, card, self.rules)
+            with watching() as heard:
+                turn = self._resolve(board, actor, card, self.rules)
             self._say_stat_card(turn, actor, sums)
-            name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures)
+            name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures, heard)
         except TooMuchCardWork as limit:
             raise self.scenario.error(
                 self._card_path(actor),

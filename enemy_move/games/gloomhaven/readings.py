@@ -8,7 +8,9 @@ names the switch, the reading followed and its source (docs/gloomhaven.md, "Open
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,11 +29,14 @@ Resolve = Callable[[VariantRules], Turn]
 
 @dataclass(frozen=True)
 class Switch:
-    """One disputed point: what each value reads, and when a turn may depend on it."""
+    """One disputed point: what each value reads, and when a turn may depend on it. ``watched``: under the values
+    it returns True for, the engine says (:func:`consulted`) wherever the other value would do otherwise, so a turn
+    that never said so is not resolved again."""
 
     name: str
     readings: dict[Any, str]
     applies: Callable[[Turn, Grid, GloomhavenCard, VariantRules, Figures], bool]
+    watched: Callable[[VariantRules], bool] = lambda rules: False
 
     def other(self, value: Any) -> Any:
         return next(v for v in self.readings if v != value)
@@ -95,6 +100,8 @@ SWITCHES = (
             "a multi-target monster out of reach moves towards its primary focus)",
         },
         _heads_for_a_later_attack,
+        # plan.py says where the closest attack hexes are not the best attack's (what `false` would head for).
+        lambda rules: rules.plan_best_future_attack,
     ),
     Switch(
         "aoe_anchor_in_wall",
@@ -161,10 +168,43 @@ def _answer(turn: Turn) -> tuple[Any, ...]:
     return (tuple(turn.focus), tuple((o.to, o.attacks, o.effects) for o in turn.options))
 
 
-def name_readings(turn: Turn, grid: Grid, card: GloomhavenCard, rules: VariantRules, resolve: Resolve, figures: Figures) -> None:
-    """Add a `reading` step for each switch whose other value changes ``turn``'s answer."""
+#: The switches the turn being resolved met where their other value would do otherwise (None: nobody watches).
+_CONSULTED: ContextVar[set[str] | None] = ContextVar("gloomhaven_consulted", default=None)
+
+
+def consulted(name: str) -> None:
+    """The engine met a place where switch ``name``'s other value would do otherwise (a watched switch)."""
+    found = _CONSULTED.get()
+    if found is not None:
+        found.add(name)
+
+
+@contextmanager
+def watching() -> Iterator[set[str]]:
+    """While a turn is resolved: the names :func:`consulted` heard (read by :func:`name_readings`)."""
+    found: set[str] = set()
+    token = _CONSULTED.set(found)
+    try:
+        yield found
+    finally:
+        _CONSULTED.reset(token)
+
+
+def name_readings(
+    turn: Turn,
+    grid: Grid,
+    card: GloomhavenCard,
+    rules: VariantRules,
+    resolve: Resolve,
+    figures: Figures,
+    heard: set[str] | None = None,
+) -> None:
+    """Add a `reading` step for each switch whose other value changes ``turn``'s answer (``heard``: what
+    :func:`watching` heard while ``turn`` was resolved; None: every switch that applies is tried)."""
     for switch in SWITCHES:
         if not switch.applies(turn, grid, card, rules, figures):
+            continue
+        if heard is not None and switch.name not in heard and switch.watched(rules):
             continue
         value = getattr(rules, switch.name)
         other_value = switch.other(value)
