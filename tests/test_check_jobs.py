@@ -56,3 +56,47 @@ def test_default_jobs_is_serial_for_one_file_and_one_per_idle_cpu_otherwise(monk
     assert default_jobs(500) == 8
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     assert default_jobs(500) == 2  # the load average read when not given
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--json"],
+        ["-q"],
+        ["--json", "-q", "-j", "1"],
+        ["-j", "2", "--json"],
+        ["--quiet", "--jobs", "1"],
+    ],
+)
+def test_a_plain_check_prints_what_typer_prints(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `check PATH... [--json] [-q] [-j N]` skips typer's command tree (cli.check.plain_check): the same bytes, the same exit.
+    from enemy_move.cli import main
+    from enemy_move.cli.check import plain_check
+
+    line = ["check", *PATHS, *args]
+    assert plain_check(line) is not None
+    through_typer = runner.invoke(app, line)
+    monkeypatch.setattr("sys.argv", ["enemy-move", *line])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == through_typer.exit_code == 1
+    assert capsys.readouterr().out == through_typer.stdout
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["check"],
+        ["check", "-j", "0", "x"],
+        ["check", "x", "-j"],
+        ["check", "x", "-v"],
+        ["check", "x", "--format", "json"],
+        ["resolve", "x"],
+    ],
+)
+def test_any_other_check_line_goes_through_typer(line: list[str]) -> None:
+    from enemy_move.cli.check import plain_check
+
+    assert plain_check(line) is None

@@ -14,6 +14,7 @@ import contextlib
 import gc
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -331,7 +332,7 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
 
 
 # `check` lives in its own module (cli/check.py); imported here so the commands keep their order in --help.
-from .check import CheckFormat, check  # noqa: E402
+from .check import CheckFormat, check, plain_check  # noqa: E402
 from .edit import edit  # noqa: E402
 from .pages import docs, schema  # noqa: E402
 from .serve import serve  # noqa: E402
@@ -429,10 +430,10 @@ def _plain_resolve(args: list[str]) -> tuple[str, bool] | None:
     return files[0], json_output
 
 
-def _run_plain_resolve(file: str, json_output: bool) -> NoReturn:
-    """`resolve` called directly, with click's exits (typer.Exit's code; output failures: output_guard)."""
+def _run_plain(command: Callable[[], None]) -> NoReturn:
+    """`resolve` or `check` called directly, with click's exits (typer.Exit's code; output failures: output_guard)."""
     try:
-        resolve(file, json_output)
+        command()
     except typer.Exit as done:
         sys.exit(done.exit_code)
     except KeyboardInterrupt:
@@ -449,8 +450,9 @@ def main() -> None:
     if plain is not None:
         gc.disable()  # until the file is loaded and its game's rules imported (_resume_collection)
         _COLLECTION_PAUSED.append(True)
+    command = (lambda: resolve(*plain)) if plain is not None else plain_check(sys.argv[1:])
     try:
-        run_guarded(app if plain is None else lambda: _run_plain_resolve(*plain), lambda line: typer.echo(line, err=True))
+        run_guarded(app if command is None else lambda: _run_plain(command), lambda line: typer.echo(line, err=True))
     except RecursionError:
         typer.echo("enemy-move: input too deeply nested", err=True)
         sys.exit(2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -42,6 +43,43 @@ def _expand_paths(paths: list[str]) -> list[str]:
     if expanded.count("-") > 1:
         _fail("- (standard input) can be checked once")
     return expanded
+
+
+def plain_check(args: list[str]) -> Callable[[], None] | None:
+    """``check PATH... [--json] [-q] [-j N]`` (any order), as scripts and the bench call it, answered without building
+    typer's command tree and parameter adapters (they import pydantic's plugin loader and importlib.metadata: about
+    30 ms of a check's start); any other command line goes through typer as usual."""
+    if not args or args[0] != "check" or os.environ.get("ENEMY_MOVE_DEBUG") or any(name.endswith("_COMPLETE") for name in os.environ):
+        return None
+    paths: list[str] = []
+    json_output, quiet, jobs = False, False, None
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--json":
+            json_output = True
+        elif arg in ("-q", "--quiet"):
+            quiet = True
+        elif arg in ("-j", "--jobs"):
+            value = next(rest, "")
+            if not (value.isascii() and value.isdigit() and len(value) <= 3 and int(value) >= 1):
+                return None  # typer says what is wrong
+            jobs = int(value)
+        elif arg == "-" or not arg.startswith("-"):
+            paths.append(arg)
+        else:
+            return None
+    if not paths:
+        return None
+    return lambda: check(
+        paths,
+        json_output=json_output,
+        output_format=CheckFormat.text,
+        quiet=quiet,
+        verbose=False,
+        update=False,
+        jobs=jobs,
+        color=Color.auto,
+    )
 
 
 def _progress_wanted(chosen: CheckFormat, quiet: bool, files: int) -> bool:
