@@ -41,6 +41,9 @@ class GloomhavenPlay:
         self.stat_cards = self._stat_cards()
         self.state = BoardState(dict(self.board.figures))
         self.card_budget = CardBudget()
+        #: The last push or pull turn before its forced moves, per rules (but the push's own): ((board, actor, card,
+        #: rules), turn); the readings of one turn resolve it under a few rules.
+        self._before_forced: list[tuple[tuple[Grid, str, GloomhavenCard, VariantRules], Turn]] = []
         self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
         self.notes: list[str] = [
             f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
@@ -158,6 +161,16 @@ class GloomhavenPlay:
 
     def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules) -> Turn:
         """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end."""
+        unforced = _unforced(rules)
+        for (was_board, was_actor, was_card, was_rules), before in self._before_forced:
+            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced:
+                continue
+            assert isinstance(card, GloomhavenAction) and card.attack is not None  # kept for such cards only
+            turn = replace(before, options=list(before.options), reasoning=list(before.reasoning))
+            add_forced_moves(turn, board, self.figures, card.attack, rules)
+            if card.attack.rider:
+                note_default(turn)
+            return turn
         rider = card if isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.rider else None
         turn = resolve_card(board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, self.card_budget)
         if rider is not None:
@@ -172,7 +185,12 @@ class GloomhavenPlay:
         else:
             finish_keeping_forced_ways(turn)
         if isinstance(card, GloomhavenAction) and card.attack is not None and (card.attack.push or card.attack.pull):
-            # After finish: the ways a push can end are options with the same hex and targets.
+            # After finish: the ways a push can end are options with the same hex and targets. The turn before them
+            # is kept for the readings of the push's own switches (name_readings), which change nothing before.
+            kept = self._before_forced
+            if kept and (kept[0][0][0] is not board or kept[0][0][1] != actor or kept[0][0][2] is not card):
+                kept.clear()  # another turn: only this one's readings come back
+            kept.append(((board, actor, card, _unforced(rules)), replace(turn, options=list(turn.options), reasoning=list(turn.reasoning))))
             add_forced_moves(turn, board, self.figures, card.attack, rules)
         if rider is not None:
             note_default(turn)
@@ -187,3 +205,8 @@ class GloomhavenPlay:
 
     def apply(self, board: Grid, option: Option) -> Grid:
         return apply(board, option.effects)
+
+
+def _unforced(rules: VariantRules) -> VariantRules:
+    """``rules`` but the switches only a push or pull reads (forced.py): the turn before its forced moves is the same."""
+    return replace(rules, forced_move_maximum=False, push_distance="range")
