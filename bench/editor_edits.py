@@ -95,7 +95,7 @@ async def _agemonia(pilot: Any, timed: Any) -> None:
     await timed(pilot, "redo (Ctrl+Y)", [("ctrl+y", None)])
     await timed(
         pilot,
-        "the links list: one more link (Ctrl+L, Esc)",
+        "the links dialog: one more link (Ctrl+L, R1 -- R999, Enter, Esc)",
         [("ctrl+l", None), *[(c, c) for c in "R1 -- R999"], ("enter", "\r"), ("escape", None)],
     )
     await timed(pilot, "undo the links (Ctrl+Z)", [("ctrl+z", None)])
@@ -106,7 +106,16 @@ async def _gloomhaven(pilot: Any, timed: Any) -> None:
     await timed(pilot, "paint a cell (*)", [("asterisk", "*")])
     await timed(pilot, "place a figure (a letter)", [("right", None), ("Z", "Z")])
     await timed(pilot, "undo (Ctrl+Z)", [("ctrl+z", None)])
-    await timed(pilot, "the figure form: initiative (Enter, 4, 0, Enter)", [("enter", "\r"), ("4", "4"), ("0", "0"), ("enter", "\r")])
+    # on a figure (after the undo the cursor is on an empty cell: Enter opened nothing, "4" and "0" were placed)
+    session = pilot.app.screen.session
+    session.move_cursor(session.doc.positions()["Z"])
+    await timed(
+        pilot,
+        "the figure form: initiative (Enter, Backspace x2, 4, 0, Enter)",
+        [("enter", "\r"), ("backspace", "\x08"), ("backspace", "\x08"), ("4", "4"), ("0", "0"), ("enter", "\r")],
+    )
+    if session.doc.get("figures.Z.initiative") != 40 or pilot.app.screen is not pilot.app.editor:
+        raise SystemExit("the figure form did not set Z's initiative: the bench measured something else")
 
 
 def measure() -> list[tuple[str, str, float]]:

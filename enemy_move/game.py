@@ -169,6 +169,8 @@ _REFERENCES = {
     "sight_lines": True,
     "editor_new_figure": True,
     "editor_cast": True,
+    "editor_area_facts": True,
+    "editor_mark": True,
 }
 
 
@@ -236,6 +238,13 @@ class Game:
     #: A tuple of figure names offered while typing a name.
     editor_cast: Ref[tuple[str, ...]] | None = None
     editor_flag: str = ""
+    #: Area boards: the attributes of an area the editors add (`+`, the page's "Add area").
+    editor_new_area: dict[str, Any] = field(default_factory=dict)
+    #: Area boards: ``function(area) -> str``, what the editor's list of areas shows of one after its name.
+    editor_area_facts: Ref[Callable[[Any], str]] | None = None
+    #: ``function(figure) -> dotted key or None``: where the figure's mark is written (the editor's Ctrl+G puts
+    #: the cursor there); None: the game has no marks.
+    editor_mark: Ref[Callable[[Any], str | None]] | None = None
 
     def __post_init__(self) -> None:
         # Cheap checks of the entry itself (no import): a mistake fails when the game's package is imported.
@@ -323,6 +332,20 @@ class Game:
             return {}
         figure: dict[str, Any] = self._load("editor_new_figure")(label, hero, last, same_side)
         return figure
+
+    def area_facts(self, area: Any) -> str:
+        """What the editor's list of areas shows of ``area`` (its attributes as written) after its name."""
+        if self.editor_area_facts is None:
+            return ""
+        facts: str = self._load("editor_area_facts")(area)
+        return facts
+
+    def mark_key(self, figure: Any) -> str | None:
+        """The dotted key of ``figure``'s mark (its attributes as written); None: it has none, or the game has no marks."""
+        if self.editor_mark is None:
+            return None
+        key: str | None = self._load("editor_mark")(figure)
+        return key
 
     def cast(self) -> list[str]:
         """Figure names the board editor offers while typing a name."""

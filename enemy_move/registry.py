@@ -20,6 +20,9 @@ GAME_PACKAGES = (
     "enemy_move.games.cloudspire",
 )
 
+#: The game of a new board when none is named (`enemy-move edit NEW.yaml` without --ruleset).
+DEFAULT_GAME = "gloomhaven"
+
 #: Name -> game: the registry itself. Read it through ``game``, ``games`` and ``game_names``.
 GAMES: dict[str, Game] = {game.name: game for game in (importlib.import_module(package).GAME for package in GAME_PACKAGES)}
 

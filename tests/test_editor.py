@@ -511,10 +511,7 @@ def test_agemonia_areas_links_and_figures(tmp_path: Path) -> None:
         assert session.area == "A1"
         await press(pilot, "plus")
         assert session.area == "A4" and session.doc.get("areas.A4") == {"capacity": 3}
-        await press(pilot, "ctrl+l")
-        area = pilot.app.screen.query_one("TextArea")
-        area.text = area.text + "\nA3 -- A4"
-        await press(pilot, "escape")
+        await press(pilot, "ctrl+l", *"A3 -- A4", "enter", "escape")
         assert session.doc.get("links") == ["A1 -- A2", "A2 -- A3", "A3 -- A4"]
         await press(pilot, "G")  # a hero in A4
         assert session.doc.get("figures.G.area") == "A4" and session.doc.get("figures.G.side") == "hero"

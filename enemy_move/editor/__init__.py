@@ -16,6 +16,7 @@ __all__ = ["EditorUsageError", "open_session", "parse_size", "run"]
 def open_session(path: str, ruleset: str | None = None, variant: str | None = None, size: str | None = None) -> object:
     """The session for FILE: read when it exists (ScenarioError when it is not YAML), else a new board."""
     from ..document.document import EditError, ScenarioDocument
+    from ..registry import DEFAULT_GAME
     from .session import Session
 
     if os.path.exists(path):
@@ -27,7 +28,7 @@ def open_session(path: str, ruleset: str | None = None, variant: str | None = No
         session._text = (session.generation, text)
         return session
     try:
-        document = ScenarioDocument.new(ruleset or "gloomhaven", variant, parse_size(size) if size else None)
+        document = ScenarioDocument.new(ruleset or DEFAULT_GAME, variant, parse_size(size) if size else None)
     except EditError as error:
         raise EditorUsageError(str(error)) from None
     document.file = path

@@ -1,4 +1,4 @@
-"""Agemonia's area map as a list: one line per area (its figures, capacity, height, trap, borders).
+"""An area map as a list: one line per area (what the game says of it: room, height, trap...; its figures, borders).
 
 The selected area is the cursor: typing a figure's label puts the figure
 there, the answer's option numbers and route are shown in the first column
@@ -7,6 +7,7 @@ as in ``resolve``'s area table.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -34,16 +35,34 @@ def area_names(session: Session) -> list[str]:
 
 
 def borders(session: Session) -> dict[str, list[str]]:
-    """Area -> "-- A2" style entries, from the links as written (malformed ones skipped: the loader reports them)."""
+    """Area -> "-- A2" style entries, from the links as written (malformed ones skipped: the loader reports them).
+
+    Kept for the last list of links (read again on each redraw: 30 ms for 6,875 links); callers only read it."""
+    global _last_borders
+    links = session.doc.data.get("links")  # as written: a plain copy of 6,875 links took 14 ms
+    # the items themselves (a YAML sequence is a list: list.__iter__ skips its slow item by item access)
+    written = tuple(list.__iter__(links)) if isinstance(links, list) else ()
+    if _last_borders is not None and _last_borders[0] == written:
+        return _last_borders[1]
     found: dict[str, list[str]] = {}
-    links = session.doc.get("links")
-    for link in links if isinstance(links, list) else []:
-        match = _LINK.match(str(link))
-        if match:
-            first, line, second = match.groups()
+    for link in written:
+        parts = link_parts(str(link))
+        if parts is not None:
+            first, line, second = parts
             found.setdefault(first, []).append(f"{line} {second}")
             found.setdefault(second, []).append(f"{line} {first}")
+    _last_borders = (written, found)
     return found
+
+
+_last_borders: tuple[tuple[Any, ...], dict[str, list[str]]] | None = None
+
+
+@functools.lru_cache(maxsize=16384)
+def link_parts(link: str) -> tuple[str, ...] | None:
+    """(area, line, area) of a link as written; kept per text (the list is read again on each redraw)."""
+    match = _LINK.match(link)
+    return match.groups() if match else None
 
 
 def area_marks(turn: Turn | None, shown: int | None) -> dict[str, str]:
@@ -66,9 +85,10 @@ def draw_areas(session: Session, turn: Turn | None, shown: int | None) -> Text:
     return Text("\n").join(area_lines(session, turn, shown))
 
 
-def area_lines(session: Session, turn: Turn | None, shown: int | None) -> list[Text]:
+def area_lines(session: Session, turn: Turn | None, shown: int | None, drawn: dict[Any, Text] | None = None) -> list[Text]:
     """One line per area, under a heading, then the key of the borders. The areas are read as written (no copy
-    of 1,000 areas per redraw)."""
+    of 1,000 areas per redraw). ``drawn``: the lines drawn last time by what they show; an area whose line shows
+    the same is not drawn again (it is replaced by this drawing's lines)."""
     every = session.doc.data.get("areas")
     every = every if isinstance(every, dict) else {}
     names = [str(name) for name in every]
@@ -78,30 +98,46 @@ def area_lines(session: Session, turn: Turn | None, shown: int | None) -> list[T
     for label, position in session.doc.positions().items():
         where.setdefault(str(position), []).append(label)
     width = max((len(name) for name in names), default=4)
+    game = session.doc.game
     lines = [Text(f"{'#':>4} {'area':<{width}}  room  figures", style="bold")]
+    kept: dict[Any, Text] = {}
     for key, raw in every.items():
         name = str(key)
-        info: Any = raw if isinstance(raw, dict) else {}
-        mark = marks.get(name, "")
-        text = Text(f"{mark:>4}", style=(PATH_STYLE if mark == ":" else OPTION_STYLE) if mark else "")
-        text.append(" ")
-        text.append(f"{escape_controls(name):<{width}}", style=CURSOR_STYLE if name == session.area else "bold")
-        facts = f"  {escape_controls(str(info.get('capacity', '?'))):>4}"
-        if info.get("height"):
-            facts += f" h{escape_controls(str(info['height']))}"
-        if info.get("trap"):
-            facts += " trap"
-        text.append(facts + "  ")
-        for label in sorted(where.get(name, [])):
-            style = "bold reverse" if turn is not None and label == turn.actor else ("bold red" if turn and label in turn.focus else "bold")
-            text.append(label, style=style)
-            text.append(" ")
-        text.append("  " + ", ".join(around.get(name, [])), style="dim")
+        facts = "  " + escape_controls(game.area_facts(raw)) if game is not None else ""
+        figures = tuple(
+            (
+                label,
+                "bold reverse" if turn is not None and label == turn.actor else ("bold red" if turn and label in turn.focus else "bold"),
+            )
+            for label in sorted(where.get(name, []))
+        )
+        facts_key = (name, width, marks.get(name, ""), facts, figures, tuple(around.get(name, [])), name == session.area)
+        text = drawn.get(facts_key) if drawn is not None else None
+        if text is None:
+            text = _area_line(*facts_key)
+        kept[facts_key] = text
         lines.append(text)
+    if drawn is not None:
+        drawn.clear()
+        drawn.update(kept)
     if not names:
         lines.append(Text("(no areas: + adds one)", style="dim"))
     lines.append(Text(", ".join(f"{symbol} {kind}" for symbol, kind in LINE_TEXT.items()) + " (borders)", style="dim"))
     return lines
+
+
+def _area_line(
+    name: str, width: int, mark: str, facts: str, figures: tuple[tuple[str, str], ...], around: tuple[str, ...], selected: bool
+) -> Text:
+    text = Text(f"{mark:>4}", style=(PATH_STYLE if mark == ":" else OPTION_STYLE) if mark else "")
+    text.append(" ")
+    text.append(f"{escape_controls(name):<{width}}", style=CURSOR_STYLE if selected else "bold")
+    text.append(facts + "  ")
+    for label, style in figures:
+        text.append(label, style=style)
+        text.append(" ")
+    text.append("  " + ", ".join(around), style="dim")
+    return text
 
 
 class AreaView(Widget, can_focus=True):
@@ -122,6 +158,9 @@ class AreaView(Widget, can_focus=True):
         self.turn: Turn | None = None
         self.shown: int | None = None
         self._cache: tuple[Any, list[Text], int, int] | None = None
+        #: The lines drawn last (reused while what they show is unchanged) and each line's strip on screen.
+        self._lines_drawn: dict[Any, Text] = {}
+        self._strips: dict[int, tuple[Text, int, Strip]] = {}
 
     def render(self) -> Text:
         """The whole list (the dialogs show it beside them)."""
@@ -141,8 +180,13 @@ class AreaView(Widget, can_focus=True):
         lines, _, _ = self._drawn()
         if not 0 <= y < len(lines):
             return Strip.blank(self.size.width)
-        line = lines[y]
-        return Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(self.size.width)
+        line, width = lines[y], self.size.width
+        known = self._strips.get(y)
+        if known is not None and known[0] is line and known[1] == width:
+            return known[2]
+        strip = Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(width)
+        self._strips[y] = (line, width, strip)
+        return strip
 
     def _drawn(self) -> tuple[list[Text], int, int]:
         """The lines, their width and their number, drawn once per state of the board (the screen asks for the
@@ -150,7 +194,7 @@ class AreaView(Widget, can_focus=True):
         key = (self.session.generation, self.session.area, id(self.turn), self.turn, self.shown)
         if self._cache is None or self._cache[0] != key:
             try:
-                lines = area_lines(self.session, self.turn, self.shown)
+                lines = area_lines(self.session, self.turn, self.shown, self._lines_drawn)
             except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
                 lines = [Text(f"(the areas cannot be listed: {error})", style="yellow")]
             self._cache = (key, lines, max((line.cell_len for line in lines), default=1) + 1, len(lines))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.events import MouseDown, MouseMove
 from textual.message import Message
 from textual.strip import Strip
@@ -95,41 +95,31 @@ def draw_grid(session: Session, overlay: Overlay, *, show_cursor: bool = True) -
     return Text("\n").join(lines), layout
 
 
-def grid_lines(session: Session, overlay: Overlay, *, show_cursor: bool = True) -> tuple[list[Text], Layout]:
-    """The board of ``session`` as styled lines (the view draws those on screen), and where its cells are."""
+def grid_lines(
+    session: Session, overlay: Overlay, *, show_cursor: bool = True, rows_drawn: dict[Any, Text] | None = None
+) -> tuple[list[Text], Layout]:
+    """The board of ``session`` as styled lines (the view draws those on screen), and where its cells are.
+
+    ``rows_drawn``: the rows drawn last time, by what each row shows (its map text, figures, marks, walls, the
+    cursor); a row whose facts are unchanged is reused, not drawn again (a 64 x 64 map took about 40 ms to draw
+    whole, and an edit or a cursor move changes a row or two). It is replaced by this drawing's rows."""
     cols, rows = session.size()
-    hexes = session.board_kind == "hex"
-    walls = {frozenset(pair) for pair in session.doc.walls()}
-    board = _Cells(session)
+    board = _Cells(session, overlay, show_cursor)
     gutter = len(str(max(rows - 1, 0))) + 1
     lines = _ruler(cols, 0, gutter)
-    layout = Layout(gutter, len(lines), hexes, cols, rows)
+    layout = Layout(gutter, len(lines), board.hexes, cols, rows)
+    kept: dict[Any, Text] = {}
     for row in range(rows):
-        shift = row & 1 if hexes else 0
-        line = Text(f"{row:>{gutter - 1}} ", style="dim")
-        line.append(" " * shift)
-        for col in range(cols):
-            cell = (col, row)
-            here = show_cursor and cell == session.cursor
-            if col:
-                gap = "[" if here else ("]" if show_cursor and (col - 1, row) == session.cursor else " ")
-                if frozenset(((col - 1, row), cell)) in walls:  # the wall wins over the cursor's bracket
-                    line.append("|", style=WALL_STYLE)
-                else:
-                    line.append(gap, style=BRACKET_STYLE)
-            elif here:
-                line.right_crop(1)
-                line.append("[", style=BRACKET_STYLE)
-            char, style = board.draw(overlay, cell)
-            if here:
-                style = CURSOR_STYLE
-            if any(cell in pair and not _side_by_side(pair) for pair in walls):
-                style += " underline"
-            line.append(char, style=style)
-        if show_cursor and session.cursor == (cols - 1, row):
-            line.append("]", style=BRACKET_STYLE)
+        key = (row, cols, gutter, board.row_key(row))
+        line = rows_drawn.get(key) if rows_drawn is not None else None
+        if line is None:
+            line = board.line(row, cols, gutter)
+        kept[key] = line
         lines.append(line)
-    if hexes and rows > 1:
+    if rows_drawn is not None:
+        rows_drawn.clear()
+        rows_drawn.update(kept)
+    if board.hexes and rows > 1:
         lines.extend(_ruler(cols, 1, gutter))
     return lines, layout
 
@@ -140,23 +130,106 @@ def _side_by_side(pair: frozenset[Cell]) -> bool:
 
 
 class _Cells:
-    """The map read once per drawing: each cell's symbol and who stands there."""
+    """The map read once per drawing: each row's text, who stands where, the answer's marks and the walls by row."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, overlay: Overlay, show_cursor: bool) -> None:
         from ..document import gridtext
 
+        self.overlay = overlay
         self.symbols = session.symbols()
         game = session.doc.game
         self.styles = game.look.terrain_styles if game is not None else {}
         self.plain = game.look.plain_terrains | {"floor"} if game is not None else frozenset({"floor"})
         text = session.doc.get("map")
-        kind: gridtext.GridKind = "hex" if session.board_kind == "hex" else "square"
-        self.chars = gridtext.cells(gridtext.rows_of(text), kind) if isinstance(text, str) else {}
-        self.figures = {cell: label for label, cell in session.doc.positions().items() if isinstance(cell, tuple)}
+        self.hexes = session.board_kind == "hex"
+        self.kind: gridtext.GridKind = "hex" if self.hexes else "square"
+        self.rows = gridtext.rows_of(text) if isinstance(text, str) else []
+        self.cursor = session.cursor if show_cursor else None
+        self.figures: dict[int, dict[int, str]] = {}
+        for label, cell in session.doc.positions().items():
+            if isinstance(cell, tuple):
+                self.figures.setdefault(cell[1], {})[cell[0]] = label
+        self.gaps: dict[int, set[int]] = {}  # row -> columns with a thin wall on their left
+        self.underlined: dict[int, set[int]] = {}  # row -> columns in a thin wall not side by side
+        for pair in {frozenset(pair) for pair in session.doc.walls()}:
+            if len(pair) == 2 and _side_by_side(pair):
+                left, right = sorted(pair)
+                if right[0] == left[0] + 1:
+                    self.gaps.setdefault(right[1], set()).add(right[0])
+            else:
+                for col, row in pair:
+                    self.underlined.setdefault(row, set()).add(col)
+        self.marks = _by_row(overlay.marks.items())
+        self.path = _by_row((cell, True) for cell in overlay.path)
+        self.goals = _by_row((cell, True) for cell in overlay.goals)
+        self._look = (session.ruleset, tuple(self.symbols.items()))
 
-    def draw(self, overlay: Overlay, cell: Cell) -> tuple[str, str]:
-        label = self.figures.get(cell)
-        symbol = self.chars.get(cell, " ")
+    def row_key(self, row: int) -> tuple[Any, ...]:
+        """Everything row ``row``'s drawing depends on (equal keys: the same line)."""
+        overlay = self.overlay
+        # a figure's style: whether it acts or is focused (the answer's, so only those rows change with it)
+        figures = tuple(
+            sorted((col, label, label == overlay.actor, label in overlay.focus) for col, label in self.figures.get(row, {}).items())
+        )
+        cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == row else None
+        return (
+            self.rows[row] if row < len(self.rows) else "",
+            figures,
+            tuple(sorted(self.marks.get(row, {}).items())),
+            tuple(sorted(self.path.get(row, {}))),
+            tuple(sorted(self.goals.get(row, {}))),
+            tuple(sorted(self.gaps.get(row, ()))),
+            tuple(sorted(self.underlined.get(row, ()))),
+            cursor,
+            self._look,
+        )
+
+    def line(self, row: int, cols: int, gutter: int) -> Text:
+        """Row ``row`` drawn: its characters and their styles collected, then one Text (appending cell by cell
+        cost more than the rest of the drawing)."""
+        from ..document import gridtext
+
+        shift = row & 1 if self.hexes else 0
+        cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == row else None
+        gaps, underlined = self.gaps.get(row, set()), self.underlined.get(row, set())
+        text = self.rows[row] if row < len(self.rows) else ""
+        plain = [f"{row:>{gutter - 1}} " + " " * shift]
+        if cursor == 0:
+            plain[0] = plain[0][:-1]
+        spans: list[Span] = []
+        offset = len(plain[0])
+
+        def add(char: str, style: str) -> None:
+            nonlocal offset
+            plain.append(char)
+            if style:
+                if spans and spans[-1].end == offset and spans[-1].style == style:
+                    spans[-1] = Span(spans[-1].start, offset + 1, style)
+                else:
+                    spans.append(Span(offset, offset + 1, style))
+            offset += 1
+
+        for col in range(cols):
+            here = col == cursor
+            if col in gaps and col:  # the wall wins over the cursor's bracket
+                add("|", WALL_STYLE)
+            elif col or here:
+                add("[" if here else ("]" if cursor == col - 1 else " "), BRACKET_STYLE)
+            index = gridtext.column(self.kind, (col, row))
+            char, style = self.draw((col, row), text[index] if index < len(text) else " ")
+            if here:
+                style = CURSOR_STYLE
+            if col in underlined:
+                style += " underline"
+            add(char if char.isprintable() else "?", style)
+        if cursor == cols - 1:
+            add("]", BRACKET_STYLE)
+        # the whole row dim under the cells' own styles, as the row number's style always was
+        return Text("".join(plain), style="dim", spans=spans)
+
+    def draw(self, cell: Cell, symbol: str) -> tuple[str, str]:
+        overlay = self.overlay
+        label = self.figures.get(cell[1], {}).get(cell[0])
         if label is not None:
             return label, "bold reverse" if label == overlay.actor else ("bold red" if label in overlay.focus else "bold")
         if symbol == " ":
@@ -171,6 +244,13 @@ class _Cells:
         if cell in overlay.path:
             return (PATH_MARK, PATH_STYLE) if terrain in self.plain else (symbol, "bold black on yellow")
         return symbol, self.styles.get(terrain, "dim" if terrain in self.plain else "")
+
+
+def _by_row(items: Any) -> dict[int, dict[int, Any]]:
+    found: dict[int, dict[int, Any]] = {}
+    for (col, row), value in items:
+        found.setdefault(row, {})[col] = value
+    return found
 
 
 class BoardView(Widget, can_focus=True):
@@ -192,6 +272,9 @@ class BoardView(Widget, can_focus=True):
         self.overlay = Overlay()
         self._drawn: tuple[Any, Layout] | None = None
         self._lines: list[Text] = []
+        #: The rows drawn last (reused while what they show is unchanged) and each line's strip on screen.
+        self._rows_drawn: dict[Any, Text] = {}
+        self._strips: dict[int, tuple[Text, int, Strip]] = {}
         self._width = 1
         self._last_drag: Cell | None = None
 
@@ -206,7 +289,7 @@ class BoardView(Widget, can_focus=True):
         key = (self.session.generation, self.session.cursor, self.overlay)
         if self._drawn is None or self._drawn[0] != key:
             try:
-                lines, layout = grid_lines(self.session, self.overlay)
+                lines, layout = grid_lines(self.session, self.overlay, rows_drawn=self._rows_drawn)
             except (EditError, TypeError, ValueError, KeyError, AttributeError) as error:
                 # a file whose keys have the wrong shapes still opens: the answer panel says what is wrong
                 lines, layout = [Text(f"(the map cannot be drawn: {error})", style="yellow")], Layout(0, 0, False, 0, 0)
@@ -231,8 +314,13 @@ class BoardView(Widget, can_focus=True):
         self._update()
         if not 0 <= y < len(self._lines):
             return Strip.blank(self.size.width)
-        line = self._lines[y]
-        return Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(self.size.width)
+        line, width = self._lines[y], self.size.width
+        known = self._strips.get(y)
+        if known is not None and known[0] is line and known[1] == width:
+            return known[2]
+        strip = Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(width)
+        self._strips[y] = (line, width, strip)
+        return strip
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         self._update()

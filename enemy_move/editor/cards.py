@@ -6,7 +6,7 @@ one of its actions, add a move or an attack after the selected one, remove
 it, start a new per-figure card), and the editor does it as one undo step,
 then opens the list again. Which forms a card may take is read from the
 ruleset's scenario model: a list form only where the model has one
-(Gloomhaven), per-figure cards where it has `actions:` (Gloomhaven, Agemonia).
+(a card of several actions), per-figure cards where it has `actions:`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 
 from ..errors import escape_controls
 from . import forms
+from .beside import Beside
 from .dialogs import DIALOG_CSS
 from .forms import TypeAhead
 
@@ -171,7 +172,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Static(self.beside, id="beside")
+            yield Beside(self.beside, id="beside")
             with VerticalScroll():
                 yield Static(self._text(), id="cards")
 

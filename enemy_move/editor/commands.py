@@ -1,4 +1,4 @@
-"""The editor's commands on figures, the card, Agemonia's areas and Cloudspire's marks (forms and quick keys).
+"""The editor's commands on figures, the card, the areas of area boards and the figures' marks (forms and quick keys).
 
 A base of :class:`enemy_move.editor.app.EditorScreen`, which provides the
 session, the message line and :meth:`apply` (one undo step per edit).
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..document.document import EditError
+from ..errors import escape_controls
 from ..flag_values import small_number
 from . import cards, forms, palette
 from .areas import area_names
@@ -20,7 +22,7 @@ class Commands(StatCommands):
     """Forms and quick keys; the screen that uses them provides what is declared here."""
 
     session: Session
-    #: Agemonia: the figure Enter opens (the last label typed, or Tab).
+    #: Area boards: the figure Enter opens (the last label typed, or Tab).
     selected: str | None
 
     def say(self, message: str) -> None:
@@ -258,16 +260,39 @@ class Commands(StatCommands):
             self.say(f"selected figure {self.selected} (Enter: its form)")
 
     def action_links(self) -> None:
+        """The links dialog: each link added, changed or removed is one undo step (made by the session)."""
         if self.session.board_kind != "areas":
             return
-        links = self.session.doc.get("links")
+        from .areas import link_parts
+        from .links import LinksScreen
 
-        def done(items: list[str] | None) -> None:
-            if items is not None:
-                self.apply(self.session.set_key, "links", items)
+        session = self.session
+
+        def listed(every: bool) -> list[tuple[int, str]]:
+            links = session.doc.data.get("links")
+            written = [str(link) for link in list.__iter__(links)] if isinstance(links, list) else []
+            if every or session.area is None:
+                return list(enumerate(written))
+            return [(i, link) for i, link in enumerate(written) if session.area in (link_parts(link) or ())[::2]]
+
+        def add(text: str) -> str:
+            before = session.generation
+            try:
+                said = session.add_link(text)
+            except EditError as error:
+                return str(error)
+            self.apply(lambda: session.generation != before)  # the answer again, when the links changed
+            return said
+
+        def remove(index: int) -> str:
+            written = session.doc.data.get("links")
+            link = str(written[index]) if isinstance(written, list) and index < len(written) else ""
+            return f"removed {link}" if self.apply(session.remove_link, index) else "nothing removed"
+
+        def closed(_: None) -> None:
             self.query_one("#board").focus()
 
-        self.app.push_screen(forms.ListScreen("Links: A -- B single line, A == B double, A || B barrier", list(links or [])), done)
+        self.app.push_screen(LinksScreen(session.area, listed, add, remove), closed)
 
     def area_add_remove(self, key: str) -> None:
         session = self.session
@@ -277,7 +302,8 @@ class Commands(StatCommands):
             while f"A{number}" in names:
                 number += 1
             name = f"A{number}"
-            if self.apply(session.set_key, f"areas.{name}", {"capacity": 3}):
+            game = session.doc.game
+            if self.apply(session.set_key, f"areas.{name}", dict(game.editor_new_area) if game is not None else {}):
                 session.area = name
         elif session.area is not None:
             if any(area == session.area for area in session.doc.positions().values()):
@@ -289,15 +315,16 @@ class Commands(StatCommands):
         self.refresh_all()
 
     def action_mark(self) -> None:
-        """Cloudspire: the cursor becomes the mark (`marks:`) of the selected minion's faction."""
+        """The cursor becomes the mark of the selected figure (where the game writes it: a minion's faction's)."""
         session = self.session
-        if "marks" not in getattr(forms.scenario_part_model(session.ruleset), "model_fields", {}):
+        game = session.doc.game
+        if game is None or game.editor_mark is None:
             self.say("this game has no marks")
             return
         label = self.selected if self.selected in session.figures() else session.figure_here()
-        faction = session.doc.get(f"figures.{label}.faction") if label else None
-        if not isinstance(faction, str):
-            self.say("type a minion's label first: the mark is its faction's")
+        key = game.mark_key(session.doc.get(f"figures.{label}")) if label else None
+        if key is None:
+            self.say("type the label of a figure that has a mark first (a minion)")
             return
-        if self.apply(session.set_key, f"marks.{faction}", list(session.cursor)):
-            self.say(f"{faction}'s mark: [{session.cursor[0]}, {session.cursor[1]}]")
+        if self.apply(session.set_key, key, list(session.cursor)):
+            self.say(f"{escape_controls(key)}: [{session.cursor[0]}, {session.cursor[1]}]")

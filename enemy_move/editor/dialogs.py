@@ -20,7 +20,8 @@ from ..result import Turn
 from .board import option_number
 from .forms import TypeAhead
 
-#: The keys shown by F1: (section, [(keys, what they do)]); "grid:" / "areas:" entries only on that kind of board.
+#: The keys shown by F1: (section, [(keys, what they do)]); "grid:" / "areas:" entries only on that kind of board,
+#: "mark:" only where the game has marks, "flag:" only where it has a yes/no key for Ctrl+E (named in ``{flag}``).
 HELP: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Board",
@@ -41,13 +42,13 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("grid:Ctrl+T", "thin wall between the cursor and the cell it came from (again: removes it)"),
             ("grid:Ctrl+B", "wall the edge of the board all round"),
             ("grid:Ctrl+R", "the board's size"),
-            ("grid:Ctrl+G", "Cloudspire: the cursor becomes the mark of the selected minion's faction"),
+            ("mark:Ctrl+G", "the cursor becomes the mark of the selected figure (a minion's: its faction's)"),
             ("areas:Up Down", "select an area (a click selects it too)"),
             ("areas:a letter or digit", "put that figure in the area (upper case a hero, lower case an enemy)"),
             ("areas:Tab", "select the next figure of the area"),
             ("areas:+  -", "a new area; remove the selected (empty) area"),
             ("areas:Ctrl+A", "the area's form"),
-            ("areas:Ctrl+L", "the links, one a line"),
+            ("areas:Ctrl+L", "the links: type one to add it (or change its line), Delete in the list removes one"),
             ("areas:Delete Backspace", "remove the selected figure"),
         ],
     ),
@@ -55,7 +56,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         "Figures and the card",
         [
             ("Enter", "the form of the figure on the cursor (areas: the selected figure)"),
-            ("Ctrl+E", "elite on/off (Gloomhaven), sleeping (Perdition's Mouth), fly (Agemonia)"),
+            ("flag:Ctrl+E", "{flag} on/off (the figure on the cursor; areas: the selected figure)"),
             ("grid:Ctrl+A", "the figure on the cursor acts alone (`active:`); again: the whole side acts"),
             (
                 "Ctrl+K",
@@ -87,27 +88,28 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def help_entries(board_kind: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The help's sections for a board of this kind ("hex", "square" or "areas")."""
-    wanted = "areas" if board_kind == "areas" else "grid"
+def help_entries(board_kind: str, flag: str = "", marks: bool = False) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help's sections for a board of this kind ("hex", "square" or "areas"), of a game whose Ctrl+E key is
+    ``flag`` ("" none) and which has marks or not."""
+    wanted = {"areas" if board_kind == "areas" else "grid", *(["flag"] if flag else []), *(["mark"] if marks else [])}
     sections = []
     for title, entries in HELP:
         shown = []
         for keys, words in entries:
             tag, sep, rest = keys.partition(":")
-            if sep and tag in ("grid", "areas"):
-                if tag != wanted:
+            if sep and tag in ("grid", "areas", "flag", "mark"):
+                if tag not in wanted:
                     continue
                 keys = rest
-            shown.append((keys, words))
+            shown.append((keys, words.replace("{flag}", flag)))
         sections.append((title, shown))
     return sections
 
 
-def help_renderable(board_kind: str) -> Group:
+def help_renderable(board_kind: str, flag: str = "", marks: bool = False) -> Group:
     """The keys as a two-column table per section: each description wraps within its own column at any width."""
     parts: list[Any] = [Text("enemy-move edit: keys (Esc: close; ↑ ↓ PgUp PgDn: scroll)", style="bold")]
-    for title, entries in help_entries(board_kind):
+    for title, entries in help_entries(board_kind, flag, marks):
         table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=True, expand=True)
         table.add_column(style="bold", no_wrap=True, width=KEY_WIDTH)
         table.add_column(ratio=1)
@@ -266,14 +268,16 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,f1,q", "close", "Close")]
 
-    def __init__(self, board_kind: str) -> None:
+    def __init__(self, board_kind: str, flag: str = "", marks: bool = False) -> None:
         super().__init__()
         self.board_kind = board_kind
+        self.flag = flag
+        self.marks = marks
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             # the help's own text, no file content: rich renderables, never markup
-            yield Static(help_renderable(self.board_kind))
+            yield Static(help_renderable(self.board_kind, self.flag, self.marks))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,4 @@
-"""Side forms built from the ruleset's own models: a figure, the action card, an Agemonia area, the links.
+"""Side forms built from the ruleset's own models: a figure, the action card, an area of an area board.
 
 Each field is a key of the scenario (``figures.A.initiative``, ``action.move``,
 ``action.attack.range``...). Fields are read from the pydantic models so
@@ -28,6 +28,7 @@ from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
 from ..errors import escape_controls
 from . import palette
+from .beside import Beside
 
 #: Keys a form never shows: positions are set on the board, and keys the form cannot express.
 SKIPPED = {"at", "area", "mark"}
@@ -206,7 +207,11 @@ class TypeAhead:
             self.type_ahead(key, character)
 
     def on_key(self, event: events.Key) -> None:
-        if self.focused is None and self.type_ahead(event.key, event.character):
+        # A character reaching the dialog itself while a field has the focus was sent before the field took it
+        # (a field stops every character it types): it is typed into the field, not lost.
+        character = event.character
+        typed = character is not None and len(character) == 1 and character.isprintable() and event.key not in ("enter", "tab")
+        if (self.focused is None or (typed and isinstance(self.focused, (Input, TextArea)))) and self.type_ahead(event.key, character):
             event.stop()
             event.prevent_default()
 
@@ -286,7 +291,7 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Static(self.beside, id="beside")
+            yield Beside(self.beside, id="beside")
             yield from self._form()
 
     def _form(self) -> ComposeResult:
@@ -364,7 +369,7 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
 
 
 class ListScreen(TypeAhead, ModalScreen[list[str] | None]):
-    """A list edited as text, one item a line (Agemonia's links); Esc applies it, Ctrl+C... leaves it unchanged."""
+    """A list edited as text, one item a line; Esc applies it, Ctrl+G leaves it unchanged."""
 
     DEFAULT_CSS = """
     ListScreen { align: right top; background: $background 30%; }

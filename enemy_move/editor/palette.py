@@ -25,7 +25,7 @@ def game_symbols(ruleset: str) -> dict[str, str]:
     """The map symbols the game accepts, asked of the game itself (no copy of its tables here).
 
     The game's board of its starter knows every symbol it reads (``Grid.symbols``);
-    a symbol whose terrain the game rejects (Cloudspire has no walls) is left
+    a symbol whose terrain the game rejects (a game with no walls) is left
     out: each is painted on an open cell of the starter and the game set up.
     """
     from ..document.document import ScenarioDocument

@@ -86,7 +86,7 @@ class Session:
     previous: Cell | None = None
     #: What a click paints: a map symbol, or None (a click only moves the cursor).
     brush: str | None = None
-    #: Agemonia: the selected area.
+    #: Area boards: the selected area.
     area: str | None = None
     generation: int = 0
     #: Options the players picked for the next round (label -> index from 0), reset by every edit.
@@ -336,6 +336,41 @@ class Session:
 
         spelled = [parent for key in changes if (parent := key.rpartition(".")[0]) and isinstance(self.doc.get(parent), str)]
         return self.edit(write, what, [*changes, *spelled], replaces=True)
+
+    def add_link(self, text: str) -> str:
+        """Area boards: join two areas (``A -- B``, ``A == B``, ``A || B``), or change the line of the two joined
+        already; one undo step that saves only the one link (not the list of thousands). What it did, in words."""
+        from .areas import link_parts
+
+        parts = link_parts(text.strip())
+        if parts is None:
+            raise EditError("write a link as A -- B (single line), A == B (double line) or A || B (barrier)")
+        first, line, second = parts
+        areas = self.doc.data.get("areas")
+        for name in (first, second):
+            if isinstance(areas, dict) and name not in areas:
+                raise EditError(f"no area {name!r}: add it first (+)")
+        link = f"{first} {line} {second}"
+        links = self.doc.data.get("links")
+        if not isinstance(links, list):
+            self.set_key("links", [link], f"linked {link}")
+            return f"linked {link}"
+        for index, known in enumerate(list.__iter__(links)):
+            old = link_parts(str(known))
+            if old is not None and {old[0], old[2]} == {first, second}:
+                if old[1] == line:
+                    return f"{first} and {second} are linked already ({known})"
+                self.set_key(f"links.{index}", link, f"changed {known} to {link}")
+                return f"changed {known} to {link}"
+        self.set_key(f"links.{len(links)}", link, f"linked {link}")
+        return f"linked {link}"
+
+    def remove_link(self, index: int) -> bool:
+        """Area boards: remove the link at ``index`` of the list (one undo step)."""
+        links = self.doc.data.get("links")
+        if not isinstance(links, list) or not 0 <= index < len(links):
+            return False
+        return self.set_key(f"links.{index}", None, f"removed the link {links[index]}")
 
     def resize(self, cols: int, rows: int) -> bool:
         done = self.edit(lambda: self.doc.resize(cols, rows), f"resized the board to {cols}x{rows}", (*GRID_KEYS, "walls"))

@@ -1,5 +1,5 @@
 """Undo by recorded changes: an edit saves only the values it may change (``touches``: dotted keys), not a copy of
-the whole document. Copying a document of 1,000 Agemonia areas took 5.8 s on every key press; saving a figure,
+the whole document. Copying a document of 1,000 areas took 5.8 s on every key press; saving a figure,
 the map text or one area takes well under a millisecond.
 
 A saved value is either a deep copy (an edit that changes it in place: ``set_cell`` rewrites a figure's ``at``)

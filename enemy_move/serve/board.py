@@ -295,7 +295,8 @@ def _add_area(session: Session, op: dict[str, Any]) -> bool:
     name = _text(op.get("name"), "name").strip()
     if not name or any(ch.isspace() for ch in name):
         raise BadRequest("an area's name is one word (e.g. A7)")
-    return session.set_key(f"areas.{name}", {"capacity": 2})
+    game = session.doc.game
+    return session.set_key(f"areas.{name}", dict(game.editor_new_area) if game is not None else {})
 
 
 OPERATIONS: dict[str, Callable[[Session, dict[str, Any]], bool | str | None]] = {

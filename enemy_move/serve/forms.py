@@ -1,4 +1,4 @@
-"""The page's forms (a figure, the action card, an Agemonia area, the links), built from the ruleset's own models
+"""The page's forms (a figure, the action card, an area of an area board, the links), built from the ruleset's own models
 as the editor's side forms are (``enemy_move.editor.forms``): yes/no keys are checkboxes, numbers a numeric
 keyboard, choices offered as you type. A value is parsed as the editor parses it and the loader judges it."""
 

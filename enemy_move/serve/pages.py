@@ -70,7 +70,7 @@ def _palette(symbols: dict[str, str], board_kind: str) -> str:
 def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, str], board_kind: str, title: str, wall: str = "#") -> str:
     """The board page: the board, the palette, the buttons, the answer; ``state`` starts the script."""
     areas = board_kind == "areas"
-    walled = not areas and bool(wall)  # Wall border: only where the game has walls (not Cloudspire)
+    walled = not areas and bool(wall)  # Wall border: only where the game has walls
     buttons = [
         '<button type="button" data-action="undo">Undo</button>',
         '<button type="button" data-action="redo">Redo</button>',

@@ -32,5 +32,7 @@ GAME = Game(
     new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
     editor_new_figure=Ref("enemy_move.games.agemonia.editing:new_figure"),
     editor_cast=Ref("enemy_move.games.agemonia.editing:CAST"),
+    editor_new_area={"capacity": 3},  # room for three figures
+    editor_area_facts=Ref("enemy_move.games.agemonia.editing:area_facts"),
     editor_flag="fly",
 )

@@ -43,4 +43,5 @@ GAME = Game(
     wall_symbol="",  # no walls in Cloudspire: a new board is open path
     editor_new_figure=Ref("enemy_move.games.cloudspire.editing:new_figure"),
     editor_cast=Ref("enemy_move.games.cloudspire.editing:CAST"),
+    editor_mark=Ref("enemy_move.games.cloudspire.editing:mark_key"),
 )

@@ -1,4 +1,4 @@
-"""What the board editor (enemy-move edit) needs of this game: new figures, the usual cast, the flag key."""
+"""What the board editor (enemy-move edit) needs of this game: new figures, the usual cast, where a minion's mark is."""
 
 from __future__ import annotations
 
@@ -13,3 +13,9 @@ def new_figure(label: str, hero: bool, last: dict[str, Any], same_side: list[dic
     if hero:
         return {"kind": "hero", "faction": "blue"}
     return {"kind": "minion", "faction": last.get("faction", "red"), "move": last.get("move", 3)}
+
+
+def mark_key(figure: Any) -> str | None:
+    """A minion's mark is its faction's (`marks.<faction>`); a figure with no faction has none."""
+    faction = figure.get("faction") if isinstance(figure, dict) else None
+    return f"marks.{faction}" if isinstance(faction, str) and faction else None
