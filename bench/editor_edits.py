@@ -1,6 +1,9 @@
 """`make bench`'s editor section (issue 34): what one edit costs on the editor's screen thread, for the largest
 files within the caps (goal: at most 50 ms).
 
+The table page's edit requests are timed too (``serve.board.edit``: the text parsed, the edit, the text written
+out; the page sends the whole text with each request).
+
 The editor runs headless (textual's Pilot) on an Agemonia board of 1,000 areas and 6,875 links and on a 64 x 64
 Gloomhaven map; each edit is a key press (or the form it opens, applied), and the figure is the CPU time of the
 screen's thread (``time.thread_time``) from the key to the redrawn screen, the resolve worker's thread excluded.
@@ -118,6 +121,28 @@ async def _gloomhaven(pilot: Any, timed: Any) -> None:
         raise SystemExit("the figure form did not set Z's initiative: the bench measured something else")
 
 
+#: The table page's edit requests on the same files (server side: the text parsed, the edit, the text written out).
+SERVE_EDITS = (
+    ("gloomhaven 64x64, 62 figures", "the page: paint a cell", {"kind": "paint", "symbol": "*", "cell": "10,10"}),
+    ("agemonia 1000 areas, 6875 links", "the page: place a figure in an area", {"kind": "place_in_area", "label": "Z", "area": "R5"}),
+)
+
+
+def measure_serve() -> list[tuple[str, str, float]]:
+    """CPU time of ``serve.board.edit`` (the request's own thread), the second of two runs (imports warm)."""
+    from enemy_move.serve.board import edit
+
+    texts = {"gloomhaven 64x64, 62 figures": gloomhaven_file(), f"agemonia 1000 areas, {LINKS} links": agemonia_file()}
+    rows = []
+    for name, label, op in SERVE_EDITS:
+        for _ in range(2):
+            start = time.thread_time()
+            edit(texts[name], "board.yaml", op)
+            spent = 1000 * (time.thread_time() - start)
+        rows.append((name, label, spent))
+    return rows
+
+
 def measure() -> list[tuple[str, str, float]]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="enemy-move-editor-") as folder:
@@ -138,7 +163,7 @@ def main() -> list[tuple[str, str, float]]:
     print(f"\n## The editor: one edit on the screen's thread, largest files (CPU of that thread; {load()})\n")
     print(f"Goal: at most {GOAL_MS:.0f} ms.\n")
     print("| file | edit | ms |\n|---|---|---:|")
-    rows = measure()
+    rows = measure() + measure_serve()
     for name, label, ms in rows:
         print(f"| {name} | {label} | {ms:.1f}{'' if ms <= GOAL_MS else ' **over**'} |")
     worst = max(rows, key=lambda row: row[2])
