@@ -157,7 +157,8 @@ class _Builder:
         return ScenarioError(self.source.file, line, col, message)
 
     def build(self, node: Node, path: YamlPath) -> Any:
-        self.source.positions[path] = _mark(node)
+        start = node.start_mark  # _mark(node), written out: every node of the file passes here
+        self.source.positions[path] = (start.line + 1, start.column + 1)
         if node.tag not in _PLAIN_TAGS:
             raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in scenario files")
         if isinstance(node, ScalarNode):
@@ -191,7 +192,7 @@ class _Builder:
             self._record_block(node, path)
         # libyaml marks plain scalars with style "" where PyYAML uses None.
         if tag == "tag:yaml.org,2002:str" or node.style not in (None, ""):
-            surrogate = _SURROGATE.search(text)
+            surrogate = None if text.isascii() else _SURROGATE.search(text)
             if surrogate:
                 code = ord(surrogate.group())
                 raise self.fail(
@@ -278,31 +279,37 @@ def _directive_line(text: str) -> int:
 
 def _compose_checked(loader: Any, depth: int = 0) -> Node:
     # ``loader``: a PyYAML loader class built from mixins (the stubs leave its event API untyped).
-    """Compose one node, refusing anchors and aliases (they enable 'billion laughs')."""
+    """Compose one node, refusing anchors and aliases (they enable 'billion laughs'). Each event is peeked once
+    and told apart by its class (PyYAML's own composer asks the parser again for each kind: a file's worth of
+    calls per node)."""
     if depth > MAX_DEPTH:
         raise _event_error(loader.peek_event(), f"YAML nesting is too deep (more than {MAX_DEPTH} levels)")
-    if loader.check_event(yaml.AliasEvent):
-        event = loader.get_event()
-        raise _event_error(event, "YAML aliases ('*name') are not allowed in scenario files")
     event = loader.peek_event()
+    if isinstance(event, yaml.AliasEvent):
+        loader.get_event()
+        raise _event_error(event, "YAML aliases ('*name') are not allowed in scenario files")
     if getattr(event, "anchor", None):
         raise _event_error(event, "YAML anchors ('&name') are not allowed in scenario files")
     if getattr(event, "tag", None) is not None:
         # Every explicit tag is refused, even harmless ones (`!!int 3`, `!`, `!!map`):
         # one simple rule, and no tag can change how a value is read.
         raise _event_error(event, f"YAML tag {_short_tag(event.tag)!r} is not allowed in scenario files; write the plain value")
-    if loader.check_event(yaml.ScalarEvent):
-        scalar: Node = loader.compose_scalar_node(None)
-        return scalar
-    if loader.check_event(yaml.SequenceStartEvent):
+    if isinstance(event, yaml.ScalarEvent):
+        # Composer.compose_scalar_node for an event without tag or anchor (refused above).
+        loader.get_event()
+        found: Any = event  # libyaml's marks are a Mark type of its own, which the stubs keep apart from PyYAML's
+        return ScalarNode(
+            _scalar_tag(loader, found.value, found.implicit), found.value, found.start_mark, found.end_mark, style=found.style
+        )
+    if isinstance(event, yaml.SequenceStartEvent):
         node: Node = _open_collection(loader, SequenceNode)
-        while not loader.check_event(yaml.SequenceEndEvent):
+        while not isinstance(loader.peek_event(), yaml.SequenceEndEvent):
             node.value.append(_compose_checked(loader, depth + 1))
         node.end_mark = loader.get_event().end_mark
         return node
-    if loader.check_event(yaml.MappingStartEvent):
+    if isinstance(event, yaml.MappingStartEvent):
         node = _open_collection(loader, MappingNode)
-        while not loader.check_event(yaml.MappingEndEvent):
+        while not isinstance(loader.peek_event(), yaml.MappingEndEvent):
             key = _compose_checked(loader, depth + 1)
             value = _compose_checked(loader, depth + 1)
             node.value.append((key, value))
@@ -310,6 +317,23 @@ def _compose_checked(loader: Any, depth: int = 0) -> Node:
         return node
     event = loader.get_event()
     raise _event_error(event, "unexpected YAML content")
+
+
+#: The tag of each plain or quoted scalar text met (the strict resolver reads only the text and its style), kept.
+_SCALAR_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}
+_SCALAR_TAGS_KEPT = 4096
+
+
+def _scalar_tag(loader: Any, value: str, implicit: tuple[bool, bool]) -> str:
+    key = (value, implicit)
+    tag = _SCALAR_TAGS.get(key)
+    if tag is None:
+        tag = loader.resolve(ScalarNode, value, implicit)
+        if len(value) <= 64:  # map texts and long strings are met once
+            if len(_SCALAR_TAGS) >= _SCALAR_TAGS_KEPT:
+                _SCALAR_TAGS.clear()
+            _SCALAR_TAGS[key] = tag
+    return tag
 
 
 def _short_tag(tag: str) -> str:

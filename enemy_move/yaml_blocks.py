@@ -105,20 +105,23 @@ class _BlockReader:
         self.pending: _Block | None = None
 
     def feed(self, token: Any) -> None:
+        # Tokens told apart by their class (PyYAML's token classes have no subclasses): a file has a few hundred.
+        kind = type(token)
         if self.pending is not None:
             # The end of the stream sits at column 0 of the line after a final line break: it ends a bare block
             # (a `--set map=|...` value) without being a line of it.
-            at_end = isinstance(token, yaml.StreamEndToken)
-            self.check_pending(token.start_mark.line, token.start_mark.column, stray=isinstance(token, yaml.ScalarToken), at_end=at_end)
-        if isinstance(token, (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken)):
-            self.stack.append(token.start_mark.column)
-        elif isinstance(token, yaml.BlockEndToken) and self.stack:
-            self.stack.pop()
-        elif isinstance(token, yaml.ScalarToken):
-            if isinstance(self.previous, yaml.KeyToken):
+            at_end = kind is yaml.StreamEndToken
+            self.check_pending(token.start_mark.line, token.start_mark.column, stray=kind is yaml.ScalarToken, at_end=at_end)
+        if kind is yaml.ScalarToken:
+            previous = type(self.previous)
+            if previous is yaml.KeyToken:
                 self.key, self.key_depth = token.value, len(self.stack)
-            elif isinstance(self.previous, yaml.ValueToken) or token.style in ("|", ">"):
-                self.value(token, isinstance(self.previous, yaml.ValueToken))
+            elif previous is yaml.ValueToken or token.style in ("|", ">"):
+                self.value(token, previous is yaml.ValueToken)
+        elif kind is yaml.BlockMappingStartToken or kind is yaml.BlockSequenceStartToken:
+            self.stack.append(token.start_mark.column)
+        elif kind is yaml.BlockEndToken and self.stack:
+            self.stack.pop()
         self.previous = token
 
     def value(self, token: Any, keyed: bool) -> None:
