@@ -160,13 +160,18 @@ def test_dijkstra_budget_finds_each_cells_cheapest_cost_within_the_budget(board,
 @given(boards(), st.integers(0, 6))
 @settings(max_examples=100, deadline=None)
 def test_layers_are_the_breadth_first_counts_up_to_the_depth(board, depth) -> None:
+    # From several starts: each cell's count from the nearest start (a start is in even on a wall).
     kind, cells, walls, _, _, starts = board
     if not starts:
         return
     graph = graph_of(kind, cells)
     around = hexgrid.neighbours if kind == "hex" else squaregrid.neighbours
-    expected, _ = paths.bfs(starts[0], lambda c: [n for n in around(c) if n in cells and n not in walls])
+    expected: dict[Cell, int] = {}
+    for start in starts:
+        counts, _ = paths.bfs(start, lambda c: [n for n in around(c) if n in cells and n not in walls])
+        for cell, count in counts.items():
+            expected[cell] = min(expected.get(cell, count), count)
     enter = [BLOCKED if cell in walls else 1 for cell in graph.cells]
-    got = cellgraph.layers(graph, graph.index[starts[0]], enter, depth)
+    got = cellgraph.layers(graph, graph.ids(starts), enter, depth)
     assert {graph.cells[i]: count for i, count in got.items()} == {c: d for c, d in expected.items() if d <= depth}
     assert list(got.values()) == sorted(got.values())  # reached layer by layer

@@ -276,11 +276,12 @@ def dijkstra_budget(
     return best, preds
 
 
-def layers(graph: CellGraph, start: int, enter: Sequence[int], depth: int) -> dict[int, int]:
-    """Step counts from ``start`` up to ``depth`` steps through cells that may be entered
-    (``enter[id] != BLOCKED``), breadth-first, neighbours in ascending id order (the order reached)."""
-    steps = {start: 0}
-    layer = [start]
+def layers(graph: CellGraph, starts: Iterable[int], enter: Sequence[int], depth: int) -> dict[int, int]:
+    """Step counts from the nearest of ``starts`` up to ``depth`` steps through cells that may be entered
+    (``enter[id] != BLOCKED``; a start is always in), breadth-first, neighbours in ascending id order:
+    ``{id: steps}`` in the order reached."""
+    steps = dict.fromkeys(starts, 0)
+    layer = list(steps)
     neighbours = graph.neighbours
     for count in range(1, depth + 1):
         following = []
@@ -289,6 +290,8 @@ def layers(graph: CellGraph, start: int, enter: Sequence[int], depth: int) -> di
                 if nxt not in steps and enter[nxt] >= 0:
                     steps[nxt] = count
                     following.append(nxt)
+        if not following:
+            break
         layer = following
     return steps
 

@@ -126,16 +126,19 @@ class View:
         """Hex counts from ``source``, around walls and thin walls, through everything else."""
         table = self._proximity.get(source)
         if table is None:
-            # Breadth-first on the board's cell ids (geometry/cellgraph.py); walls are passed only by the source.
-            tables = self.range_tables
             graph = cellgraph.grid_graph(self.grid)
-            if tables.open_cells is None:
-                terrain = self.grid.terrain
-                tables.open_cells = [terrain[cell] not in BLOCKS_SIGHT for cell in graph.cells]
-            steps, _, order = cellgraph.bfs(graph, graph.index[source], tables.open_cells)
             cells = graph.cells
-            table = self._proximity[source] = {cells[i]: steps[i] for i in order}
+            reached = cellgraph.layers(graph, (graph.index[source],), self._range_enter(graph), len(cells))
+            table = self._proximity[source] = {cells[i]: count for i, count in reached.items()}
         return table
+
+    def _range_enter(self, graph: cellgraph.CellGraph) -> list[int]:
+        """Per cell id, whether range counts through the hex (``BLOCKED``: a wall or door), once per wall layout."""
+        tables = self.range_tables
+        if tables.enter is None:
+            terrain = self.grid.terrain
+            tables.enter = [cellgraph.BLOCKED if terrain[cell] in BLOCKS_SIGHT else 0 for cell in graph.cells]
+        return tables.enter
 
     def range_between(self, a: Cell, b: Cell) -> int | None:
         return self.proximity(b).get(a)
@@ -156,18 +159,9 @@ class View:
         return known
 
     def _ball(self, sources: list[Cell], radius: int) -> set[Cell]:
-        seen = set(sources)
-        frontier = list(seen)
-        adjacent, terrain = self.grid.adjacent, self.grid.terrain
-        for _ in range(radius):
-            nxt = []
-            for cell in frontier:
-                for n in adjacent(cell):
-                    if n not in seen and terrain[n] not in BLOCKS_SIGHT:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
-        return seen
+        graph = cellgraph.grid_graph(self.grid)
+        cells = graph.cells
+        return {cells[i] for i in cellgraph.layers(graph, graph.ids(sources), self._range_enter(graph), radius)}
 
 
 @dataclass(eq=False)  # compared and hashed by identity: one object per wall layout
@@ -175,8 +169,8 @@ class _RangeTables:
     """Range counted around walls, for one wall layout: hex counts from a source, and balls."""
 
     proximity: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
-    #: Per cell id of the board's graph: not a wall or door (range passes it).
-    open_cells: list[bool] | None = None
+    #: Per cell id of the board's graph: 0, or ``BLOCKED`` for a wall or door (range counts around it).
+    enter: list[int] | None = None
     balls: dict[tuple[tuple[Cell, ...], int], set[Cell]] = field(default_factory=dict)
 
 

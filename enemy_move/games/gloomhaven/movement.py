@@ -296,7 +296,7 @@ class Walk(Mover):
         graph = self.graph
         cells = graph.cells
         start = graph.index[self.view.start]
-        steps = cellgraph.layers(graph, start, walking.enter, points // (step & MASK))
+        steps = cellgraph.layers(graph, (start,), walking.enter, points // (step & MASK))
         paths: dict[int, tuple[Cell, ...]] = {start: (cells[start],)}
         reach: Reach = {}
         neighbours = graph.neighbours
