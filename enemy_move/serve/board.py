@@ -314,20 +314,27 @@ OPERATIONS: dict[str, Callable[[Session, dict[str, Any]], bool | str | None]] = 
 
 def edit(text: str, file: str, op: Any) -> tuple[str, str | None]:
     """The text after the edit ``op`` asks for, and a message when it changed nothing or could not be made."""
-    from ..document.document import EditError, ScenarioDocument
+    from ..document.document import EditError
     from ..editor.session import Session
+    from .parsed import document_for, keep
 
     if not isinstance(op, dict) or op.get("kind") not in OPERATIONS:
         raise BadRequest(f"op: expected one of {', '.join(sorted(OPERATIONS))}")
-    document = ScenarioDocument.from_text(text, file)  # a ScenarioError for text that is not YAML: the caller says so
+    # a ScenarioError for text that is not YAML: the caller says so; the document of the text an edit returned
+    # is kept for the next edit (serve/parsed.py)
+    document = document_for(text, file)
     session = Session(document, file, saved_text=text)
     try:
         changed = OPERATIONS[op["kind"]](session, op)
     except EditError as error:
+        keep(text, file, session.doc)  # a refused edit leaves the document as it was
         return text, str(error)
     if isinstance(changed, str):
+        keep(text, file, session.doc)
         return text, changed
-    return session.text(), None if changed is not False else "nothing changed"
+    after = session.text()
+    keep(after, file, session.doc)
+    return after, None if changed is not False else "nothing changed"
 
 
 def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str]:

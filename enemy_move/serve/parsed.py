@@ -1,0 +1,48 @@
+"""Documents parsed by earlier edit requests, kept by the text they stand for (a memo, not state per phone).
+
+The page sends the whole text with each edit, and is sent back the text after it: the next edit usually
+carries exactly that text. Parsing it again took 1.24 s for a file of 1,000 areas and 6,875 links, so the
+document an edit leaves is kept under its text and the next edit carrying that text starts from it. Any phone
+sending the same text gets the same document (the text decides, as before); one that sends another text has
+it parsed. Each kept document is taken out when used (an edit changes it), a few at most are kept, and the
+requests run in the server's thread pool, hence the lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..document.document import ScenarioDocument
+
+#: How many documents are kept (the last edits of a few boards; one of 1,000 areas holds about 7 MB).
+KEPT = 4
+
+_kept: OrderedDict[tuple[str, str], ScenarioDocument] = OrderedDict()
+_lock = threading.Lock()
+
+
+def document_for(text: str, file: str) -> ScenarioDocument:
+    """The document of ``text``: the one an earlier edit left with exactly this text, else ``text`` parsed."""
+    from ..document.document import ScenarioDocument
+
+    with _lock:
+        kept = _kept.pop((file, text), None)
+    return kept if kept is not None else ScenarioDocument.from_text(text, file)
+
+
+def keep(text: str, file: str, document: ScenarioDocument) -> None:
+    """Keep ``document`` (its text is ``text``) for the next edit of that text."""
+    with _lock:
+        _kept[(file, text)] = document
+        _kept.move_to_end((file, text))
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+
+
+def forget() -> None:
+    """Drop every kept document (tests)."""
+    with _lock:
+        _kept.clear()
