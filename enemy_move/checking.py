@@ -4,7 +4,8 @@ A scenario passes when, for every turn the expectation speaks of, the set of
 options (each option's ``to`` and its set of ``attacks``) equals the expected
 set exactly, and the focus set is equal when given. Paths are not compared.
 A ``board_after`` (per turn, or for the whole phase) is compared too: the
-figures it lists, and the doors opened and traps sprung so far.
+figures it lists, and each set it lists (the scenario format's other ``board_after`` keys): the positions
+the effects the phase followed counted into it (``Effect.counted``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, BinaryIO, Literal
 
 from .errors import ScenarioError, escape_controls, internal_error
 from .loader import STDIN_NAME, load_file, load_stdin, load_text
-from .result import BoardState, Result, TrapSprung, Turn, format_position, format_positions, position_key, position_to_json
+from .result import BoardState, Result, Turn, format_position, format_positions, position_key, position_to_json
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -302,16 +303,17 @@ def _option_problems(want: _Wanted, got: list[OptionFacts], prefix: str, where: 
     return problems
 
 
-def _sprung(turns: list[Turn]) -> list[Any]:
-    """Traps sprung by the options these turns followed (removed or not)."""
-    sprung = {
-        _to_key(effect.at)
+def _counted(turns: list[Turn], key: str) -> list[Any]:
+    """The positions the options these turns followed counted into the ``board_after`` set ``key``."""
+    counted = {
+        _to_key(at)
         for turn in turns
         if turn.chosen is not None
         for effect in turn.options[turn.chosen].effects
-        if isinstance(effect, TrapSprung)
+        for name, at in effect.counted()
+        if name == key
     }
-    return sorted(sprung, key=position_key)
+    return sorted(counted, key=position_key)
 
 
 def _position_set(positions: list[Any]) -> list[Any]:
@@ -331,13 +333,12 @@ def _board_problems(want: Any, state: BoardState | None, turns: list[Turn], at: 
         else:
             continue
         problems.append(Problem(*where((*at, "figures", label)), message))
-    got_sets = {
-        "doors_opened": ("doors opened", _position_set(list(state.opened_doors)) if state is not None else []),
-        "traps_sprung": ("traps sprung", _sprung(turns)),
-    }
-    for key, (words, got_set) in got_sets.items():
+    for key in type(want).model_fields:
         expected = getattr(want, key)
-        if expected is not None and _position_set(expected) != got_set:
+        if key == "figures" or expected is None:
+            continue
+        got_set, words = _counted(turns, key), key.replace("_", " ")
+        if _position_set(expected) != got_set:
             message = f"{prefix}board after: {words}: expected {format_positions(_position_set(expected)) or 'none'}, got {format_positions(got_set) or 'none'}"
             problems.append(Problem(*where((*at, key)), message))
     return problems

@@ -1,6 +1,6 @@
 """Written once for every game: keep the best candidates, and say why the others are not destinations.
 
-A game narrows its candidates step by step (closest, then fewest traps...):
+A game narrows its candidates step by step (closest, then fewest hazards...):
 ``keep_best`` keeps those with the best score and returns the losers with
 their scores, and ``rule_out_losers`` records, on the turn, why each loser
 lost (``Turn.rule_out``: the earliest step wins, so call them in rule order).

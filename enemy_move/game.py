@@ -229,10 +229,11 @@ class Game:
     new_figure: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: The map symbol that walls a new room ("" where the game has no walls: the room is open ground).
     wall_symbol: str = "#"
-    #: The figure attribute that marks a sleeper ("" when the game has none): dropped when the phase wakes it.
-    sleep_key: str = ""
+    #: The figure attribute that mirrors the figure's place in one of the game's board-state sets ("" when the game
+    #: has none): dropped from the next round's file when the phase takes the figure out of that set.
+    state_flag: str = ""
     # What the board editor (enemy_move/editor/) needs: how a typed label becomes a figure, names to suggest,
-    # and the yes/no attribute Ctrl+E toggles (elite, sleeping...; "" when the game has none).
+    # and the yes/no attribute Ctrl+E toggles (elite...; "" when the game has none).
     #: ``function(label, hero, last, same_side) -> attributes`` of a new figure.
     editor_new_figure: Ref[Callable[[str, bool, dict[str, Any], list[dict[str, Any]]], dict[str, Any]]] | None = None
     #: A tuple of figure names offered while typing a name.

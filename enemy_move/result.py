@@ -12,32 +12,39 @@ sorted alphabetically.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any
 
+from .effects import (
+    BoardState,
+    Cell,
+    Displaced,
+    Effect,
+    Moved,
+    Position,
+    StateSets,
+    format_position,
+    position_key,
+    position_to_json,
+)
 from .look import GRID_LOOK, BoardLook, FigureFacts
 from .wording import count_of, figure_name
 
-__all__ = ["count_of", "figure_name"]  # re-exported: games import them from here
-
-#: A grid cell, ``(col, row)``.
-Cell = tuple[int, int]
-#: A grid cell, or an area's name on area maps.
-Position = Cell | str
-
-
-def position_key(position: Position) -> tuple[Any, ...]:
-    """Sort key: grid cells by (col, row), area names alphabetically, grids first."""
-    if isinstance(position, tuple):
-        return (0, position, "")
-    return (1, (), str(position))
-
-
-def format_position(position: Position) -> str:
-    """The one way a position is written for people: ``[3, 4]`` on grids, the area name on area maps."""
-    if isinstance(position, tuple):
-        return f"[{position[0]}, {position[1]}]"
-    return str(position)
+# Re-exported: games import them from here (the effects' interface lives in effects.py).
+__all__ = [
+    "BoardState",
+    "Cell",
+    "Displaced",
+    "Effect",
+    "Moved",
+    "Position",
+    "StateSets",
+    "count_of",
+    "figure_name",
+    "format_position",
+    "position_key",
+    "position_to_json",
+]
 
 
 def format_positions(positions: Any) -> str:
@@ -77,90 +84,16 @@ class Step:
     source: str = ""
 
 
-# --- option effects: what following an option does to the board ---------------------------
-
-#: Why a figure other than the actor changes place.
-DisplaceCause = Literal["displaced", "trampled", "pushed", "pulled"]
-
-
-@dataclass(frozen=True)
-class Moved:
-    """The acting figure follows ``path`` (start included) to its last position."""
-
-    figure: str
-    path: tuple[Position, ...]
-    kind: Literal["move"] = "move"
-
-
-@dataclass(frozen=True)
-class DoorOpened:
-    at: Position
-    kind: Literal["door-opened"] = "door-opened"
-
-
-@dataclass(frozen=True)
-class TrapSprung:
-    """A trap goes off; ``figures`` are those it affects, ``removed`` whether it leaves the board."""
-
-    at: Position
-    figures: tuple[str, ...]
-    removed: bool = True
-    kind: Literal["trap-sprung"] = "trap-sprung"
-
-
-@dataclass(frozen=True)
-class Displaced:
-    """Another figure changes place because of the move (``cause`` says how)."""
-
-    figure: str
-    origin: Position
-    to: Position
-    cause: DisplaceCause
-    kind: Literal["displaced"] = "displaced"
-    #: The hexes it was moved through (start first), when the game knows them (a push or pull).
-    path: tuple[Position, ...] = ()
-
-
-@dataclass(frozen=True)
-class Woken:
-    figure: str
-    kind: Literal["woken"] = "woken"
-
-
-Effect = Moved | DoorOpened | TrapSprung | Displaced | Woken
+# --- option effects: the interface is in effects.py; each game defines its own kinds ------------
 
 
 def describe_effect(effect: Effect) -> str:
     """A short phrase for people (the options table)."""
-    if isinstance(effect, Moved):
-        return f"{effect.figure} moves to {format_position(effect.path[-1])}" if len(effect.path) > 1 else f"{effect.figure} stays"
-    if isinstance(effect, DoorOpened):
-        return f"opens the door at {format_position(effect.at)}"
-    if isinstance(effect, TrapSprung):
-        who = ", ".join(effect.figures) or "nobody"
-        return f"springs the trap at {format_position(effect.at)} ({who}{'; removed' if effect.removed else ''})"
-    if isinstance(effect, Displaced):
-        return f"{effect.figure} {effect.cause} {format_position(effect.origin)} > {format_position(effect.to)}"
-    return f"wakes {effect.figure}"
+    return effect.describe()
 
 
 def effect_to_json(effect: Effect) -> dict[str, Any]:
-    if isinstance(effect, Moved):
-        return {"kind": effect.kind, "figure": effect.figure, "path": [position_to_json(p) for p in effect.path]}
-    if isinstance(effect, DoorOpened):
-        return {"kind": effect.kind, "at": position_to_json(effect.at)}
-    if isinstance(effect, TrapSprung):
-        return {"kind": effect.kind, "at": position_to_json(effect.at), "figures": list(effect.figures), "removed": effect.removed}
-    if isinstance(effect, Displaced):
-        return {
-            "kind": effect.kind,
-            "figure": effect.figure,
-            "from": position_to_json(effect.origin),
-            "to": position_to_json(effect.to),
-            "cause": effect.cause,
-            **({"path": [position_to_json(p) for p in effect.path]} if effect.path else {}),
-        }
-    return {"kind": effect.kind, "figure": effect.figure}
+    return effect.to_json()
 
 
 @dataclass(frozen=True)
@@ -264,50 +197,6 @@ class RuledOutMap(MutableMapping[Position, RuledOut]):
             self.reasons[at] = self.shared(reason)
 
 
-# --- boards ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """The facts of a board that turns change: where figures stand, opened doors, removed traps, who sleeps."""
-
-    figures: dict[str, Position]
-    opened_doors: tuple[Position, ...] = ()
-    removed_traps: tuple[Position, ...] = ()
-    asleep: tuple[str, ...] = ()
-
-    def after(self, effects: tuple[Effect, ...]) -> BoardState:
-        """The state once ``effects`` happened, in order."""
-        figures = dict(self.figures)
-        doors, traps, asleep = list(self.opened_doors), list(self.removed_traps), set(self.asleep)
-        for effect in effects:
-            if isinstance(effect, Moved):
-                figures[effect.figure] = effect.path[-1]
-            elif isinstance(effect, Displaced):
-                figures[effect.figure] = effect.to
-            elif isinstance(effect, DoorOpened):
-                doors.append(effect.at)
-            elif isinstance(effect, TrapSprung) and effect.removed:
-                traps.append(effect.at)
-            elif isinstance(effect, Woken):
-                asleep.discard(effect.figure)
-        return replace(
-            self,
-            figures=figures,
-            opened_doors=tuple(sorted(set(doors), key=position_key)),
-            removed_traps=tuple(sorted(set(traps), key=position_key)),
-            asleep=tuple(sorted(asleep)),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "figures": {label: position_to_json(p) for label, p in sorted(self.figures.items())},
-            "opened_doors": [position_to_json(p) for p in self.opened_doors],
-            "removed_traps": [position_to_json(p) for p in self.removed_traps],
-            "asleep": list(self.asleep),
-        }
-
-
 # --- turns and results -----------------------------------------------------------------------
 
 
@@ -393,7 +282,7 @@ class Result:
     board: Any = None
     # The game's board after each turn (same kind as ``board``), one per turn.
     boards_after: list[Any] = field(default_factory=list)
-    # The board facts before the phase (figures, doors, traps, sleepers).
+    # The board facts before the phase (figures and the game's part of the state).
     initial: BoardState | None = None
     # Scenario-level notes of the game (e.g. the activation order); which option a phase follows is
     # data (``Turn.chosen``/``Turn.follows``), written by ``follow_notes``.
@@ -426,10 +315,6 @@ class Result:
             if turn.board_after is not None:
                 return turn.board_after
         return self.initial
-
-
-def position_to_json(position: Position) -> Any:
-    return list(position) if isinstance(position, tuple) else position
 
 
 def jsonable(value: Any) -> Any:

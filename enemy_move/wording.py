@@ -32,11 +32,11 @@ def figure_name(label: str, name: str | None) -> str:
 
 
 def article(name: str, *, adjective: bool = False) -> str:
-    """``a trap``, ``an open door`` (hyphens read as spaces); ``adjective``: ``an icy terrain``."""
+    """``an obstacle``, ``a hazardous-terrain`` (hyphens read as spaces); ``adjective``: ``an icy terrain``."""
     words = name.replace("-", " ")
     return ("an " if words[:1] in tuple("aeiou") else "a ") + words + (" terrain" if adjective else "")
 
 
 def terrain_phrase(name: str, *, adjective: bool = False) -> str:
-    """A terrain after "on": ``a trap``, ``an open door``, but ``icy terrain`` for adjectives."""
+    """A terrain after "on": ``an obstacle``, ``a wall``, but ``icy terrain`` for adjectives."""
     return name.replace("-", " ") + " terrain" if adjective else article(name)

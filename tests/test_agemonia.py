@@ -13,10 +13,11 @@ from rich.console import Console
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
 from enemy_move.games.agemonia.board import build_board
+from enemy_move.games.agemonia.effects import TrapSprung
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import UsageError
 from enemy_move.render.area_map import render_area_map
-from enemy_move.result import Moved, TrapSprung, result_to_dict
+from enemy_move.result import Moved, result_to_dict
 
 
 def run(text: str, choices: dict[str, int] | None = None):
@@ -309,7 +310,7 @@ action: {move: 2, attack: {kind: melee}}
     walker = run(text % "false")
     assert walker.turns[0].options[0].effects[1:] == (TrapSprung("Pit", ("e",)),)
     assert walker.boards_after[0].areas["Pit"].trap is False
-    assert walker.final.removed_traps == ("Pit",)
+    assert walker.final.part.get("removed_traps") == ("Pit",)
     flyer = run(text % "true")
     assert flyer.turns[0].options[0].effects == (Moved("e", ("A1", "Pit", "A3")),)
     assert flyer.boards_after[0].areas["Pit"].trap is True

@@ -99,7 +99,8 @@ def test_the_board_after_each_option_is_its_effects_applied(name: str) -> None:
     game = _game(name)
     _, scenario, result = _starter(name)
     play = game.setup(scenario, result.variant)
-    board = result.board
+    board, state = result.board, result.initial
+    assert state is not None
     for index, turn in enumerate(result.turns):
         assert turn.options, f"turn {index + 1} has no option"
         for option in turn.options:
@@ -110,7 +111,9 @@ def test_the_board_after_each_option_is_its_effects_applied(name: str) -> None:
             assert option.effects, "an option changes the board through its effects (at least the actor's move)"
         chosen = turn.options[turn.chosen or 0]
         assert play.apply(board, chosen) == result.boards_after[index]
-        board = result.boards_after[index]
+        # The board state (figures and the game's own part) follows the same effects, and nothing else.
+        assert turn.board_after == state.after(chosen.effects)
+        board, state = result.boards_after[index], turn.board_after
 
 
 @pytest.mark.parametrize("name", NAMES)

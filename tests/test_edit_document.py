@@ -387,7 +387,7 @@ def test_after_phase_is_the_final_board_of_every_project_scenario(path: str) -> 
     play = game.setup(following, pick_variant(game, following, None))
     assert result.final is not None
     assert play.state.figures == result.final.figures
-    assert play.state.asleep == result.final.asleep
+    assert play.state.part.get("asleep") == result.final.part.get("asleep")
     final_board = result.boards_after[-1] if result.boards_after else result.board
     assert getattr(play.board, "terrain", None) == getattr(final_board, "terrain", None)
 

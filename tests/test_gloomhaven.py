@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
 from enemy_move.games.gloomhaven.attacks import parse_pattern
+from enemy_move.games.gloomhaven.effects import TrapSprung
 from enemy_move.games.gloomhaven.model import GloomhavenFigure
 from enemy_move.games.gloomhaven.order import activation_order
 from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import UsageError
-from enemy_move.result import TrapSprung, result_to_dict
+from enemy_move.result import result_to_dict
 
 
 def run(text: str, variant: str | None = None, choices: dict[str, int] | None = None):
@@ -466,7 +467,7 @@ action:
     assert after.figures["a"] == (2, 0) and after.terrain[(3, 0)] == "trap"
     assert after.terrain[(1, 0)] == ("floor" if sprung else "trap")
     assert result.board.terrain[(1, 0)] == "trap"  # the earlier board is left as it was
-    assert result.final.removed_traps == tuple(sprung)
+    assert result.final.part.get("removed_traps") == tuple(sprung)
 
 
 def test_edition_switches_follow_the_file_or_the_variant():

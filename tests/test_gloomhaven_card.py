@@ -17,13 +17,14 @@ from hypothesis import strategies as st
 
 from enemy_move import phase as rulesets
 from enemy_move.errors import ScenarioError
+from enemy_move.games.gloomhaven.effects import TrapSprung
 from enemy_move.games.gloomhaven.model import GloomhavenCardAction
 from enemy_move.games.gloomhaven.order import activation_order
 from enemy_move.games.gloomhaven.segments import card_segments
 from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry import hexgrid
 from enemy_move.models import load_scenario_text
-from enemy_move.result import Moved, TrapSprung, result_to_dict
+from enemy_move.result import Moved, result_to_dict
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven"
 
@@ -170,7 +171,7 @@ def test_each_move_springs_its_own_traps_and_the_phase_sees_both():
     assert first.to == (4, 0)
     assert result.turns[0].board_after is not None
     assert result.turns[0].board_after.figures["a"] == (4, 0)
-    assert result.turns[0].board_after.removed_traps == ((1, 0),)
+    assert result.turns[0].board_after.part.get("removed_traps") == ((1, 0),)
 
 
 def test_shorthand_and_two_item_list_agree_on_a_plain_card():

@@ -161,7 +161,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("game", "registry", "games"),
     ("models",),
     ("geometry",),
-    ("result", "choosing", "apply", "open_readings"),
+    ("effects", "result", "choosing", "apply", "open_readings"),
     ("games.*",),
     ("phase", "why_not"),
     (

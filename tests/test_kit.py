@@ -7,9 +7,11 @@ from path_oracle import dijkstra_steps, one_path
 
 from enemy_move.apply import apply
 from enemy_move.choosing import keep_best, rule_out_all_but, rule_out_losers
+from enemy_move.games.gloomhaven.effects import TrapSprung
+from enemy_move.games.perditions_mouth.effects import Woken
 from enemy_move.geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from enemy_move.geometry.grid import Grid
-from enemy_move.result import DoorOpened, Moved, TrapSprung, Turn, Woken
+from enemy_move.result import Moved, Turn
 from enemy_move.wording import and_list, article, count_of, terrain_phrase
 
 
@@ -37,8 +39,9 @@ def test_rule_out_losers_and_all_but_record_reasons_once() -> None:
 def test_apply_follows_typed_effects_on_a_grid() -> None:
     board = apply(line_grid(), (Moved("a", ((0, 0), (1, 0), (2, 0))), TrapSprung((2, 0), ("a",)), Woken("b")))
     assert board.figures["a"] == (2, 0) and board.terrain[(2, 0)] == "floor" and board.asleep == frozenset()
-    with pytest.raises(TypeError, match="door_opened"):
-        apply(line_grid(), (DoorOpened((1, 0)),))
+    areas = AreaBoard({"x": AreaInfo("x", 2)}, {}, {"b": AreaFigure("b", "enemy", "x")})
+    with pytest.raises(AttributeError, match="woken"):  # a board without what a game's effect needs: loudly
+        apply(areas, (Woken("b"),))
 
 
 def test_apply_moves_figures_on_an_area_map() -> None:

@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 
 from enemy_move.cli import app
 from enemy_move.errors import ScenarioError
+from enemy_move.games.perditions_mouth.effects import DoorOpened
 from enemy_move.geometry.square_sight import SquareSight
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import resolve
-from enemy_move.result import DoorOpened
 
 
 def run(text: str, choices: dict[str, int] | None = None):

@@ -9,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from path_oracle import dijkstra
 
+from enemy_move.games.perditions_mouth.effects import DoorOpened
 from enemy_move.games.perditions_mouth.engine import Engine
 from enemy_move.games.perditions_mouth.movement import Pathing
 from enemy_move.games.perditions_mouth.terrain import apply_effects
 from enemy_move.geometry.cellgraph import CellGraph
 from enemy_move.models import load_scenario_text
-from enemy_move.result import DoorOpened, Turn
+from enemy_move.result import Turn
 
 SIDE = 6
 Cell = tuple[int, int]

@@ -1,14 +1,15 @@
 """The next round's file: the board as it stands after the phase (``ScenarioDocument.after_phase``).
 
-Everything comes from the Result's typed facts (``Result.initial`` and
-``Result.final``: where each figure stands, doors opened, traps removed,
-sleepers woken) and, for the symbol a changed cell now shows, from the game's
-board after the last turn. Everything else in the file is kept, except
+Everything comes from the Result: where each figure stands (``Result.initial`` and ``Result.final``),
+the figures that left one of the game's state sets (they lose the game's ``state_flag``), and, for the
+cells or areas whose terrain the phase changed, the game's board before the phase and after the last
+turn. Nothing here knows a game's kinds of effect. Everything else in the file is kept, except
 ``expect:``, the answer recorded for the board before the phase.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from . import gridtext
@@ -25,18 +26,26 @@ def board_after(document: ScenarioDocument, result: Result) -> ScenarioDocument:
     if initial is None or final is None:
         return after
     after.delete("expect")
+    board = result.boards_after[-1] if result.boards_after else result.board
     if document.board_kind == "areas":
-        _areas_after(after, initial, final)
+        _areas_after(after, result.board, board, initial, final)
     else:
-        board = result.boards_after[-1] if result.boards_after else result.board
-        _grid_after(after, board, initial, final)
+        _grid_after(after, result.board, board, initial, final)
     game = document.game
-    if game is not None and game.sleep_key:
-        for label in sorted(set(initial.asleep) - set(final.asleep)):
+    if game is not None and game.state_flag:
+        for label in sorted(_left_a_set(initial, final)):
             figure = after.figure(label)
-            if figure is not None and game.sleep_key in figure:
-                del figure[game.sleep_key]
+            if figure is not None and game.state_flag in figure:
+                del figure[game.state_flag]
     return after
+
+
+def _left_a_set(initial: BoardState, final: BoardState) -> set[str]:
+    """Figures named in one of the game's state sets before the phase and not after (a sleeper woken)."""
+    labels: set[str] = set()
+    for name, items in initial.part.sets:
+        labels |= {item for item in items if isinstance(item, str) and item in initial.figures} - set(final.part.get(name))
+    return labels
 
 
 def _symbol_for(board: Any, terrain: str | None) -> str | None:
@@ -46,17 +55,15 @@ def _symbol_for(board: Any, terrain: str | None) -> str | None:
     return None
 
 
-def _grid_after(after: ScenarioDocument, board: Any, initial: BoardState, final: BoardState) -> None:
+def _grid_after(after: ScenarioDocument, before: Any, board: Any, initial: BoardState, final: BoardState) -> None:
     kind = after.grid_kind()
     rows = after.map_rows()
-    changed = [cell for cell in final.opened_doors if cell not in initial.opened_doors]
-    changed += [cell for cell in final.removed_traps if cell not in initial.removed_traps]
+    was, now = getattr(before, "terrain", {}), getattr(board, "terrain", {})
+    changed = sorted(cell for cell, terrain in now.items() if was.get(cell, terrain) != terrain)
     for position in changed:
-        if not isinstance(position, tuple):
-            continue
-        symbol = _symbol_for(board, getattr(board, "terrain", {}).get(position))
-        if symbol is None and position in final.removed_traps:
-            symbol = FLOOR  # a trap taken off the board leaves open floor
+        symbol = _symbol_for(board, now[position])
+        if symbol is None and now[position] == "floor":
+            symbol = FLOOR  # a cell cleared (a token taken off the board) leaves open floor
         if symbol is not None and not gridtext.is_figure(gridtext.char_at(rows, kind, position)):
             gridtext.put(rows, kind, position, symbol)
     # Figures that moved, and those standing (with `at:`) on a cell that changed: lift them all, then set them down,
@@ -71,10 +78,22 @@ def _grid_after(after: ScenarioDocument, board: Any, initial: BoardState, final:
     after.store_map_rows(rows)
 
 
-def _areas_after(after: ScenarioDocument, initial: BoardState, final: BoardState) -> None:
+def _areas_after(after: ScenarioDocument, before: Any, board: Any, initial: BoardState, final: BoardState) -> None:
     for label, position in sorted(final.figures.items()):
         if initial.figures.get(label) != position and isinstance(position, str):
             after.set(f"figures.{label}.area", position)
-    for area in final.removed_traps:
-        if area not in initial.removed_traps and isinstance(area, str) and after.get(f"areas.{area}.trap") is True:
-            after.delete(f"areas.{area}.trap")
+    # An area the phase changed (a token discarded...): the changed key is written, or dropped at its default.
+    for name, info in sorted(board.areas.items()):
+        old = before.areas.get(name)
+        if old is None or old == info:
+            continue
+        for each in fields(info):
+            value = getattr(info, each.name)
+            if value == getattr(old, each.name):
+                continue
+            key = f"areas.{name}.{each.name}"
+            if value == each.default:
+                if after.get(key) is not None:
+                    after.delete(key)
+            else:
+                after.set(key, value)

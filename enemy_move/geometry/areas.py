@@ -8,7 +8,7 @@ It decides nothing about any game's rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -27,6 +27,12 @@ class AreaInfo:
     title: str | None = None
     #: Where pictures draw the area (``at: [x, y]`` in the file, in area widths/heights); None = laid out automatically.
     at: tuple[float, float] | None = None
+
+
+def area_flags(info: AreaInfo) -> list[str]:
+    """The names of an area's yes/no attributes that are set, in field order: what views write beside its name
+    (renderers draw them without knowing what they mean)."""
+    return [each.name for each in fields(info) if isinstance(getattr(info, each.name), bool) and getattr(info, each.name)]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 One line per area, in an order a player follows: where the acting figure
 starts, the areas of the route shown, the other destinations, where its focus
 stands, then (on small maps) the rest. Each line says what is there (figures,
-room used / capacity, height, trap) and which areas it borders, by kind of
+room used / capacity, height, yes/no marks) and which areas it borders, by kind of
 line: ``--`` single white line, ``==`` double white line, ``||`` solid barrier.
 
 The first column numbers the option destinations like the options table;
@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import escape_controls
-from ..geometry.areas import AreaBoard
+from ..geometry.areas import AreaBoard, area_flags
 from ..result import Position, Turn
 from .ascii_map import option_mark
 from .text import pack_entries
@@ -160,7 +160,7 @@ def render_area_map(board: AreaBoard, turn: Turn | None, *, followed: bool = Fal
 
 
 def _area_table(board: AreaBoard, names: list[str], marks: dict[str, str], *, actor: str | None, focus: set[str]) -> Table:
-    """One line per area: its mark, name, figures (the actor reversed, the focus red), room, height, trap, borders."""
+    """One line per area: its mark, name, figures (the actor reversed, the focus red), room, height, marks, borders."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, padding=(0, 1))
     for column in ("#", "area", "figures", "room", "borders"):
         table.add_column(column, no_wrap=column != "borders")
@@ -179,8 +179,7 @@ def _area_table(board: AreaBoard, names: list[str], marks: dict[str, str], *, ac
         facts = [room]
         if len(heights) > 1:
             facts.append(f"height {info.height}")
-        if info.trap:
-            facts.append("trap")
+        facts += area_flags(info)
         title = f"{name} ({info.title})" if info.title else name
         mark = marks.get(name, "")
         table.add_row(

@@ -12,7 +12,7 @@ adds:
 * ``:`` on the path of the option shown (option 1, or the one the rest of a phase assumes);
   on a cell with terrain the terrain symbol stays, highlighted;
 * figures' letters (the acting figure reversed, at its start; the focus in red);
-  what a figure or a number hides (a trap under a figure, a door under a
+  what a figure or a number hides (the terrain under a figure or under a
   destination) is listed under the map, so terrain is never lost.
 
 Maps wider (or taller) than the space given are cropped to the part that

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..geometry.areas import area_flags
 from ..look import GRID_LOOK, BoardLook, FigureFacts
 from ..result import Cell, Position, Result, Turn
 from ..safe_text import for_markup as escape
@@ -167,7 +168,7 @@ class BoardSymbols:
 
     def use(self, key: Any, board: Any, draw: Callable[[Any], list[str]]) -> tuple[str, Any]:
         """A ``<use>`` of the drawing of the first board seen under ``key`` (``draw(board)``, drawn then), and that
-        board: the section redraws what differs from it (a door opened, a trap gone)."""
+        board: the section redraws what differs from it (a cell or an area the phase changed)."""
         known = self._ids.get(key)
         if known is None:
             known = self._ids[key] = f"{self.prefix}-{len(self._ids) + 1}"
@@ -191,7 +192,7 @@ def _grid_key(grid: Grid) -> Any:
 
 
 def _area_key(board: AreaBoard) -> Any:
-    """Boards that differ only in traps share a drawing (the areas that differ are redrawn)."""
+    """Boards that differ only in their areas' yes/no marks share a drawing (the areas that differ are redrawn)."""
     shape = tuple((name, info.capacity, info.height, info.title, info.at) for name, info in sorted(board.areas.items()))
     return (shape, frozenset(board.borders.items()))
 
@@ -337,12 +338,12 @@ def _borders(board: AreaBoard, centers_of: dict[str, tuple[float, float]]) -> li
 
 
 def _area_board(board: AreaBoard, corners: dict[str, tuple[float, float]], centers_of: dict[str, tuple[float, float]]) -> list[str]:
-    """What an area section draws under the figures whatever they do: borders, boxes, names, traps."""
+    """What an area section draws under the figures whatever they do: borders, boxes, names, marks."""
     return _borders(board, centers_of) + _area_boxes(board, corners, sorted(board.areas))
 
 
 def _area_boxes(board: AreaBoard, corners: dict[str, tuple[float, float]], names: list[str]) -> list[str]:
-    """Areas ``names`` as boxes with their names, traps and (empty) bottom lines."""
+    """Areas ``names`` as boxes with their names, yes/no marks and (empty) bottom lines."""
     out: list[str] = []
     several_heights = len({info.height for info in board.areas.values()}) > 1
     for name in names:
@@ -355,8 +356,8 @@ def _area_boxes(board: AreaBoard, corners: dict[str, tuple[float, float]], names
         )
         title = f"{name} ({info.title})" if info.title else name
         out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
-        if info.trap:
-            out.append(_text(x + AREA_W - 8, y + 13, "trap", size=10, anchor="end", fill="#8e3b8e", weight="bold", cls="trap"))
+        for mark in area_flags(info):
+            out.append(_text(x + AREA_W - 8, y + 13, mark, size=10, anchor="end", fill="#8e3b8e", weight="bold", cls=mark))
         out += _area_facts(x, y, info, 0, several_heights)
     return out
 

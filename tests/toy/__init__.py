@@ -4,7 +4,8 @@
 tests live beside it. Registered at run time (``register``, or the
 ``toy_game`` fixture of tests/conftest.py): no line of the core names it.
 Monsters (kind: monster) act in label order; each may stay or step one hex
-east, and attacks the characters next to where it ends.
+east (treading down the hex it left: the toy's own effect, effects.py), and
+attacks the characters next to where it ends.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ GAME = Game(
     step_ids=("move",),
     # Its own terrain word and legend words: renderers take them from here.
     look=GRID_LOOK.extended(
-        terrain_fills={"moat": "#3355aa"}, terrain_styles={"moat": "blue"}, goal_legend="where it heads (the toy's flag)"
+        terrain_fills={"moat": "#3355aa", "trodden": "#a08060"},
+        terrain_styles={"moat": "blue", "trodden": "yellow"},
+        goal_legend="where it heads (the toy's flag)",
     ),
     options={"x": "an option"},
     board="hex",

@@ -2,17 +2,21 @@
 
 The board is parsed once, when the file is loaded (``parse_board``, the game's
 ``board_parser``). It records why it drops the hex west of the actor (for ``--why-not``).
+Stepping east treads down the hex left (its own effect, ``effects.Trodden``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from enemy_move.apply import apply
 from enemy_move.game import NextActor, in_order
 from enemy_move.geometry import hexgrid
 from enemy_move.geometry.grid import Grid, parse_grid
 from enemy_move.models import Scenario
-from enemy_move.result import BoardState, Moved, Option, Turn
+from enemy_move.result import Option, Turn
+
+from .effects import Trodden, initial_state
 
 
 def parse_board(scenario: Scenario) -> Grid:
@@ -24,7 +28,7 @@ class ToyPlay:
     def __init__(self, scenario: Scenario, variant: str):
         self.figures = scenario.model.figures
         self.board: Grid = scenario.board
-        self.state = BoardState(dict(self.board.figures))
+        self.state = initial_state(self.board.figures)
         self.notes: list[str] = []
 
     def acting_side(self) -> list[str]:
@@ -48,12 +52,10 @@ class ToyPlay:
             turn.rule_out(east, "move", f"occupied by {board.occupant(east)}")
         for end in ends:
             near = tuple(sorted(label for label in turn.focus if board.figures[label] in hexgrid.neighbours(end)))
-            turn.options.append(Option(end, (start, end)[: 1 + (end != start)], near))
+            trodden = (Trodden(start),) if end != start else ()
+            turn.options.append(Option(end, (start, end)[: 1 + (end != start)], near, effects=trodden))
         turn.note("move", f"{actor} may stay or step east.")
         return turn.finish()
 
     def apply(self, board: Grid, option: Option) -> Grid:
-        for effect in option.effects:
-            if isinstance(effect, Moved) and isinstance(effect.path[-1], tuple):
-                board = board.moved(effect.figure, effect.path[-1])
-        return board
+        return apply(board, option.effects)

@@ -48,6 +48,23 @@ def test_resolve_json_plays_the_toy_rules(tmp_path: Path) -> None:
     assert [step["step"] for step in turn["reasoning"]] == ["move"]
 
 
+def test_the_toys_own_effect_reaches_json_views_and_the_next_board(tmp_path: Path) -> None:
+    # A game's own kind of effect (tests/toy/effects.py) and its own part of the board state, with no core change:
+    # its JSON, its words in the options table, the board after it (the hex's terrain) and the state's own set.
+    path = starter_file(tmp_path)
+    document = json.loads(runner.invoke(app, ["resolve", str(path), "--json", "--choose", "a=2"]).stdout)
+    stay, east = document["turns"][0]["options"]
+    assert stay["effects"] == [{"kind": "move", "figure": "a", "path": [[1, 0]]}]
+    assert east["effects"][1:] == [{"kind": "trodden", "at": [1, 0]}]
+    assert document["board"] == {"figures": {"A": [4, 0], "a": [1, 0]}, "trodden": []}
+    assert document["final_board"] == {"figures": {"A": [4, 0], "a": [2, 0]}, "trodden": [[1, 0]]}
+    shown = runner.invoke(app, ["resolve", str(path), "--full"], env={"COLUMNS": "120"})
+    assert "treads down [1, 0]" in shown.stdout
+    after = tmp_path / "next.yaml"  # the next round's file: the figure moved; a terrain with no map symbol is left
+    assert runner.invoke(app, ["resolve", str(path), "--choose", "a=2", "--after", str(after)]).exit_code == 0
+    assert ". . a ; A ." in after.read_text()
+
+
 def test_resolve_text_draws_the_toy_terrain_with_its_own_words(tmp_path: Path) -> None:
     result = runner.invoke(app, ["resolve", str(starter_file(tmp_path)), "--full"], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.stderr

@@ -13,7 +13,8 @@ from itertools import repeat
 from ...geometry import cellgraph
 from ...geometry.areas import AreaBoard, AreaFigure
 from ...geometry.cellgraph import BLOCKED, UNREACHED, Cost
-from ...result import Effect, Moved, Option, TrapSprung, Turn, count_of
+from ...result import Effect, Moved, Option, Turn, count_of
+from .effects import TrapSprung
 from .enemy import Mover
 from .model import AgemoniaRules
 

@@ -9,8 +9,9 @@ from ...apply import apply
 from ...game import NextActor, in_order
 from ...geometry.areas import AreaBoard
 from ...models import Scenario
-from ...result import BoardState, Option, Turn
+from ...result import Option, Turn
 from .board import build_board
+from .effects import initial_state
 from .enemy import action_for, card_said, describe, make_mover
 from .model import AgemoniaRules, AgemoniaScenario
 from .movement import MAX_ROUTES_PER_AREA
@@ -107,7 +108,7 @@ class AgemoniaPlay:
                 if key not in types:
                     raise scenario.error((where, key), f"{key!r} is not an enemy type (a figure's `type`, else its `name`)", key=True)
         self.order = activation_order(scenario)
-        self.state = BoardState({label: f.area for label, f in self.board.figures.items()})
+        self.state = initial_state({label: f.area for label, f in self.board.figures.items()})
         how = (
             " (Initiative card order, then figure number)"
             if model.initiative

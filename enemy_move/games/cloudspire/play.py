@@ -7,12 +7,13 @@ from functools import partial
 from typing import Any
 
 from ...apply import apply
+from ...effects import BoardState, StateSets
 from ...errors import ScenarioError
 from ...game import NextActor
 from ...geometry.cellgraph import UNREACHABLE
 from ...geometry.grid import Grid
 from ...models import Scenario
-from ...result import BoardState, Displaced, Effect, Moved, Option, Step, Turn, too_many_options
+from ...result import Displaced, Effect, Moved, Option, Step, Turn, too_many_options
 from .model import CloudspireScenario
 from .order import HEROES_AND_MINIONS, ai_hero_goes, hero_now, leading_minion, rank
 from .plan import TurnPlan
@@ -37,7 +38,8 @@ class CloudspirePlay:
         self.units = build_units(scenario, self.board)
         self.faction, self.labels = acting_minions(scenario, self.units, self.rules)
         self.order = list(model.order)
-        self.state = BoardState(dict(self.board.figures))
+        # Output format 3's board layout: every game's board lists these three sets (Cloudspire changes none of them).
+        self.state = BoardState(dict(self.board.figures), StateSets.of(opened_doors=(), removed_traps=(), asleep=()))
         self.notes: list[str] = []
         self._distances: dict[tuple[Cell | None, frozenset[str]], dict[Cell, int]] = {}
 

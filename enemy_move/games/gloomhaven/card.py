@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...geometry.grid import Grid
-from ...result import Displaced, Effect, Moved, Option, Position, Step, TrapSprung, Turn, format_position
+from ...result import Displaced, Effect, Moved, Option, Position, Step, Turn, format_position
 from .attacks import AttackPlan, Attacks, SightedHexes, cheapest, plan_attack, sees_from
 from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_traps
 from .context import Planning
+from .effects import TrapSprung
 from .focus import FocusRank, choose_focus, initiative_key
 from .forced import Way, finish_keeping_forced_ways, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules

@@ -25,8 +25,9 @@ from typing import Literal
 
 from ...geometry import hexgrid
 from ...geometry.grid import Grid
-from ...result import DisplaceCause, Displaced, Effect, Moved, Option, TrapSprung, Turn, format_position
+from ...result import Displaced, Effect, Moved, Option, Turn, format_position
 from .board import BLOCKS_SIGHT, NOT_A_STEP, Cell, View, hex_of, without_traps
+from .effects import TrapSprung
 from .model import GloomhavenAttack, GloomhavenFigure
 from .variants import VariantRules
 
@@ -483,7 +484,7 @@ def _ways_in_order(
     """Each way the push or pull moves the targets one after the other in ``order``."""
     kind: Kind = "push" if attack.push else "pull"
     hexes = attack.push or attack.pull or 0
-    cause: DisplaceCause = "pushed" if kind == "push" else "pulled"
+    cause = "pushed" if kind == "push" else "pulled"
     ways: list[Way] = [(board, (), [])]
     for target in order:
         grown: list[Way] = []

@@ -9,9 +9,10 @@ from ...apply import apply
 from ...game import NextActor
 from ...geometry.grid import Grid
 from ...models import Scenario
-from ...result import BoardState, Effect, Option, Step, TrapSprung, Turn
+from ...result import Effect, Option, Step, Turn
 from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
+from .effects import TrapSprung, initial_state
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
@@ -39,7 +40,7 @@ class GloomhavenPlay:
         for where, message in plain_plus_signs(model, scenario.source):
             raise scenario.error(where, message)
         self.stat_cards = self._stat_cards()
-        self.state = BoardState(dict(self.board.figures))
+        self.state = initial_state(self.board.figures)
         self.card_budget = CardBudget()
         #: The last push or pull turn before its forced moves, per rules (but the push's own): ((board, actor, card,
         #: rules), turn); the readings of one turn resolve it under a few rules.

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...models import Scenario
-from ...result import Moved, Option, Turn, Woken
+from ...result import Moved, Option, Turn
+from .effects import Woken
 from .model import PerditionsMouthRules
 from .movement import Pathing
 from .options import Options

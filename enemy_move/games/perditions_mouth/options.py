@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...result import Displaced, DoorOpened, Effect, Moved, Option, Turn, format_position, format_positions
+from ...result import Displaced, Effect, Moved, Option, Turn, format_position, format_positions
+from .effects import DoorOpened
 from .enemies import Enemy
 from .movement import Move, Mover, Pathing
 from .roster import Roster

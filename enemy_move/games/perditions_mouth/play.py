@@ -24,8 +24,9 @@ from collections.abc import Sequence
 
 from ...game import NextActor
 from ...models import Scenario
-from ...result import BoardState, Option, Turn, format_position
+from ...result import Option, Turn, format_position
 from .board import parse_board
+from .effects import initial_state
 from .engine import Engine
 from .order import activation_order, next_in_order
 from .readings import name_deciding_readings
@@ -40,7 +41,7 @@ class PerditionsMouthPlay:
         self.board: Board = scenario.board if scenario.board is not None else parse_board(scenario)
         self.engine = Engine(scenario, self.board)
         self.order, self.notes = activation_order(self.engine.roster)
-        self.state = BoardState(dict(self.board.figures), asleep=tuple(sorted(self.board.asleep)))
+        self.state = initial_state(self.board.figures, self.board.asleep)
         self.scenario = scenario
 
     def acting_side(self) -> list[str]:

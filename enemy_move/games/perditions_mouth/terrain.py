@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...geometry.grid import Grid
-from ...result import Displaced, DoorOpened, Effect, Moved, Position, Woken
+from ...result import Displaced, Effect, Moved, Position
+from .effects import DoorOpened, Woken
 
 Cell = tuple[int, int]
 
