@@ -96,7 +96,7 @@ def test_perditions_mouth_sleepers_are_on_the_parsed_board() -> None:
     text = "ruleset: perditions-mouth\nmap: |\n  g . . A\nfigures: {g: {kind: guard, sleeping: true}, A: {kind: hero}}\n"
     scenario = load_scenario_text(text, "t.yaml")
     assert scenario.board.asleep == frozenset({"g"})
-    assert PerditionsMouthPlay(scenario, "etbrev").state.asleep == ("g",)
+    assert PerditionsMouthPlay(scenario, "etbrev").state.part.get("asleep") == ("g",)
 
 
 def test_first_in_file_reports_the_earliest_and_returns_every_result() -> None:
