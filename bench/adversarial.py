@@ -5,7 +5,7 @@ Each generator aims at one way the work can grow, all at the caps of docs/errors
 
 - Gloomhaven: ranged area attacks with many orientations and targets among crowds of 8 to 61 figures;
   12-action cards with push or pull, with 5 targets, with area attacks on any target; summons with jump
-  and area attacks; whole phases of 31 monsters with pushes; rings of equally distant, equally fast
+  and area attacks; whole phases of 31 monsters with pushes (of 3 and 4 targets); rings of equally distant, equally fast
   enemies (every path ties); a packed phase where each turn changes the board for the next.
 - Perdition's Mouth: a ring of heroes at equal distance on an open board (every diagonal path ties).
 - Agemonia: a lattice of areas where every route ties, 61 enemies on it.
@@ -288,6 +288,15 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     (
         "adversarial: gloomhaven phase, 31 monsters with push, 31 characters",
         gh_phase(31, f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 3, push: {MAX_RANGE}}}}}"),
+    ),
+    # Issue 34, round 2: every order of 4 targets (24) and every way of the ones moved first is a board of its own.
+    (
+        "adversarial: gloomhaven phase, 31 monsters with push, 4 targets, 31 characters",
+        gh_phase(31, f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 4, push: {MAX_RANGE}}}}}"),
+    ),
+    (
+        "adversarial: gloomhaven phase, 31 monsters with pull, 4 targets, 31 characters (frosthaven)",
+        gh_phase(31, f"{{move: {MAX_MOVE}, attack: {{range: {MAX_RANGE}, targets: 4, pull: {MAX_RANGE}}}}}", variant="frosthaven"),
     ),
     (
         "adversarial: gloomhaven phase, 31 monsters packed, pull, any path (gloomhaven 1st edition)",

@@ -134,8 +134,9 @@ def suites(runs: int) -> None:
         )
 
 
-#: The views measured per heavy file (issue 34): the JSON answer, the text view, and --why-not of one hex or area.
-VIEWS = ("--json", "text", "--why-not")
+#: The views measured per heavy file (issue 34): the JSON answer, the text view, --why-not of one hex or area, and
+#: the picture (`--json --svg OUT`, as bench/pages.py runs it: the JSON beside it, not the text view).
+VIEWS = ("--json", "text", "--why-not", "--svg")
 
 
 def _why_not_value(text: str) -> str:
@@ -150,17 +151,22 @@ def _view_command(path: Path, view: str, text: str) -> list[str]:
     command = [sys.executable, "-m", "enemy_move", "resolve", str(path)]
     if view == "--json":
         return command + ["--json"]
+    if view == "--svg":
+        return command + ["--json", "--svg", str(path.with_suffix(".svg"))]
     return command + (["--why-not", _why_not_value(text)] if view == "--why-not" else [])
 
 
 def heavy(quick: bool, timeout: float) -> dict[str, tuple[float, float]]:
     """bench/stress.py's cases and bench/positions/, one process per file and view (--json, the text view,
-    --why-not): CPU seconds and peak MB of each, flagged over the goals; a file's figures are its worst view's."""
+    --why-not, --svg): CPU seconds and peak MB of each, flagged over the goals; a file's figures are its worst view's."""
     import stress
 
-    print(f"\n## Heavy files at the caps: enemy-move resolve FILE --json / (text) / --why-not, one process each ({load()})")
+    print(f"\n## Heavy files at the caps: enemy-move resolve FILE --json / (text) / --why-not / --svg, one process each ({load()})")
     print(f"Stopped after {timeout:.0f} s; flagged over {GOAL_SECONDS:.0f} s CPU or {GOAL_MB} MB (exit 2: refused at a cap).\n")
-    print("| case | KiB | --json CPU s / MB | text CPU s / MB | --why-not CPU s / MB | exit |\n|---|---:|---:|---:|---:|---|")
+    print(
+        "| case | KiB | --json CPU s / MB | text CPU s / MB | --why-not CPU s / MB | --svg CPU s / MB | exit |\n"
+        "|---|---:|---:|---:|---:|---:|---|"
+    )
     results: dict[str, tuple[float, float]] = {}
     over = 0
     with tempfile.TemporaryDirectory(prefix="enemy-move-heavy-") as folder:

@@ -96,3 +96,40 @@ def _listed_longest(grid: Grid, figures: dict[str, GloomhavenFigure], attacker: 
         longest = max(e.distance for e in ends)
         ends = [e for e in ends if e.distance == longest]
     return ends
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_first_ways_are_the_first_of_all_of_them(seed: int) -> None:
+    """forced_ways(limit=n) works out only the first n ways: they are the first n of all of them, in order."""
+    from enemy_move.games.gloomhaven.forced import forced_ways
+    from enemy_move.games.gloomhaven.model import GloomhavenAttack
+
+    rng = random.Random(2000 + seed)
+    grid, figures, attacker = _board(rng, 12, ["floor"] * 8 + ["wall", "trap"])
+    targets = tuple(rng.sample(["A", "B", "C"], rng.choice((1, 2, 3))))
+    attack = GloomhavenAttack(range=15, targets=3, **{rng.choice(("push", "pull")): rng.choice((2, 4, 7))})
+    rules = rng.choice(list(VARIANTS.values()))
+    every = forced_ways(grid, figures, attacker, targets, attack, rules)
+    for limit in (1, 5, 64, 65):
+        assert forced_ways(grid, figures, attacker, targets, attack, rules, limit=limit) == every[:limit]
+
+
+def test_a_push_past_64_ways_says_there_are_more() -> None:
+    from enemy_move.models import load_scenario_text
+    from enemy_move.phase import resolve
+
+    rows = [(" " if r % 2 else "") + " ".join("." for _ in range(30)) for r in range(30)]
+    figures = "".join(f"  {label}: {{kind: character, initiative: {i + 10}, at: [{14 + i}, 14]}}\n" for i, label in enumerate("ABC"))
+    text = (
+        "ruleset: gloomhaven\nmap: |\n"
+        + "".join(f"  {row}\n" for row in rows)
+        + "figures:\n  a: {kind: monster, at: [14, 16]}\n"
+        + figures
+        + "active: a\naction: {move: 0, attack: {range: 5, targets: 3, push: 6}}\n"
+    )
+    turn = resolve(load_scenario_text(text, "t.yaml")).turns[0]
+    steps = [step for step in turn.reasoning if step.step == "forced-move"]
+    assert "can end more than 64 ways; only the first 64 are listed" in steps[0].text
+    assert "the players choose among more than 64 ways" in steps[1].text
+    assert steps[1].data["ways"] == 64 and steps[1].data["more"] is True
+    assert len(turn.options) == 64

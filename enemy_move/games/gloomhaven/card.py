@@ -96,7 +96,7 @@ class _Card:
         """Each way the attack's push or pull moves its targets (one way, nothing moved, without)."""
         if attack is None or not targets:
             return [(board, (), [])]
-        return forced_ways(board, self.figures, at, targets, attack, self.rules)[:MAX_BRANCHES]
+        return forced_ways(board, self.figures, at, targets, attack, self.rules, limit=MAX_BRANCHES)
 
     def disadvantaged(self, board: Grid, attack: GloomhavenAttack | None, at: Cell, targets: tuple[str, ...]) -> tuple[str, ...]:
         """Targets attacked with disadvantage from ``at``: all when muddled, else those a ranged attack hits at range 1."""

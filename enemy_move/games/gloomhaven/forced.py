@@ -18,7 +18,7 @@ edition"), only the paths moving the target the maximum distance (rules.forced_m
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Literal
@@ -394,19 +394,23 @@ def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigur
         if not option.attacks:
             options.append(option)
             continue
-        ways = [
-            (e, s)
-            for _, e, s in forced_ways(_board_of(board, turn.actor, option), figures, hex_of(option.to), option.attacks, attack, rules)
-        ]
-        for effects, said in ways[:MAX_FORCED_OPTIONS]:
+        # One way past the listed ones says there are more: the rest are never worked out (with several targets,
+        # each order of each way of the ones moved before is a board of its own: tens of thousands of searches).
+        found = forced_ways(
+            _board_of(board, turn.actor, option), figures, hex_of(option.to), option.attacks, attack, rules, limit=MAX_FORCED_OPTIONS + 1
+        )
+        more = len(found) > MAX_FORCED_OPTIONS
+        ways = [(e, s) for _, e, s in found[:MAX_FORCED_OPTIONS]]
+        for effects, said in ways:
             details = {**option.details, "forced": said} if said else option.details
             options.append(replace(option, effects=option.effects + effects, details=details))
-        if len(ways) > MAX_FORCED_OPTIONS:
+        if more:
             turn.note(
                 "forced-move",
-                f"From {format_position(option.to)} the {kind} can end {len(ways)} ways; only the first {MAX_FORCED_OPTIONS} are listed.",
+                f"From {format_position(option.to)} the {kind} can end more than {MAX_FORCED_OPTIONS} ways; only the first {MAX_FORCED_OPTIONS} are listed.",
             )
         many = len(ways) > 1
+        count = f"more than {MAX_FORCED_OPTIONS}" if more else str(len(ways))
         if len(option.attacks) > 1:  # the order of the targets is the players' (the rules give none)
             several = (
                 f"; only label order is listed for more than {MAX_ORDERED_TARGETS} targets (the players may choose another)"
@@ -418,11 +422,12 @@ def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigur
         turn.note(
             "forced-move",
             f"From {format_position(option.to)}: {kind.capitalize()} {hexes} on {', '.join(option.attacks)} after the attack, {rule}{several}"
-            + (f"; the players choose among {len(ways)} ways: " if many else ": ")
-            + "; ".join(" and ".join(said) or "nobody moves" for _, said in ways[:MAX_FORCED_OPTIONS])
+            + (f"; the players choose among {count} ways: " if many else ": ")
+            + "; ".join(" and ".join(said) or "nobody moves" for _, said in ways)
             + ".",
             to=list(option.to),
             ways=len(ways),
+            **({"more": True} if more else {}),
         )
     turn.options = options
 
@@ -449,10 +454,12 @@ def forced_ways(
     targets: tuple[str, ...],
     attack: GloomhavenAttack,
     rules: VariantRules,
+    limit: int | None = None,
 ) -> list[Way]:
     """Each way the attack's push or pull can move ``targets`` (a single way that changes nothing when the attack
     has neither). Several targets are moved one after the other in an order the players choose: every order is
-    tried (label order first) and each different outcome is a way, its words naming the order."""
+    tried (label order first) and each different outcome is a way, its words naming the order. ``limit``: only the
+    first so many ways (the same as the first of all of them), the others never worked out."""
     hexes = attack.push or attack.pull or 0
     if not hexes:
         return [(board, (), [])]
@@ -461,7 +468,9 @@ def forced_ways(
     found: list[Way] = []
     seen: set[tuple[object, ...]] = set()
     for order in orders:
-        for after, effects, said in _ways_in_order(board, figures, attacker, order, attack, rules):
+        for before, last, effects, said in _ways_in_order(board, figures, attacker, order, attack, rules):
+            if limit is not None and len(found) >= limit:
+                return found
             key = tuple(sorted(repr(e) for e in effects if not isinstance(e, Displaced))) + tuple(
                 sorted((e.figure, e.to) for e in effects if isinstance(e, Displaced))
             )
@@ -469,8 +478,14 @@ def forced_ways(
                 continue  # this order ends as an earlier one did
             seen.add(key)
             named = [f"{', '.join(order)} in that order: {said[0]}", *said[1:]] if len(order) > 1 and len(orders) > 1 else said
+            after = before if last is None else without_traps(before.moved(last[0], last[1].end), last[1].traps)
             found.append((after, effects, named))
     return found
+
+
+#: A way before its last target's move is made on the board (most ways end as another order's did: their boards
+#: are never made): the board before it, (that target, its end) or None, the effects, the words.
+_Pending = tuple[Grid, tuple[str, ForcedEnd] | None, tuple[Effect, ...], list[str]]
 
 
 def _ways_in_order(
@@ -480,35 +495,51 @@ def _ways_in_order(
     order: tuple[str, ...],
     attack: GloomhavenAttack,
     rules: VariantRules,
-) -> list[Way]:
-    """Each way the push or pull moves the targets one after the other in ``order``."""
+) -> Iterator[_Pending]:
+    """Each way the push or pull moves the targets one after the other in ``order``, worked out as they are asked for
+    (each target's ways from the ways of the ones before, at most a few hundred per target)."""
+    ways: Iterator[_Pending] = iter([(board, None, (), [])])
+    for index, target in enumerate(order):
+        ways = _then(ways, target, index == len(order) - 1, (figures, attacker, attack, rules))
+    return ways
+
+
+def _then(
+    ways: Iterator[_Pending],
+    target: str,
+    last_target: bool,
+    push: tuple[dict[str, GloomhavenFigure], Cell, GloomhavenAttack, VariantRules],
+) -> Iterator[_Pending]:
+    """``ways``, each followed by each way ``target`` can be moved next: the first MAX_FORCED_OPTIONS * 4 or so."""
+    figures, attacker, attack, rules = push
     kind: Kind = "push" if attack.push else "pull"
     hexes = attack.push or attack.pull or 0
     cause = "pushed" if kind == "push" else "pulled"
-    ways: list[Way] = [(board, (), [])]
-    for target in order:
-        grown: list[Way] = []
-        for current, effects, said in ways:
-            ends = forced_ends(current, figures, attacker, target, kind, hexes, rules)
-            moving = [e for e in ends if e.distance > 0]
-            if not moving:
-                grown.append((current, effects, said + [f"{target} cannot be {cause}"]))
-                continue
-            for end in moving:
-                start = end.path[0]
-                moved = without_traps(current.moved(target, end.end), end.traps)
-                added: tuple[Effect, ...] = (
-                    Displaced(target, start, end.end, cause, path=end.path),
-                    *(TrapSprung(t, (target,)) for t in end.traps),
-                )
-                words = f"{target} {cause} {format_position(start)} > {format_position(end.end)}" + (
-                    f" (springs {', '.join(format_position(t) for t in end.traps)})" if end.traps else ""
-                )
-                grown.append((moved, effects + added, said + [words]))
-            if len(grown) > MAX_FORCED_OPTIONS * 4:
-                break
-        ways = grown
-    return ways
+    grown = 0
+    for current, _, effects, said in ways:
+        ends = forced_ends(current, figures, attacker, target, kind, hexes, rules)
+        moving = [e for e in ends if e.distance > 0]
+        if not moving:
+            grown += 1
+            yield (current, None, effects, said + [f"{target} cannot be {cause}"])
+            continue
+        for end in moving:
+            start = end.path[0]
+            if last_target:
+                moved, last = current, (target, end)
+            else:
+                moved, last = without_traps(current.moved(target, end.end), end.traps), None
+            added: tuple[Effect, ...] = (
+                Displaced(target, start, end.end, cause, path=end.path),
+                *(TrapSprung(t, (target,)) for t in end.traps),
+            )
+            words = f"{target} {cause} {format_position(start)} > {format_position(end.end)}" + (
+                f" (springs {', '.join(format_position(t) for t in end.traps)})" if end.traps else ""
+            )
+            grown += 1
+            yield (moved, last, effects + added, said + [words])
+        if grown > MAX_FORCED_OPTIONS * 4:
+            return
 
 
 def finish_keeping_forced_ways(turn: Turn, *, distinct_paths: bool = False) -> Turn:
