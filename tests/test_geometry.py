@@ -470,3 +470,41 @@ def test_free_is_no_wall_touching_the_segment(p: tuple[int, int], q: tuple[int, 
     from enemy_move.geometry.los import _free
 
     assert _free(p, q, walls) == (not any(segments_touch(p, q, a, b) for a, b in walls))
+
+
+_CELLS = st.lists(st.sampled_from(list(".#*^aAbB? \t")), max_size=8)
+#: A map row: its cells (joined as a map writes them, odd hex rows one space further right), or any text.
+_ROW = st.one_of(_CELLS.map(lambda cells: ("cells", cells)), st.text(alphabet=" .#*^aAbB?\t", max_size=12).map(lambda text: ("text", text)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ROW, min_size=1, max_size=5), st.sampled_from(["gloomhaven", "perditions-mouth"]))
+def test_well_spaced_rows_read_as_every_character_in_turn(drawn: list[tuple[str, object]], ruleset: str) -> None:
+    # grid._read_row reads the usual row at once; any row, well spaced or not, gives the board or the error the
+    # character-by-character loop gives.
+    from unittest import mock
+
+    from enemy_move.geometry import grid
+
+    hexes = ruleset == "gloomhaven"
+    rows = [
+        (" " if hexes and index % 2 else "") + " ".join(value) if kind == "cells" else str(value)  # type: ignore[arg-type]
+        for index, (kind, value) in enumerate(drawn)
+    ]
+    body = "\n".join("  " + row for row in rows)
+    labels = sorted({char for row in rows for char in row if char.isalpha()} - {"B"})  # B drawn: an error at its place
+    kinds = {"gloomhaven": ("monster", "character"), "perditions-mouth": ("guard", "hero")}[ruleset]
+    figures = ", ".join(f"{label}: {{kind: {kinds[label.isupper()]}}}" for label in labels)
+    text = f"ruleset: {ruleset}\nmap: |2\n{body}\nfigures: {{{figures}}}\n"
+
+    def outcome() -> object:
+        try:
+            board = load_scenario_text(text, "m.yaml").board
+        except ScenarioError as error:
+            return str(error)
+        return None if board is None else (board.terrain, board.figures, board.width, board.height)
+
+    fast = outcome()
+    with mock.patch.object(grid, "_well_spaced", lambda *args: False):
+        slow = outcome()
+    assert fast == slow

@@ -161,6 +161,11 @@ def _read_map(
         shift = row & 1 if kind == "hex" else 0
         if len(text) > 2 * MAX_MAP_SIDE + 1:
             raise source.text_error(("map",), row, 2 * MAX_MAP_SIDE, f"map row {row} is wider than {MAX_MAP_SIDE} cells")
+        cells = text[shift::2]
+        if _well_spaced(text, shift, cells):
+            width = max(width, _read_row(source, row, shift, cells, (symbols, figure_cells), (terrain, drawn)))
+            continue
+        # A character between cells, a tab or a row too wide somewhere: each character in turn, the first one located.
         for position, char in enumerate(text):
             if char == NO_CELL:
                 continue
@@ -177,6 +182,46 @@ def _read_map(
                 )
             width = max(width, cell[0] + 1)
     return terrain, drawn, width, len(lines)
+
+
+def _well_spaced(text: str, shift: int, cells: str) -> bool:
+    """Whether a map row (right-stripped) holds its characters at cell positions only, no tab, at most
+    MAX_MAP_SIDE cells: read by :func:`_read_row` (the usual row, and the only kind in a valid map)."""
+    return (
+        not text[shift + 1 :: 2].strip(" ") and (shift == 0 or text[:1] in ("", " ")) and "\t" not in cells and len(cells) <= MAX_MAP_SIDE
+    )
+
+
+def _read_row(
+    source: SourceMap,
+    row: int,
+    shift: int,
+    cells: str,
+    known: tuple[dict[str, str], dict[str, Cell | None]],
+    found: tuple[dict[Cell, str], dict[str, Cell]],
+) -> int:
+    """One well-spaced row's cells into ``found`` (terrain, drawn figures), left to right as the general loop
+    reads them, the same errors at the same places; the row's width in cells."""
+    symbols, figure_cells = known
+    terrain, drawn = found
+    for col, char in enumerate(cells):
+        if char == NO_CELL:
+            continue
+        name = symbols.get(char)
+        if name is not None:
+            terrain[(col, row)] = name
+        elif _is_label_char(char):
+            _drawn_figure(source, (row, 2 * col + shift), char, figure_cells, drawn)
+            drawn[char] = (col, row)
+            terrain[(col, row)] = "floor"
+        else:
+            raise source.text_error(
+                ("map",),
+                row,
+                2 * col + shift,
+                f"unknown map symbol {char!r}; add it to `legend:` or use one of {' '.join(sorted(symbols))}",
+            )
+    return len(cells)  # right-stripped: its last cell is drawn
 
 
 def _cell_at(source: SourceMap, kind: GridKind, row: int, position: int, shift: int, char: str) -> Cell:
