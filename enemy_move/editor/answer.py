@@ -111,6 +111,18 @@ def answer_text(answer: Answer | None, *, working: bool, turn_index: int, option
     return text
 
 
+def why_not_text(answer: Answer | None, turn_index: int, cursor: Position | None) -> Text:
+    """Why the cell (or area) under the cursor is no destination of the turn shown (empty when there is no answer):
+    shown on its own, so that moving the cursor does not format the whole answer again."""
+    result = answer.result if answer is not None and answer.error is None else None
+    if result is None or not result.turns or cursor is None:
+        return Text()
+    index = min(turn_index, len(result.turns) - 1)
+    text = _why_not(result, index, result.turns[index], cursor)
+    text.rstrip()  # its own widget: no blank line under it
+    return text
+
+
 def _why_not(result: Result, index: int, turn: Turn, cursor: Position) -> Text:
     from ..why_not import answer
 

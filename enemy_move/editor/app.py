@@ -25,7 +25,7 @@ from ..document.document import EditError
 from ..errors import escape_controls
 from ..result import Turn
 from . import palette
-from .answer import answer_text, turn_words
+from .answer import answer_text, turn_words, why_not_text
 from .areas import AreaView, area_names
 from .board import BoardView, Overlay
 from .commands import Commands
@@ -65,6 +65,9 @@ class EditorScreen(Commands):
     #answer-pane { width: 1fr; height: 100%; border-left: solid $primary-darken-2; padding-left: 1; }
     #palette { color: $text-muted; width: auto; }
     #message { height: auto; max-height: 3; color: $warning; }
+    #working { height: 1; display: none; }
+    #why-not { height: auto; margin-bottom: 1; }
+    #why-not.-empty { display: none; }
     """
 
     BINDINGS = [
@@ -116,6 +119,9 @@ class EditorScreen(Commands):
                     yield BoardView(self.session, id="board")
                 yield Static(id="palette")
             with Pane(id="answer-pane"):
+                # its own line: the answer below is not formatted again when an edit starts or ends the work
+                yield Static(Text("⟳ working…", style="bold yellow"), id="working")
+                yield Static(id="why-not")
                 yield Static(id="answer")
         yield Static(id="message")
         yield Footer()
@@ -194,7 +200,14 @@ class EditorScreen(Commands):
 
     def refresh_answer(self) -> None:
         cursor: Any = self.session.area if self.session.board_kind == "areas" else self.session.cursor
-        text = answer_text(self.answer, working=self.working, turn_index=self.turn_index, option_index=self.option_index, cursor=cursor)
+        # the answer, the work going on and the cursor's why-not apart: each is formatted again only when it changes
+        text = answer_text(self.answer, working=False, turn_index=self.turn_index, option_index=self.option_index, cursor=None)
+        working = self.query_one("#working", Static)
+        if working.display != self.working:
+            working.display = self.working
+        why = why_not_text(self.answer, self.turn_index, cursor)
+        self.query_one("#why-not").set_class(not why.plain, "-empty")
+        self._show("#why-not", why)
         self._show("#answer", text)
         self.refresh_status()
 

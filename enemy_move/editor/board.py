@@ -106,21 +106,29 @@ def grid_lines(
     cols, rows = session.size()
     board = _Cells(session, overlay, show_cursor)
     gutter = len(str(max(rows - 1, 0))) + 1
-    lines = _ruler(cols, 0, gutter)
-    layout = Layout(gutter, len(lines), board.hexes, cols, rows)
     kept: dict[Any, Text] = {}
+    drawn = rows_drawn if rows_drawn is not None else {}
+
+    def ruler(shift: int) -> list[Text]:
+        keys = [("ruler", cols, shift, gutter, n) for n in range(2 if cols > 10 else 1)]
+        known = [drawn[key] for key in keys if key in drawn]
+        found = known if len(known) == len(keys) else _ruler(cols, shift, gutter)
+        kept.update(zip(keys, found))
+        return found
+
+    lines = ruler(0)
+    layout = Layout(gutter, len(lines), board.hexes, cols, rows)
     for row in range(rows):
         key = (row, cols, gutter, board.row_key(row))
-        line = rows_drawn.get(key) if rows_drawn is not None else None
+        line = drawn.get(key)
         if line is None:
             line = board.line(row, cols, gutter)
         kept[key] = line
         lines.append(line)
-    if rows_drawn is not None:
-        rows_drawn.clear()
-        rows_drawn.update(kept)
     if board.hexes and rows > 1:
-        lines.extend(_ruler(cols, 1, gutter))
+        lines.extend(ruler(1))
+    drawn.clear()
+    drawn.update(kept)
     return lines, layout
 
 
