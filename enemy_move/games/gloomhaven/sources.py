@@ -35,7 +35,7 @@ _GH = {
     "not-closer": "GH rulebook p.30 (it moves only to get closer to an attack hex); GH FAQ p.66",
     "order": "GH rulebook p.29 (Order of Action); FH p.19 (initiative ties: the party decides)",
     "range": "GH rulebook p.19 (Range, never counted through walls), p.16 (wall lines)",
-    "reading": "docs/gloomhaven.md 'Open readings'",
+    "reading": "`enemy-move docs gloomhaven`, 'Open readings'",
     "stays": "GH rulebook p.30; GH FAQ p.66 (it stays when no hex gets it closer)",
     "stunned": "GH rulebook p.23 (Stun: the monster loses its turn)",
     "target-group": "Dized FAQ 'maximizing its attack' (3rd: extra targets ranked as foci); GH FAQ p.66",
@@ -92,16 +92,16 @@ _JOTL = {
     "focus": "JotL rulebook p.11 and glossary 'Focus' (fewest movement, then initiative)",
     "focus-choice": "JotL rulebook p.11 (focus ties: initiative order; then the players decide)",
     "focus-initiative": "JotL rulebook p.11 (focus ties: earlier in the initiative order, no proximity)",
-    "line-of-sight": "FH rulebook p.21's any-point reading (JotL's text not found: gloomhaven-notes.md 4)",
+    "line-of-sight": "FH rulebook p.21's any-point reading (JotL's own text not found: `enemy-move docs gloomhaven`, 'Line of sight, exactly')",
 }
 
 _BY_VARIANT = {"gloomhaven": _GH, "gloomhaven2e": _GH2E, "frosthaven": _FH, "jotl": _JOTL}
 
 #: Sources of the open readings (a ``reading`` step's ``data.switch``): docs/gloomhaven.md, "Open readings".
 READING_SOURCES = {
-    "later_attack_targets": "GH rulebook p.31 (other attacks exclude figures already attacked); gloomhaven-notes.md 3.1",
-    "move_after_last_attack": "GH rulebook p.29 ('its current attack'; no attack: as if melee); gloomhaven-monster-ai-fr.txt step 3",
-    "extra_targets": "GH rulebook p.30, FAQ p.66, Dized FAQ; gloomhaven-monster-ai-fr.txt step 3 B",
+    "later_attack_targets": "GH rulebook p.31 (other attacks exclude figures already attacked)",
+    "move_after_last_attack": "GH rulebook p.29 ('its current attack'; no attack: as if melee)",
+    "extra_targets": "GH rulebook p.30, FAQ p.66; Dized FAQ 'maximizing its attack'",
     "plan_best_future_attack": "GH FAQ p.66 (priorities re-evaluated with infinite movement); FH p.42 'closest hex'; GH2e FAQ 5.8",
     "aoe_anchor_in_wall": "GH FAQ (the hex in range may be a wall hex); FH rulebook p.22 ('cannot be inside a wall line')",
     "sight": "GH rulebook p.19 (corner to corner); FH rulebook p.21 (any point to any point)",
@@ -109,7 +109,7 @@ READING_SOURCES = {
     "jump_pays_difficult_last_hex": "GH rulebook p.19 (the last hex of a jump is normal movement); FH rulebook p.24",
     "forced_move_maximum": "GH rulebook p.20 (any valid path); GH2e/FH FAQ 5.8 (the maximum distance)",
     "push_distance": "GH rulebook p.20 ('farther away from the attacker'); FH rulebook p.21 (range around walls)",
-    "monster_focus_order": "GH rulebook p.29 (Order of Action), p.30 (focus ties); gloomhaven-notes.md 6.5",
+    "monster_focus_order": "GH rulebook p.29 (Order of Action), p.30 (focus ties)",
     "rider_attack": "FH FAQ 6.0 (Burrowing Blades, Flaming Bladespinner: no move, no attack)",
 }
 
@@ -119,6 +119,6 @@ def source_of(step: str, variant: str, data: dict[str, Any]) -> str:
     if step == "reading":
         switch = str(data.get("switch", "")).removeprefix("rules.")
         if switch not in READING_SOURCES:
-            return _GH["reading"] + " (each switch's own sources: READING_SOURCES in sources.py)"
-        return READING_SOURCES[switch] + f"; docs/gloomhaven.md 'Open readings', rules.{switch}"
+            return _GH["reading"] + " (each switch's own sources are listed there)"
+        return READING_SOURCES[switch] + f"; {_GH['reading']}, rules.{switch}"
     return _BY_VARIANT.get(variant, _GH).get(step, "")
