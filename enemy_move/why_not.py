@@ -210,10 +210,9 @@ def sight_from(result: Result, scenario: Any, text: str) -> SightReport:
     from .registry import game as registered_game
 
     flag = "--sight-from"
-    if result.board_kind == "areas":
-        raise WhyNotError(f"{flag} {text!r}: not applicable on an area map (areas see each other by the game's rules, not along lines)")
     game = registered_game(result.ruleset)
-    at = parse_position(text, result.board_kind, None, flag)
+    names = sorted(result.board.areas) if result.board_kind == "areas" and result.board is not None else None
+    at = parse_position(text, result.board_kind, names, flag)
     lines: list[list[Any]] = []
     for index in range(max(len(result.turns), 1)):
         board = result.board if index == 0 else result.boards_after[index - 1]

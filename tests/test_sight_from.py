@@ -96,15 +96,59 @@ def test_bad_values_one_line_exit_2(tmp_path: Path, value: str, says: str) -> No
     assert not (tmp_path / "o.svg").exists()
 
 
-def test_nothing_to_draw_on_is_a_usage_error() -> None:
-    result = runner.invoke(app, ["resolve", str(SCENARIO), "--sight-from", "3,2"])
-    assert result.exit_code == 2 and "add one of them" in result.stderr
+def test_the_text_view_lists_the_lines() -> None:
+    """Without a picture the lines are listed under the map: in sight, or out of sight and what blocks it."""
+    result = runner.invoke(app, ["resolve", str(SCENARIO), "--sight-from", "3,2", "--full", "--color", "never"])
+    assert result.exit_code == 0, result.output
+    assert "Sight from [3, 2]: 1 of 2 figures in sight" in result.stdout
+    assert "a [2, 2]: in sight (corner to corner)" in result.stdout
+    text = " ".join(result.stdout.split())
+    assert "A [5, 0]: out of sight: every line from a corner" in text and "the wall hex [3, 1]" in text
+    brief = runner.invoke(app, ["resolve", str(SCENARIO), "--sight-from", "3,2", "--brief", "--color", "never"])
+    assert "Sight from [3, 2]" in brief.stdout
 
 
-def test_area_maps_not_applicable_and_square_grids_not_yet(tmp_path: Path) -> None:
-    area = next((ROOT / "scenarios" / "agemonia").glob("*.yaml"))
-    result = runner.invoke(app, ["resolve", str(area), "--json", "--sight-from", "1,1"])
-    assert result.exit_code == 2 and "not applicable on an area map" in result.stderr
-    square = next((ROOT / "scenarios" / "perditions-mouth").glob("*.yaml"))
-    result = runner.invoke(app, ["resolve", str(square), "--json", "--sight-from", "0,0"])
-    assert result.exit_code == 2 and "does not draw sight lines yet" in result.stderr
+PM = ROOT / "scenarios" / "perditions-mouth"
+
+
+def test_perditions_mouth_names_walls_figures_and_corners() -> None:
+    """The engine's own sight (figures block; a corner shut by a wall and a figure): each blocker named."""
+    figure = runner.invoke(app, ["resolve", str(PM / "rules-03-figures-block-sight.yaml"), "--json", "--sight-from", "0,1"])
+    lines = {line["target"]: line for line in json.loads(figure.stdout)["turns"][0]["sight_from"]["lines"]}
+    assert lines["g"]["clear"] and not lines["A"]["clear"]
+    assert lines["A"]["blocked_by"]["figures"] == ["g"] and "Guard (g) at [1, 1]" in lines["A"]["why"]
+    corner = runner.invoke(app, ["resolve", str(PM / "rules-09-corner-wall-and-figure-block.yaml"), "--json", "--sight-from", "1,1"])
+    line = {line["target"]: line for line in json.loads(corner.stdout)["turns"][0]["sight_from"]["lines"]}["A"]
+    assert line["blocked_by"] == {"walls": [[2, 1]], "thin_walls": [], "figures": ["b"], "on_line": True}
+    assert "passes the corner that the wall at [2, 1] and Boneworm (b) at [1, 2] shut" in line["why"]
+    see = runner.invoke(app, ["resolve", str(PM / "rules-10-corner-wall-and-figure-see.yaml"), "--json", "--sight-from", "1,1"])
+    assert all(line["clear"] for line in json.loads(see.stdout)["turns"][0]["sight_from"]["lines"])
+
+
+def test_perditions_mouth_why_not_names_the_wall() -> None:
+    result = runner.invoke(app, ["resolve", str(PM / "summoner-04-behind-a-wall.yaml"), "--json", "--why-not", "1,1"])
+    answer = json.loads(result.stdout)["turns"][0]["why_not"][0]
+    assert answer["step"] == "line-of-sight" and "crosses the wall at [3, 1]" in answer["text"]
+    assert answer["data"]["blocked_by"]["walls"] == [[3, 1]]
+
+
+def test_agemonia_lines_between_areas(tmp_path: Path) -> None:
+    scenario = ROOT / "scenarios" / "agemonia" / "ranged-sight-blocked.yaml"
+    result = runner.invoke(app, ["resolve", str(scenario), "--json", "--sight-from", "A1", "--svg", str(tmp_path / "a.svg")])
+    assert result.exit_code == 0, result.output
+    lines = {line["target"]: line for line in json.loads(result.stdout)["turns"][0]["sight_from"]["lines"]}
+    assert lines["L"]["at"] == "A3" and not lines["L"]["clear"] and "A1 and A3 as blocked" in lines["L"]["why"]
+    assert lines["a"]["clear"]
+    bad = runner.invoke(app, ["resolve", str(scenario), "--json", "--sight-from", "A9"])
+    assert bad.exit_code == 2 and "no area of that name" in bad.stderr
+
+
+def test_cloudspire_has_no_sight_rule_one_line() -> None:
+    scenario = next((ROOT / "scenarios" / "cloudspire").glob("*.yaml"))
+    result = runner.invoke(app, ["resolve", str(scenario), "--sight-from", "1,1"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1
+    assert (
+        lines[0].startswith("enemy-move: --sight-from '1,1': Cloudspire has no line-of-sight rule")
+        and "Rules Reference 'Close'" in lines[0]
+    )

@@ -163,7 +163,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
         console = console_for(request.color)
         # --color always forces a "terminal" in a pipe too; only a real one may choose the brief view.
         small = small_terminal(console) and sys.stdout.isatty()
-        render_result(result, console, brief=request.brief or (not request.full and small), extra=extra)
+        render_result(result, console, brief=request.brief or (not request.full and small), extra=extra, sight=sight)
     except ScenarioError as error:
         if json_output:
             _fail_scenario_json(error)
@@ -207,7 +207,7 @@ SightFromOption = Annotated[
     typer.Option(
         "--sight-from",
         metavar="COL,ROW",
-        help="Draw the sight line from this hex to each figure on the --svg/--html pictures (and give them in --json).",
+        help="The sight line from this cell (an area on area maps) to each figure: listed under the map, drawn on --svg/--html, given in --json.",
     ),
 ]
 
@@ -275,8 +275,6 @@ def resolve(
     if file != "-" and not os.path.exists(file):
         _fail(f"{file}: no such file")
     _check_values(why_not, {"--svg": svg, "--html": html, "--after": after}, sight_from)
-    if sight_from is not None and not (svg or html or json_output):
-        _fail(f"--sight-from {sight_from[:20]!r}: the lines are drawn on --svg or --html pictures and given in --json; add one of them")
     _check_outputs(file, {"--svg": svg, "--html": html, "--after": after})
     request = ResolveRequest(
         variant,

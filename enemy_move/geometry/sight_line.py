@@ -10,6 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+
+class NoSightRule(ValueError):
+    """A game's sight hook when the game has no line-of-sight rule: its text says so and where that is written."""
+
+
 Cell = tuple[int, int]
 Offset = tuple[float, float]
 
@@ -17,10 +22,11 @@ Offset = tuple[float, float]
 @dataclass(frozen=True)
 class SightLine:
     target: str
-    at: Cell
+    #: The figure's cell (an area's name on area maps).
+    at: Cell | str
     clear: bool
     #: "centres", "corners" (a corner-to-corner line) or "centres (approximate)": seen along a line
-    #: that is neither (any-point sight), drawn between the centres.
+    #: that is neither (any-point sight), drawn between the centres; "areas": between two areas (not drawn).
     through: str = "centres"
     start: Offset = (0.0, 0.0)
     end: Offset = (0.0, 0.0)
@@ -29,12 +35,17 @@ class SightLine:
     walls: tuple[Cell, ...] = ()
     thin_walls: tuple[tuple[Cell, Cell], ...] = ()
     on_line: bool = False
+    #: Figures that block it (games where figures block sight), by label.
+    figures: tuple[str, ...] = ()
+    #: The game's words for what it found: what blocks the line ("the wall hex [3, 1] ...") or how it is seen.
+    why: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "target": self.target,
-            "at": list(self.at),
+            "at": list(self.at) if isinstance(self.at, tuple) else self.at,
             "clear": self.clear,
+            "why": self.why,
             "through": self.through,
             "start": [round(self.start[0], 4), round(self.start[1], 4)],
             "end": [round(self.end[0], 4), round(self.end[1], 4)],
@@ -43,6 +54,7 @@ class SightLine:
             else {
                 "walls": [list(c) for c in self.walls],
                 "thin_walls": [[list(p), list(q)] for p, q in self.thin_walls],
+                "figures": list(self.figures),
                 "on_line": self.on_line,
             },
         }

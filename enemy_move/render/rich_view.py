@@ -20,7 +20,7 @@ from ..look import BoardLook
 from ..result import Option, Result, Step, Turn, TurnExtra, assumption, describe_effect, format_position, option_number
 from . import ascii_map
 from .map_text import grid_text
-from .text import answer_line, pack_entries
+from .text import answer_line, pack_entries, sight_heading, sight_line_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -181,15 +181,18 @@ def _reasoning(steps: list[Step]) -> Text:
     return text
 
 
-def render_result(result: Result, console: Console, *, brief: bool = False, extra: Sequence[TurnExtra] = ()) -> None:
-    """Draw ``result``; ``extra`` (one per turn: the ``--why-not`` answers) adds reasoning steps."""
+def render_result(result: Result, console: Console, *, brief: bool = False, extra: Sequence[TurnExtra] = (), sight: Any = None) -> None:
+    """Draw ``result``; ``extra`` (one per turn: the ``--why-not`` answers) adds reasoning steps; ``sight`` (the
+    ``--sight-from`` report, why_not.SightReport) lists each turn's sight lines under its map."""
     if brief and len(result.turns) > 1:  # a whole phase: one map of every route, one line per turn
         from .phase_summary import render_phase_summary
 
         render_phase_summary(result, console, extra)
+        if sight is not None and sight.lines:  # the phase's first board: the one the map is drawn on
+            console.print(_sight_text(sight.at, sight.lines[0]))
         return
     if brief:
-        _render_brief(result, console, extra)
+        _render_brief(result, console, extra, sight)
         return
     header = Text()
     # Scenario text and file names are shown with control characters escaped:
@@ -208,6 +211,15 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
         drawing = _map_renderable(turn, board, frame, followed=turn.follows)
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
+        if sight is not None and index < len(sight.lines):
+            console.print(
+                Panel(
+                    _sight_text(sight.at, sight.lines[index], heading=False),
+                    title=sight_heading(sight.at, sight.lines[index]),
+                    title_align="left",
+                    expand=False,
+                )
+            )
         console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks))
         console.print(Panel(_reasoning(turn.reasoning + _steps(extra, index)), title="Reasoning", title_align="left", expand=False))
         if turn.follows:
@@ -231,7 +243,16 @@ def _steps(extra: Sequence[TurnExtra], index: int) -> list[Step]:
     return extra[index].steps if index < len(extra) else []
 
 
-def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] = ()) -> None:
+def _sight_text(at: Any, lines: list[Any], *, heading: bool = True) -> Text:
+    """The ``--sight-from`` lines, one per figure: in sight, or out of sight and what blocks it (the game's words)."""
+    text = Text(sight_heading(at, lines) + "\n", style="bold") if heading else Text()
+    for number, line in enumerate(lines):
+        text.append("\n" if number else "")
+        text.append(escape_controls(sight_line_text(line)), style="green" if line.clear else "red")
+    return text
+
+
+def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] = (), sight: Any = None) -> None:
     """One turn per screen of 80x24: title line, answer line, map, options, why-not answers."""
     title = Text(escape_controls(result.title or result.scenario), style="bold")
     title.append(f"  ({result.ruleset}/{result.variant})", style="dim")
@@ -249,6 +270,8 @@ def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] =
         console.print(_map_renderable(turn, board, frame, followed=whole_phase and len(turn.options) > 1))
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=result.has_attacks))
+        if sight is not None and index < len(sight.lines):
+            console.print(_sight_text(sight.at, sight.lines[index]))
         answers = _steps(extra, index)
         for step in answers:
             console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))

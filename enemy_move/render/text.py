@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..result import Turn, describe_effect, format_position, option_number
 from ..wording import and_list
 
@@ -80,3 +82,28 @@ def assumption_line(turns: list[Turn]) -> str:
     else:
         assumed = and_list(f"option {option_number(turn.chosen or 0)} for {turn.actor}" for turn in choosing)
     return f"The rest of the phase assumes {assumed}; --choose {first.actor}={other} for another."
+
+
+#: How a clear line is seen, by the line drawn (geometry.sight_line.SightLine.through).
+_SEEN = {
+    "centres": "along the centres' line",
+    "corners": "corner to corner",
+    "centres (approximate)": "along a line through no centre or corner",
+}
+
+
+def sight_line_text(line: Any) -> str:
+    """One ``--sight-from`` line in words: the figure, its position, and in sight or what blocks it (the game's words)."""
+    where = f"{line.target} in {line.at}" if isinstance(line.at, str) else f"{line.target} {format_position(line.at)}"
+    if line.clear:
+        seen = _SEEN.get(line.through, "")
+        return f"{where}: in sight" + (f" ({seen})" if seen else "")
+    return f"{where}: out of sight" + (f": {line.why}" if line.why else "")
+
+
+def sight_heading(at: Any, lines: list[Any]) -> str:
+    """``Sight from [3, 2]: 1 of 2 figures in sight`` (or that no figure stands elsewhere)."""
+    seen = sum(1 for line in lines if line.clear)
+    if not lines:
+        return f"Sight from {format_position(at)}: no other figure on the board"
+    return f"Sight from {format_position(at)}: {seen} of {len(lines)} {'figure' if len(lines) == 1 else 'figures'} in sight"

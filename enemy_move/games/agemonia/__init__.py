@@ -12,6 +12,7 @@ GAME = Game(
     default_variant="agemonia",
     step_ids=STEP_IDS,
     step_sources=Ref("enemy_move.games.agemonia.sources:source_of"),
+    sight_lines=Ref("enemy_move.games.agemonia.sighting:sight_lines"),
     look=LOOK,
     options={
         "enemy_cards, symbols": "type -> Enemy card {symbol: action}; type -> this round's symbol",

@@ -15,6 +15,7 @@ GAME = Game(
     default_variant="player",
     step_ids=STEP_IDS,
     step_sources=Ref("enemy_move.games.cloudspire.sources:source_of"),
+    sight_lines=Ref("enemy_move.games.cloudspire.sighting:sight_lines"),
     look=LOOK,
     has_focus=False,  # minions march to a mark, they have no focus
     has_attacks=False,  # attacks come later in the turn (D10)

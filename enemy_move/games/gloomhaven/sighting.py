@@ -14,6 +14,7 @@ from ...geometry.los import HexSight
 from ...geometry.sight_line import Offset, SightLine
 from ...models import Scenario
 from ...result import format_position
+from ...wording import and_list
 from .board import _walls
 from .model import GloomhavenScenario
 from .variants import VARIANTS
@@ -51,5 +52,17 @@ def sight_lines(scenario: Scenario, variant: str, board: Grid, at: Cell) -> list
                 lines.append(SightLine(label, cell, True, through, _offset(ends[0], at), _offset(ends[1], cell)))
             continue
         cells, thin, on_line = sight.blockers(at, cell)
-        lines.append(SightLine(label, cell, False, "centres", walls=tuple(cells), thin_walls=tuple(thin), on_line=on_line))
+        why = blocked_words(cells, thin, on_line, corners=rules.sight == "corner")
+        lines.append(SightLine(label, cell, False, "centres", walls=tuple(cells), thin_walls=tuple(thin), on_line=on_line, why=why))
     return lines
+
+
+def blocked_words(cells: list[Cell], thin: list[tuple[Cell, Cell]], on_line: bool, *, corners: bool) -> str:
+    """What blocks a line, as --why-not says it (ruled_out.py): the walls on the centres' line or on every corner line."""
+    walls = [f"the wall hex {format_position(c)}" for c in cells]
+    walls += [f"the thin wall between {format_position(p)} and {format_position(q)}" for p, q in thin]
+    if not walls:
+        return "a wall is in the way"
+    if on_line and not corners:
+        return f"the line between the two hexes' centres crosses {and_list(walls)}"
+    return f"every line from a corner of one hex to a corner of the other touches a wall ({and_list(walls)})"

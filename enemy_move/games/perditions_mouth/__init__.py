@@ -12,6 +12,7 @@ GAME = Game(
     default_variant="etbrev",
     step_ids=STEP_IDS,
     step_sources=Ref("enemy_move.games.perditions_mouth.sources:source_of"),
+    sight_lines=Ref("enemy_move.games.perditions_mouth.sighting:sight_lines"),
     look=LOOK,
     options={
         "insectoid_sheet": "Insectoid labels in Insectoid Sheet order (activation order).",

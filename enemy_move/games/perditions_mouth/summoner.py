@@ -13,6 +13,7 @@ from .options import Options
 from .reasons import RuleOuts
 from .roster import Roster
 from .sight import Sight
+from .sighting import blockers
 from .targets import Targeting
 from .terrain import Board, Cell
 
@@ -101,14 +102,20 @@ class SummonerRule:
             if self.roster.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sight.sees(board, c, target_cell, ignore=(mover.label,))
         ]
         for c in reachable:
-            if c not in positions:
-                turn.rule_out(
-                    c,
-                    "range",
-                    f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight",
-                    hero=target,
-                    range=self.roster.distance(c, target_cell),
-                )
+            if c in positions:
+                continue
+            away = self.roster.distance(c, target_cell)
+            if away <= SUMMONER_MAX_RANGE:  # in range, so sight is what fails: name what blocks it
+                found = blockers(self.roster, self.sight, board, c, target_cell, ignore=(mover.label,))
+                blocked = {
+                    "walls": [list(w) for w in found.squares],
+                    "figures": list(found.figures),
+                    "thin_walls": [[list(a), list(b)] for a, b in found.thin_walls],
+                }
+                reason = f"within range {SUMMONER_MAX_RANGE} of {target} but with no line of sight ({found.words})"
+                turn.rule_out(c, "line-of-sight", reason, hero=target, range=away, blocked_by=blocked)
+                continue
+            turn.rule_out(c, "range", f"not within range {SUMMONER_MAX_RANGE} of {target} with line of sight", hero=target, range=away)
         return positions
 
     def summoner_toward(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, target: str) -> None:
