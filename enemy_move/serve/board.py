@@ -26,13 +26,14 @@ if TYPE_CHECKING:
 @dataclass
 class Request:
     """What the page asks to be drawn: its text, the players' choices (label -> index from 0), the turn shown,
-    and the tapped position whose "why not" it wants."""
+    the tapped position whose "why not" it wants, and the one its sight lines start from (Sight mode)."""
 
     text: str
     file: str
     choices: dict[str, int] = field(default_factory=dict)
     turn: int = 0
     why: Position | None = None
+    sight: Position | None = None
 
 
 class BadRequest(ValueError):
@@ -51,15 +52,15 @@ def parse_request(data: Any, file: str) -> Request:
     turn = data.get("turn") or 0
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < 10_000:
         raise BadRequest("turn: expected a turn index from 0")
-    return Request(data["text"], file, dict(choices), turn, parse_position(data.get("why")))
+    return Request(data["text"], file, dict(choices), turn, parse_position(data.get("why")), parse_position(data.get("sight"), "sight"))
 
 
-def parse_position(value: Any) -> Position | None:
+def parse_position(value: Any, name: str = "why") -> Position | None:
     """``"3,4"`` (a cell), an area name, or nothing."""
     if value is None or value == "":
         return None
     if not isinstance(value, str) or len(value) > 200:
-        raise BadRequest("why: expected a cell as 'COL,ROW' or an area's name")
+        raise BadRequest(f"{name}: expected a cell as 'COL,ROW' or an area's name")
     col, sep, row = value.partition(",")
     if sep and col.strip().lstrip("-").isdigit() and row.strip().lstrip("-").isdigit():
         return (int(col), int(row))
@@ -84,17 +85,21 @@ def view(request: Request) -> dict[str, Any]:
         answer = f'<p class="error">{escape(error or "no answer")}</p><details open><summary>The file</summary><pre class="source">{source}</pre></details>'
         return {"error": error, "board": "", "answer": answer, "turns": 0, "need": None}
     from ..render.svg import sections
+    from .sight import sight_html, sight_report
 
     legends: list[list[tuple[str, str]]] = []
-    drawn = sections(result, legends=legends)
+    report, problem = sight_report(request, result)
+    drawn = sections(result, legends=legends, sight=report)
     shown = min(request.turn, max(len(result.turns) - 1, 0))
     caption, elements, width, height = drawn[shown]
     board = svg(elements, width, height, caption) + key_html(result, legends[shown])
     need = choice_needed(result, request.choices)
+    seen = report.lines[shown] if report is not None and shown < len(report.lines) else None
+    sight = sight_html(request.sight, seen, problem) if request.sight is not None else ""
     return {
         "error": None,
         "board": board,
-        "answer": answer_html(result, shown, request, drawn),
+        "answer": answer_html(result, shown, request, drawn, sight),
         "turns": len(result.turns),
         "turn": shown,
         "need": need,
@@ -141,9 +146,10 @@ def _turn_summary(turn: Turn) -> str:
     return f"{turn.actor}: {what}"
 
 
-def answer_html(result: Result, shown: int, request: Request, drawn: list[tuple[str, list[str], float, float]]) -> str:
+def answer_html(result: Result, shown: int, request: Request, drawn: list[tuple[str, list[str], float, float]], sight: str = "") -> str:
     """The answer region: every turn in one line (a button showing that turn), then the turn shown in full:
-    focus, options numbered from 1 (a tap is the players' choice), the route, why-not, the reasoning folded."""
+    focus, options numbered from 1 (a tap is the players' choice), the route, why-not, the sight lines (``sight``:
+    serve/sight.py's block), the reasoning folded."""
     from ..render.text import answer_line
 
     if not result.turns:
@@ -162,6 +168,7 @@ def answer_html(result: Result, shown: int, request: Request, drawn: list[tuple[
     parts.append(_options(result, turn, request))
     if request.why is not None:
         parts.append(_why_not(result, shown, turn, request.why))
+    parts.append(sight)
     steps = "".join(f"<li><code>{escape(step.step)}</code> {escape(step.text)}</li>" for step in turn.reasoning)
     parts.append(f"<details><summary>Reasoning ({len(turn.reasoning)} steps)</summary><ol>{steps}</ol></details>")
     if whole and len(drawn) > len(result.turns):

@@ -50,7 +50,10 @@ def _file_list(names: list[str], strip: str) -> str:
 
 
 def _palette(symbols: dict[str, str], board_kind: str) -> str:
-    buttons = ['<button type="button" class="tool picked" data-tool="look" aria-pressed="true">Look</button>']
+    buttons = [
+        '<button type="button" class="tool picked" data-tool="look" aria-pressed="true">Look</button>',
+        '<button type="button" class="tool" data-tool="sight" aria-pressed="false">Sight</button>',
+    ]
     if board_kind != "areas":
         for symbol, terrain in symbols.items():
             shown = "blank" if symbol == " " else symbol

@@ -30,7 +30,7 @@
   }
 
   function request(extra) {
-    var body = { text: text, file: file, choices: choices, turn: turn, why: why };
+    var body = { text: text, file: file, choices: choices, turn: turn, why: why, sight: sight };
     for (var key in extra) body[key] = extra[key];
     return body;
   }
@@ -104,6 +104,7 @@
       else edit({ kind: "place_in_area", label: label, area: area });
       return;
     }
+    if (tool === "sight" && (cell || area)) { sightFrom(cell || area); return; }
     if (tool === "paint" && cell) { edit({ kind: "paint", symbol: brush, cell: cell }); return; }
     if (tool === "place" && (cell || area)) {
       var typed = document.getElementById("new-label").value.trim();
@@ -293,6 +294,51 @@
       openForm(what, form.getAttribute("data-target"));
     });
   });
+
+  // --- sight lines: Sight mode (a tap) or a long press in Look mode -------------------------------
+  // The server draws the lines from that cell (or area) on the board and lists them in the answer, each blocked
+  // one with what blocks it; they stay, redrawn after each edit, until the same cell is tapped again or Clear.
+
+  var sight = null, LONG_PRESS_MS = 550, press = null, pressed = false;
+
+  function sightFrom(position) {
+    sight = position && position !== sight ? position : null;
+    var where = /^-?\d+,-?\d+$/.test(sight || "") ? "[" + sight.replace(",", ", ") + "]" : sight;
+    say(sight ? "sight lines from " + where + ": tap it again (or Clear) to hide them" : "sight lines hidden");
+    refresh();
+  }
+
+  document.querySelector(".palette").addEventListener("click", function (event) {
+    var button = event.target.closest('button[data-tool="sight"]');
+    if (button) say("tap a cell: the sight line from it to every figure, and what blocks each");
+  });
+
+  answer.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-sight-clear]")) { sight = null; say("sight lines hidden"); refresh(); }
+  });
+
+  boardBox.addEventListener("pointerdown", function (event) {
+    if (tool !== "look" || moving) return;
+    var position = hit(event, "data-cell") || hit(event, "data-area");
+    if (!position) return;
+    pressed = false;
+    clearTimeout(press && press.timer);
+    press = { x: event.clientX, y: event.clientY, timer: setTimeout(function () { pressed = true; press = null; sightFrom(position); }, LONG_PRESS_MS) };
+  });
+
+  function endPress(event) {
+    if (!press) return;
+    if (event.type === "pointermove" && Math.abs(event.clientX - press.x) + Math.abs(event.clientY - press.y) < 12) return;
+    clearTimeout(press.timer);
+    press = null;
+  }
+  ["pointerup", "pointercancel", "pointerleave", "pointermove"].forEach(function (name) { boardBox.addEventListener(name, endPress); });
+
+  // The click that ends a long press is not a tap (no why-not, no form).
+  boardBox.addEventListener("click", function (event) {
+    if (pressed) { pressed = false; event.stopImmediatePropagation(); }
+  }, true);
+  boardBox.addEventListener("contextmenu", function (event) { if (tool === "look") event.preventDefault(); });
 
   markTools();
 })();
