@@ -152,3 +152,11 @@ def test_cloudspire_has_no_sight_rule_one_line() -> None:
         lines[0].startswith("enemy-move: --sight-from '1,1': Cloudspire has no line-of-sight rule")
         and "Rules Reference 'Close'" in lines[0]
     )
+
+
+def test_agemonia_why_not_names_the_ally_out_of_sight() -> None:
+    scenario = ROOT / "scenarios" / "agemonia" / "ranged-sight-blocked.yaml"
+    result = runner.invoke(app, ["resolve", str(scenario), "--json", "--why-not", "A1"])
+    answer = json.loads(result.stdout)["turns"][0]["why_not"][0]
+    assert "Lunara (L) in A3: in range 2 but out of sight, by the scenario's sight" in answer["text"]
+    assert answer["data"]["blocked_by"] == {"unseen": ["L"]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...result import Turn, count_of
+from ...wording import and_list
 from .movement import Distances
 from .targets import Targeting
 
@@ -67,6 +68,18 @@ class RuleOuts(Targeting):
             turn, distance, chosen, f"not an area it can attack from; its move toward {', '.join(goals)} ends in {', '.join(chosen)}"
         )
 
+    def unseen_in_range(self, area: str) -> list[tuple[str, str]]:
+        """Allies a ranged attack from ``area`` would reach but for sight (label, area), by label: what --why-not names."""
+        if self.mover.attack.kind != "ranged":
+            return []
+        reach, board = self.mover.attack.range, self.board
+        # Distances from each ally's area (few, and cached as ranged_targets asks them): borders are undirected.
+        return [
+            (ally.label, ally.area)
+            for ally in self.allies()
+            if board.line_distances(ally.area, self.range_kinds).get(area, reach + 1) <= reach and not board.sees(area, ally.area)
+        ]
+
     def rule_out_moves(self, turn: Turn, distance: Distances, chosen: list[str], reason: str) -> None:
         for area in sorted(self.board.areas):
             if area in distance and distance[area][0] > self.mover.move:
@@ -78,6 +91,13 @@ class RuleOuts(Targeting):
                     move=self.mover.move,
                 )
             else:
+                unseen = self.unseen_in_range(area)
+                if unseen:  # an ally in range but out of sight: name the sight relation that hides it
+                    hidden = and_list(f"{self.board.figures[who].describe()} in {where}" for who, where in unseen)
+                    why = f"{reason} ({hidden}: in range {self.mover.attack.range} but out of sight, by the scenario's sight)"
+                    blocked = {"unseen": [who for who, _ in unseen]}
+                    turn.rule_out(area, "attack-areas", why, against=chosen, blocked_by=blocked)
+                    continue
                 turn.rule_out(area, "attack-areas", reason, against=chosen)
         for area in chosen:
             turn.ruled_out.pop(area, None)
