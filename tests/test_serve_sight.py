@@ -88,7 +88,9 @@ def test_sight_mode_draws_the_lines_and_a_second_tap_hides_them(phone: Any, serv
         "css selector", "#board .sight-blocker"
     )
     _fits(phone)
-    size = phone.execute_script("var r = document.querySelector('#answer .sight-clear').getBoundingClientRect(); return [r.width, r.height]")
+    size = phone.execute_script(
+        "var r = document.querySelector('#answer .sight-clear').getBoundingClientRect(); return [r.width, r.height]"
+    )
     assert min(size) >= 44, f"Clear is {size} px: a touch target is at least 44 px"
     _click(phone, '[data-cell="3,2"]')
     _wait(phone, lambda d: "Sight from" not in _answer(d))

@@ -160,3 +160,19 @@ def test_agemonia_why_not_names_the_ally_out_of_sight() -> None:
     answer = json.loads(result.stdout)["turns"][0]["why_not"][0]
     assert "Lunara (L) in A3: in range 2 but out of sight, by the scenario's sight" in answer["text"]
     assert answer["data"]["blocked_by"] == {"unseen": ["L"]}
+
+
+def test_agemonia_adjacent_sight_says_which_rule_hides(tmp_path: Path) -> None:
+    """Under `sight.default: adjacent`, an area with no border is out of sight for that reason, and a listed pair for its own."""
+    text = (ROOT / "scenarios" / "agemonia" / "ranged-sight-blocked.yaml").read_text()
+    text = text.replace("sight:\n  blocked: [[A1, A3]]", "sight:\n  default: adjacent\n  blocked: [[A1, A2]]")
+    text = text.replace("expect:\n  options:\n    - {to: A2, attacks: [L]}\n", "")
+    (tmp_path / "adjacent.yaml").write_text(text)
+    result = runner.invoke(app, ["resolve", str(tmp_path / "adjacent.yaml"), "--json", "--sight-from", "A2"])
+    assert result.exit_code == 0, result.output
+    lines = {line["target"]: line for line in json.loads(result.stdout)["turns"][0]["sight_from"]["lines"]}
+    assert "the scenario's sight lists A2 and A1 as blocked" in lines["a"]["why"]
+    assert lines["L"]["clear"]
+    far = runner.invoke(app, ["resolve", str(tmp_path / "adjacent.yaml"), "--json", "--sight-from", "A1"])
+    line = {line["target"]: line for line in json.loads(far.stdout)["turns"][0]["sight_from"]["lines"]}["L"]
+    assert "share no border" in line["why"] and "sight.default: adjacent" in line["why"]

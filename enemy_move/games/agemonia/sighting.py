@@ -15,16 +15,16 @@ from ...models import Scenario
 def sight_lines(scenario: Scenario, variant: str, board: AreaBoard, at: str) -> list[SightLine]:
     """One line from the area ``at`` to each figure's area (the figures in ``at`` itself are in sight)."""
     model = scenario.model
-    default = getattr(getattr(model, "sight", None), "default", "open")
+    blocked = {frozenset(pair) for pair in model.sight.blocked}
     lines = []
     for label, figure in sorted(board.figures.items()):
         area = figure.area
         if board.sees(at, area):
             lines.append(SightLine(label, area, True, "areas"))
             continue
-        if default == "open":
+        if frozenset((at, area)) in blocked:
             why = f"the scenario's sight lists {at} and {area} as blocked (a solid barrier, or a height border seen from the lower side)"
         else:
-            why = f"{at} and {area} share no border and the scenario's sight does not list them as seeing each other (sight.default: adjacent)"
+            why = f"{at} and {area} share no border and the scenario's sight does not list them under see (sight.default: adjacent)"
         lines.append(SightLine(label, area, False, "areas", why=why))
     return lines
