@@ -176,3 +176,15 @@ def test_agemonia_adjacent_sight_says_which_rule_hides(tmp_path: Path) -> None:
     far = runner.invoke(app, ["resolve", str(tmp_path / "adjacent.yaml"), "--json", "--sight-from", "A1"])
     line = {line["target"]: line for line in json.loads(far.stdout)["turns"][0]["sight_from"]["lines"]}["L"]
     assert "share no border" in line["why"] and "sight.default: adjacent" in line["why"]
+
+
+def test_in_colour_the_map_shows_the_cell_and_the_blocking_walls() -> None:
+    """The character map colours where the lines start (green) and the walls that block them (red); without colour
+    nothing is drawn there and the list alone says it."""
+    scenario = str(ROOT / "scenarios" / "perditions-mouth" / "summoner-04-behind-a-wall.yaml")
+    coloured = runner.invoke(app, ["resolve", scenario, "--sight-from", "2,1", "--brief", "--color", "always"])
+    assert "\x1b[1;30;42m.\x1b[0m" in coloured.stdout  # [2, 1]: floor, black on green
+    assert "\x1b[1;37;41m#\x1b[0m" in coloured.stdout  # [3, 1]: the wall, white on red
+    assert "on the map:" in coloured.stdout and "the walls that block them" in coloured.stdout
+    plain = runner.invoke(app, ["resolve", scenario, "--sight-from", "2,1", "--brief", "--color", "never"])
+    assert "on the map:" not in plain.stdout and "\x1b[" not in plain.stdout

@@ -25,6 +25,7 @@ colour it and plain text can drop the styles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..geometry.grid import Grid
@@ -138,6 +139,8 @@ class _Marks:
     ends: dict[Cell, str] = field(default_factory=dict)
     #: Figures that leave their start in the phase (a route's end may cover where one started).
     movers: set[str] = field(default_factory=set)
+    #: Cells drawn as they are but in this style (``--sight-from``: where the lines start, the walls that block them).
+    highlight: dict[Cell, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, turn: Turn | None) -> _Marks:
@@ -179,6 +182,7 @@ class _Painter:
         self.drawn = _Drawn()
         self.hexes = grid.kind == "hex"
         self.walls = thin.walls_between(grid.thin_walls)
+        self.highlight = marks.highlight
 
     def cell(self, cell: Cell) -> Run:
         grid, marks, look, drawn = self.grid, self.marks, self.look, self.drawn
@@ -251,7 +255,8 @@ class _Painter:
                 if wall and thin.SIDE_BY_SIDE not in self.drawn.walls:
                     self.drawn.walls += thin.SIDE_BY_SIDE
                 runs.append((thin.SIDE_BY_SIDE, thin.WALL_STYLE) if wall else (" ", ""))
-            runs.append(self.cell((col, row)) if (col, row) in self.grid.terrain else (" ", ""))
+            run = self.cell((col, row)) if (col, row) in self.grid.terrain else (" ", "")
+            runs.append((run[0], self.highlight[(col, row)]) if (col, row) in self.highlight else run)
         return runs
 
     def rows(self, rows: range, columns: range, gutter: int) -> list[list[Run]]:
@@ -284,17 +289,19 @@ def grid_view(
     max_rows: int | None = None,
     followed: bool = False,
     look: BoardLook = GRID_LOOK,
-    summary: _Marks | None = None,
+    marks: _Marks | None = None,
 ) -> MapView:
     """Draw ``grid`` with ``turn``'s options; fit it into ``max_width`` columns and ``max_rows`` map rows.
 
     ``followed``: the option shown is the one a whole phase follows (the legend says so);
-    ``look``: the game's terrain styles and legend words; ``summary`` (from :func:`phase_marks`): draw a
-    whole phase's routes instead of one turn's options.
+    ``look``: the game's terrain styles and legend words; ``marks``: what to draw instead of ``turn``'s own marks
+    (:func:`phase_marks`: a whole phase's routes; :func:`turn_marks`: a turn's with cells highlighted).
     """
     hexes = grid.kind == "hex"
     gutter = len(str(max(grid.height - 1, 0))) + 1
-    cells = _interesting(grid, turn) if summary is None else [*grid.figures.values(), *summary.routes, *summary.ends]
+    marks = _Marks.of(turn) if marks is None else marks
+    # what a crop keeps: the turn's cells (the figures when there is none), a phase's routes, highlighted cells
+    cells = _interesting(grid, turn) + [*marks.routes, *marks.ends] + [cell for cell in marks.highlight if cell in grid.terrain]
     cols_all = [c for c, _ in cells if 0 <= c < grid.width] or [0]
     rows_all = [r for _, r in cells if 0 <= r < grid.height] or [0]
     fits_cols = grid.width if max_width is None else max(0, (max_width - gutter - (1 if hexes else 0) + 1) // 2)
@@ -304,7 +311,6 @@ def grid_view(
     if max_width is not None and (len(columns) > fits_cols or fits_cols < 1):
         view.too_narrow = _too_narrow(grid, cells, max_width, gutter)
         return view
-    marks = _Marks.of(turn) if summary is None else summary
     painter = _Painter(grid, marks, look)
     view.lines = painter.rows(rows, columns, gutter)
     view.lines[:0] = _ruler(columns, 0, gutter)
@@ -357,6 +363,13 @@ def _notes(view: MapView, grid: Grid, marks: _Marks, drawn: _Drawn, shown_area: 
         cropped.append(f"rows {rows[0]}-{rows[-1]} of 0-{grid.height - 1}")
     if cropped:
         view.notes.append("cropped to " + " and ".join(cropped) + " (the rulers keep the true numbers)")
+
+
+def turn_marks(turn: Turn | None, highlight: Mapping[Cell, str]) -> _Marks:
+    """``turn``'s marks with ``highlight``'s cells drawn in their styles."""
+    marks = _Marks.of(turn)
+    marks.highlight = dict(highlight)
+    return marks
 
 
 def phase_marks(routes: list[tuple[str, str, tuple[Cell, ...]]]) -> _Marks:

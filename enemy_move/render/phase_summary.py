@@ -39,7 +39,7 @@ def routes(result: Result) -> list[tuple[str, str, tuple[Any, ...]]]:
 
 def _grid_map(result: Result, width: int, max_rows: int | None) -> RenderableType:
     marks = ascii_map.phase_marks([(n, a, tuple(c for c in p if isinstance(c, tuple))) for n, a, p in routes(result)])
-    view = ascii_map.grid_view(result.board, None, max_width=width, max_rows=max_rows, look=result.look, summary=marks)
+    view = ascii_map.grid_view(result.board, None, max_width=width, max_rows=max_rows, look=result.look, marks=marks)
     if view.too_narrow:
         return Text(view.too_narrow, style="bold yellow")
     text = grid_text(view)

@@ -54,10 +54,15 @@ class _Frame:
     brief: bool = False
 
 
-def _map_renderable(turn: Turn | None, board: Any, frame: _Frame, *, followed: bool = False) -> RenderableType:
+def _map_renderable(
+    turn: Turn | None, board: Any, frame: _Frame, *, followed: bool = False, highlight: dict[Any, str] | None = None
+) -> RenderableType:
     brief = frame.brief
     if frame.kind in ("hex", "square"):
-        view = ascii_map.grid_view(board, turn, max_width=frame.width, max_rows=frame.max_rows, followed=followed, look=frame.look)
+        marks = ascii_map.turn_marks(turn, highlight) if highlight else None
+        view = ascii_map.grid_view(
+            board, turn, max_width=frame.width, max_rows=frame.max_rows, followed=followed, look=frame.look, marks=marks
+        )
         if view.too_narrow:
             return Text(view.too_narrow, style="bold yellow")
         text = grid_text(view)
@@ -209,12 +214,12 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)
-        drawing = _map_renderable(turn, board, frame, followed=turn.follows)
+        drawing = _map_renderable(turn, board, frame, followed=turn.follows, highlight=_sight_cells(console, sight, index))
         console.print(Panel(drawing, title=Text(escape_controls(title)), title_align="left", expand=False))
         if sight is not None and index < len(sight.lines):
             console.print(
                 Panel(
-                    _sight_text(sight.at, sight.lines[index], heading=False),
+                    _sight_text(sight.at, sight.lines[index], heading=False, coloured=_sight_cells(console, sight, index) is not None),
                     title=sight_heading(sight.at, sight.lines[index]),
                     title_align="left",
                     expand=False,
@@ -243,12 +248,33 @@ def _steps(extra: Sequence[TurnExtra], index: int) -> list[Step]:
     return extra[index].steps if index < len(extra) else []
 
 
-def _sight_text(at: Any, lines: list[Any], *, heading: bool = True) -> Text:
-    """The ``--sight-from`` lines, one per figure: in sight, or out of sight and what blocks it (the game's words)."""
+#: --sight-from on the character map (colour only: a line has no room there): where the lines start, what blocks them.
+SIGHT_FROM_STYLE, SIGHT_BLOCKER_STYLE = "bold black on green", "bold white on red"
+
+
+def _sight_cells(console: Console, sight: Any, index: int) -> dict[Any, str] | None:
+    """The cells the map colours for ``--sight-from`` on turn ``index`` (none without colour: the list says it all)."""
+    if sight is None or index >= len(sight.lines) or console.color_system is None or not isinstance(sight.at, tuple):
+        return None
+    cells: dict[Any, str] = {cell: SIGHT_BLOCKER_STYLE for line in sight.lines[index] for cell in line.walls}
+    cells[sight.at] = SIGHT_FROM_STYLE
+    return cells
+
+
+def _sight_text(at: Any, lines: list[Any], *, heading: bool = True, coloured: bool = False) -> Text:
+    """The ``--sight-from`` lines, one per figure: in sight, or out of sight and what blocks it (the game's words);
+    ``coloured``: the map shows the cells too, and a last line says how."""
     text = Text(sight_heading(at, lines) + "\n", style="bold") if heading else Text()
     for number, line in enumerate(lines):
         text.append("\n" if number else "")
         text.append(escape_controls(sight_line_text(line)), style="green" if line.clear else "red")
+    if coloured:
+        text.append("\non the map: ", style="dim")
+        text.append(format_position(at), style=SIGHT_FROM_STYLE)
+        text.append(" where the lines start" + (", " if any(line.walls for line in lines) else ""), style="dim")
+        if any(line.walls for line in lines):
+            text.append("#", style=SIGHT_BLOCKER_STYLE)
+            text.append(" the walls that block them", style="dim")
     return text
 
 
@@ -267,11 +293,15 @@ def _render_brief(result: Result, console: Console, extra: Sequence[TurnExtra] =
         # Lines left for map rows once the other parts are counted (80x24 is the target).
         room = max(4, console.height - 11 - len(turn.options))
         frame = _Frame(result.board_kind, result.look, console.width, max_rows=room, brief=True)
-        console.print(_map_renderable(turn, board, frame, followed=whole_phase and len(turn.options) > 1))
+        console.print(
+            _map_renderable(
+                turn, board, frame, followed=whole_phase and len(turn.options) > 1, highlight=_sight_cells(console, sight, index)
+            )
+        )
         if turn.options:
             console.print(_options_table(turn, whole_phase=whole_phase, brief=True, width=console.width, attacks=result.has_attacks))
         if sight is not None and index < len(sight.lines):
-            console.print(_sight_text(sight.at, sight.lines[index]))
+            console.print(_sight_text(sight.at, sight.lines[index], coloured=_sight_cells(console, sight, index) is not None))
         answers = _steps(extra, index)
         for step in answers:
             console.print(Text(escape_controls(("" if step.data.get("source") == "option" else "Why not ") + step.text), style="magenta"))
