@@ -40,7 +40,7 @@ def source_of(step: str, variant: str, data: dict[str, Any]) -> str:
     """``step``'s rule (the docs page's numbering); an open reading's key when one decided."""
     source = _RULES.get(step, "")
     if step == "enemy" and data.get("enemy_card"):
-        source += "; notes A12 (the Initiative card shows each enemy type's action symbol; its Enemy card has an action per symbol)"
+        source += "; Dized rules 'Reveal Initiative Card' (the Initiative card shows each enemy type's action symbol; its Enemy card has an action per symbol)"
     reading = data.get("reading")
     if step == "reading":
         return source + (f", rules.{reading}" if reading else "")
