@@ -188,3 +188,12 @@ def test_in_colour_the_map_shows_the_cell_and_the_blocking_walls() -> None:
     assert "on the map:" in coloured.stdout and "the walls that block them" in coloured.stdout
     plain = runner.invoke(app, ["resolve", scenario, "--sight-from", "2,1", "--brief", "--color", "never"])
     assert "on the map:" not in plain.stdout and "\x1b[" not in plain.stdout
+
+
+def test_the_html_page_lists_the_lines_under_the_picture(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["resolve", str(SCENARIO), "--sight-from", "3,2", "--html", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert '<div class="sight"><p><b>Sight from [3, 2]: 1 of 2 figures in sight</b></p>' in page
+    assert '<li class="blocked">A [5, 0]: out of sight: every line from a corner' in page

@@ -132,7 +132,8 @@ def page(
         index = len(node.path)
         seen = (sight.at, sight.lines[index]) if sight is not None and node.main and index < len(sight.lines) else None
         caption, elements, width, height = section(result, index, node.board, node.turn, symbols=symbols, sight=seen)
-        sections.append(_turn_section(result, node, (caption, _svg(elements, width, height, caption)), extra, choices or {}))
+        listed = _sight_list(*seen) if seen is not None else ""
+        sections.append(_turn_section(result, node, (caption, _svg(elements, width, height, caption) + listed), extra, choices or {}))
     if count > 1:
         for path, board, line in afters:
             routes = taken_routes(line.turns, path)
@@ -149,6 +150,14 @@ def page(
         f"<title>{title}</title><style>{STYLE}</style></head>"
         f"<body {data}>{defs}{''.join(body)}{''.join(sections)}<script>{SCRIPT}</script></body></html>\n"
     )
+
+
+def _sight_list(at: Any, lines: Sequence[Any]) -> str:
+    """``--sight-from`` in words under the picture: each figure in sight, or what blocks its line (the game's words)."""
+    from .text import sight_heading, sight_line_text
+
+    items = "".join(f'<li class="{"in-sight" if line.clear else "blocked"}">{escape(sight_line_text(line))}</li>' for line in lines)
+    return f'<div class="sight"><p><b>{escape(sight_heading(at, list(lines)))}</b></p><ul>{items}</ul></div>'
 
 
 def _turn_section(result: Result, node: _Node, drawn: tuple[str, str], extra: Sequence[TurnExtra], choices: Mapping[str, int]) -> str:

@@ -29,6 +29,8 @@ STYLE = (
     ".shown button{font:inherit;margin-left:.5em;min-height:2.2em}"
     ".missing{background:#fdecea;border:1px solid #e0a0a0;padding:.4em .6em}"
     "code{overflow-wrap:anywhere}"
+    ".sight{background:#eef6ee;padding:.3em .6em;border-radius:6px}.sight p{margin:.2em 0}.sight ul{margin:.2em 0;padding-left:1.2em}"
+    ".sight li.in-sight{color:#1b5e20}.sight li.blocked{color:#b71c1c}"
     "@media (max-width:640px){body{padding:0 .5em}"
     "table.options,table.options tbody,table.options tr,table.options td{display:block;width:auto}"
     "table.options tr:first-child{display:none}"
