@@ -22,7 +22,7 @@ def test_the_symbol_picks_the_enemy_cards_action() -> None:
     result = resolve(load_scenario_text(TEXT))
     step = result.turns[0].reasoning[0]
     assert step.step == "enemy" and step.data["enemy_card"] == "Skitterer" and step.data["symbol"] == "shield"
-    assert "its Enemy card's 'shield' action, move 1" in step.text and "notes A12" in step.source
+    assert "its Enemy card's 'shield' action, move 1" in step.text and "Dized rules 'Reveal Initiative Card'" in step.source
     assert _ends(TEXT) == [["Road"], ["Gate"]]
     assert _ends(TEXT.replace("{Skitterer: shield,", "{Skitterer: sword,")) == [["Gate"], ["Gate"]]  # move 2
 
