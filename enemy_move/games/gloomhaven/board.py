@@ -28,11 +28,8 @@ NEGATIVE = {"trap", "hazardous"}
 
 def parse_board(scenario: Scenario) -> Grid:
     """The board of a validated scenario, parsed once while loading (``GAME.board_parser``): every map
-    mistake located. A summon's owner is checked first, as the Play checked it before the map."""
+    mistake located. (A summon's owner is checked before, with the model's references.)"""
     model: GloomhavenScenario = scenario.model
-    for label, figure in model.figures.items():
-        if figure.kind == "summon" and figure.owner is not None and figure.owner not in model.figures:
-            raise scenario.error(("figures", label, "owner"), f"summon {label!r} names owner {figure.owner!r}, which is not a figure")
     return parse_grid(scenario, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: f.at for label, f in model.figures.items()})
 
 
