@@ -3,6 +3,7 @@ relative values typed with their sign ("+1"), with the sums each figure gets sho
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,11 @@ def test_relative_values_are_typed_with_their_sign_and_the_sums_shown(tmp_path: 
         assert screen.session.doc.get("action.move") == "+2" and 'move: "+2"' in screen.session.text()
         assert answer_error(screen) is None and screen.answer is not None and screen.answer.result is not None
         assert [len(t.options[0].path) - 1 for t in screen.answer.result.turns] == [5, 4]  # 3+2 and 2+2
+        assert "e: Move 3+2 = 5" in screen.answer_sums()
+        answer = screen.answer
+        screen.answer = replace(answer, generation=answer.generation - 1)  # an edit whose answer is on its way
+        assert "resolving the edit" in screen.answer_sums() and "3+2" not in screen.answer_sums()
+        screen.answer = answer
         await press(pilot, "ctrl+k")
         await press(pilot, "backspace", "backspace", "2", "enter")  # a plain number: absolute
         await settle(pilot)
@@ -124,3 +130,19 @@ def test_signed_values_are_kept_as_written() -> None:
     assert parse_value(signed, " +1 ") == "+1" and parse_value(signed, "-2") == "-2" and parse_value(signed, "3") == 3
     assert parse_value(number, "+1") == 1  # a plain number field reads a sign as a number
     assert stat_models("gloomhaven") is not None and stat_models("agemonia") is None
+
+
+def test_a_line_by_level_keeps_the_rest_of_the_file_and_the_cards_comment() -> None:
+    from enemy_move.document.document import ScenarioDocument
+    from enemy_move.editor.stats import add_level
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven" / "111-stat-card-elite-and-normal.yaml"
+    text = path.read_text().replace("  Bandit Guard:\n", "  Bandit Guard:   # the box's card\n")
+    doc = ScenarioDocument.from_text(text, "x.yaml")
+    add_level(doc, "stats.Bandit Guard", 2)
+    add_level(doc, "stats.Bandit Guard", 3)  # a copy of the line in play (2)
+    after = doc.text()
+    head, tail = text.split("stats:\n")[0], text.split("action:")[1]
+    assert after.startswith(head + "stats:\n  Bandit Guard:   # the box's card\n    level: 2\n") and after.endswith("action:" + tail)
+    card = load_scenario_text(after).model.stats["Bandit Guard"]
+    assert card.level == 2 and card.levels[3] == card.levels[2] and card.line(True) is not None

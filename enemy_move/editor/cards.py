@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Union, get_args, get_origin
 
@@ -31,7 +32,7 @@ from ..errors import escape_controls
 from . import forms
 from .beside import Beside
 from .dialogs import DIALOG_CSS
-from .forms import TypeAhead
+from .forms import NOTE_REFRESH, TypeAhead
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,21 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
     TITLE = "Cards"
     #: Shown under the list: the sums the answer made of the stat cards ("e: Move 3+1 = 4").
     note = ""
+    #: Where the note comes from: read again while the list is open (the answer of an edit arrives later).
+    note_source: Callable[[], str] | None = None
+
+    def on_mount(self) -> None:
+        if self.note_source is not None:
+            self.note = self.note_source()
+            self.query_one("#cards", Static).update(self._text())
+            self.set_interval(NOTE_REFRESH, self._read_note)
+
+    def _read_note(self) -> None:
+        assert self.note_source is not None
+        note = self.note_source()
+        if note != self.note:
+            self.note = note
+            self.query_one("#cards", Static).update(self._text())
 
     def keys(self) -> list[str]:
         """The keys the list takes, said above it."""

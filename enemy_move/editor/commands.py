@@ -106,7 +106,7 @@ class Commands(StatCommands):
                 self.open_stats()
 
         screen = cards.CardsScreen(rows, selected, models, board)
-        screen.note = self.answer_sums()
+        screen.note_source = self.answer_sums
         self.app.push_screen(screen, chosen)
 
     def _list_item(self, key: str) -> tuple[str, int] | None:
@@ -135,7 +135,7 @@ class Commands(StatCommands):
             title = "Action card" if key == "action" else f"Card {key}"
         values = shorthand_values(self.session.doc, fields)
         then = None if more else (lambda: self.open_cards(key))
-        self.open_form(title, fields, values, then=then, more=more, note=self.answer_sums())
+        self.open_form(title, fields, values, then=then, more=more, note=self.answer_sums)
 
     def add_step(self, key: str, kind: str) -> None:
         """A move or an attack after the selected action (or at the end of the selected card); the card becomes a list."""
@@ -220,10 +220,10 @@ class Commands(StatCommands):
         label: str | None = None,
         then: Callable[[], None] | None = None,
         more: bool = False,
-        note: str = "",
+        note: Callable[[], str] | None = None,
     ) -> None:
         """A form over the board; ``then`` runs after it closes (the card list again); ``more``: Ctrl+K opens the card list;
-        ``note``: a text under its keys."""
+        ``note``: a text under its keys, read again while the form is open."""
 
         def done(changes: dict[str, Any] | None) -> None:
             listed = bool(changes and changes.pop(forms.MORE, False))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -35,6 +36,9 @@ SKIPPED = {"at", "area", "mark"}
 #: Fields shown first, when the model has them (what changes from round to round).
 FIRST = ("initiative", "taunt", "name", "elite", "move")
 
+
+#: Seconds between two readings of a list's or a form's note while it is open (the answer of an edit arrives later).
+NOTE_REFRESH = 0.25
 
 #: In what a form is dismissed with: also open the card list (Ctrl+K in the card form).
 MORE = "\0more"
@@ -274,11 +278,13 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         names: list[str] | None = None,
         beside: Any = "",
         more: bool = False,
-        note: str = "",
+        note: Callable[[], str] | None = None,
     ) -> None:
         super().__init__()
-        #: Shown under the keys: what the file's answer makes of these values (the stat card's sums, "Move 2+1 = 3").
-        self.note = "\n".join(escape_controls(line) for line in note.split("\n")) if note else ""
+        #: Shown under the keys: what the file's answer makes of these values (the stat card's sums, "Move 2+1 = 3"),
+        #: read again while the form is open (the answer of the edit before it may still be on its way).
+        self.note_source = note
+        self.note = self._read_note()
         #: Ctrl+K applies the form and asks for the card list (the card form opened straight from the board).
         self.more = more
         #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
@@ -299,8 +305,8 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
             yield Static(self.title_text, classes="title", markup=False)
             keys = "Enter apply · Esc close · Tab next" + (" · Ctrl+K all cards, lists of actions" if self.more else "")
             yield Static(keys, classes="keys", markup=False)
-            if self.note:
-                yield Static(self.note, classes="note", markup=False)
+            if self.note_source is not None:
+                yield Static(self.note, classes="note", id="note", markup=False)
             for index, field in enumerate(self.fields):
                 value = self.values.get(field.key)
                 if field.kind == "heading":
@@ -325,10 +331,22 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
     def first_field(self) -> Input | None:
         return self.query(Input).first() if self.query(Input) else None
 
+    def _read_note(self) -> str:
+        note = self.note_source() if self.note_source is not None else ""
+        return "\n".join(escape_controls(line) for line in note.split("\n")) if note else ""
+
+    def _refresh_note(self) -> None:
+        note = self._read_note()
+        if note != self.note:
+            self.note = note
+            self.query_one("#note", Static).update(note)
+
     def on_mount(self) -> None:
         first = self.first_field()
         if first is not None:
             first.focus()
+        if self.note_source is not None:
+            self.set_interval(NOTE_REFRESH, self._refresh_note)
 
     def collect(self) -> dict[str, Any]:
         """The fields whose value changed, as dotted key -> value (None removes the key)."""

@@ -118,11 +118,12 @@ def add_level(doc: Any, key: str, number: int) -> None:
     levels = card.get("levels") if isinstance(card, dict) else None
     if not isinstance(levels, dict) or not levels:
         sections = {name: value for name, value in (card or {}).items() if name not in (LEVEL, "levels")}
-        for name in sections:
-            doc.delete(f"{key}.{name}")
-        doc.set(f"{key}.levels", {number: sections})
         if doc.get(LEVEL) != number:
             doc.set(f"{key}.level", number)
+        # the new keys first, so that the card keeps its block style and its own line's comment
+        doc.set(f"{key}.levels", {number: sections})
+        for name in sections:
+            doc.delete(f"{key}.{name}")
         return
     play = level_in_play(doc, key)
     doc.set(f"{key}.levels.{number}", levels.get(play, levels[list(levels)[-1]]))
@@ -193,13 +194,16 @@ class StatCommands(Screen[None]):
         label: str | None = None,
         then: Callable[[], None] | None = None,
         more: bool = False,
-        note: str = "",
+        note: Callable[[], str] | None = None,
     ) -> None:
         raise NotImplementedError
 
     def answer_sums(self) -> str:
-        """The sums of the answer on screen (the file as it was before the form: the answer follows each edit)."""
+        """The sums of the answer on screen; while the last edit is being resolved, says so (read again while a list
+        or a form is open, so it never shows the sums of the file before the edit as today's)."""
         answer = getattr(self, "answer", None)
+        if answer is not None and answer.generation != self.session.generation:
+            return "Each figure now (stat card and card): resolving the edit..."
         said = sums(getattr(answer, "result", None))
         return f"Each figure now (stat card and card):\n{said}" if said else ""
 
@@ -210,7 +214,7 @@ class StatCommands(Screen[None]):
             self.say("this game has no stat cards")
             return
         screen = StatsScreen(stat_rows(self.session.doc), selected, card_models_, self.beside_board())
-        screen.note = self.answer_sums()
+        screen.note_source = self.answer_sums
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is None:
@@ -234,7 +238,7 @@ class StatCommands(Screen[None]):
             return
         title, fields = stat_fields(models, self.session.doc, key)
         values = {f.key: self.session.doc.get(f.key) for f in fields if f.kind != "heading"}
-        self.open_form(title, fields, values, then=lambda: self.open_stats(key), note=self.answer_sums())
+        self.open_form(title, fields, values, then=lambda: self.open_stats(key), note=self.answer_sums)
 
     def ask_new_stat_card(self) -> None:
         figures = self.session.figures()
