@@ -206,3 +206,29 @@ def test_no_module_imports_from_a_later_layer() -> None:
 def test_the_layer_check_sees_an_upward_import() -> None:
     assert layer_of("enemy_move.result") < layer_of("enemy_move.render.svg") < layer_of("enemy_move.cli.shared")
     assert layer_of("enemy_move.games.toy.play") > layer_of("enemy_move.games") == layer_of("enemy_move.registry")
+
+
+def private_imports(root: Path, package: str) -> list[str]:
+    """Every ``from M import _name`` in ``package``: a module reaching into another's private names."""
+    found = []
+    for path, _ in modules(root, package).values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                found += [
+                    f"{path.relative_to(root)}:{node.lineno}: {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    assert private_imports(ROOT, "enemy_move") == []
+
+
+def test_a_private_import_is_found(tmp_path: Path) -> None:
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "__init__.py").write_text("")
+    (tmp_path / "p" / "a.py").write_text("def f():\n    from .b import _hidden, shown\n")
+    (tmp_path / "p" / "b.py").write_text("from __future__ import annotations\n_hidden = shown = 1\n")
+    assert private_imports(tmp_path, "p") == ["p/a.py:2: _hidden"]

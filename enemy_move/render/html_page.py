@@ -19,7 +19,7 @@ from ..result import Option, Result, Turn, TurnExtra, assumption, describe_effec
 from ..safe_text import for_markup as escape
 from ..safe_text import quoted_attribute as quoteattr
 from .html_script import SCRIPT, STYLE
-from .svg_base import _DEFS, FONT, _f
+from .svg_base import FONT, SVG_DEFS, svg_number
 from .svg_marks import key_entries
 
 if TYPE_CHECKING:
@@ -65,8 +65,8 @@ def options_table(turn: Turn, *, attacks: bool = True, picked: int | None = None
 
 def _svg(elements: list[str], width: float, height: float, caption: str) -> str:
     return (
-        f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
-        f'style="max-width:{_f(width)}px" role="img" aria-label="{escape(caption)}" {FONT}>' + "".join(elements) + "</svg>"
+        f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {svg_number(width)} {svg_number(height)}" '
+        f'style="max-width:{svg_number(width)}px" role="img" aria-label="{escape(caption)}" {FONT}>' + "".join(elements) + "</svg>"
     )
 
 
@@ -142,7 +142,7 @@ def page(
             sections.append(
                 f'<section class="after" data-path="{_key(path)}"{hidden}><h2>{escape(caption)}</h2>{_svg(elements, width, height, caption)}</section>'
             )
-    defs = f'<svg class="defs" aria-hidden="true" width="0" height="0">{_DEFS}{symbols.defs()}</svg>'
+    defs = f'<svg class="defs" aria-hidden="true" width="0" height="0">{SVG_DEFS}{symbols.defs()}</svg>'
     data = f'data-turns="{count}" data-main="{_key(lines[0].choices)}" data-scenario={quoteattr(result.scenario)} data-limit="{LINE_LIMIT}"'
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

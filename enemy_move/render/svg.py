@@ -36,7 +36,6 @@ from ..result import Cell, Position, Result, Turn
 from ..safe_text import for_markup as escape
 from ..safe_text import quoted_attribute as quoteattr
 from .svg_base import (
-    _DEFS,
     AREA_GAP_X,
     AREA_GAP_Y,
     AREA_H,
@@ -47,9 +46,10 @@ from .svg_base import (
     HEX_RADIUS,
     PAD,
     SQUARE,
+    SVG_DEFS,
     UNKNOWN_FILL,
-    _f,
-    _text,
+    svg_number,
+    svg_text,
 )
 from .svg_marks import Legend, figures, key_entries, marks, phase_routes, sight_marks
 
@@ -84,9 +84,9 @@ class _GridLayout:
                 (x + HEX_RADIUS * math.cos(math.radians(60 * k - 30)), y + HEX_RADIUS * math.sin(math.radians(60 * k - 30)))
                 for k in range(6)
             ]
-            return '<polygon points="' + " ".join(f"{_f(px)},{_f(py)}" for px, py in points) + '"'
+            return '<polygon points="' + " ".join(f"{svg_number(px)},{svg_number(py)}" for px, py in points) + '"'
         h = SQUARE / 2
-        return f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(SQUARE)}" height="{_f(SQUARE)}"'
+        return f'<rect x="{svg_number(x - h)}" y="{svg_number(y - h)}" width="{svg_number(SQUARE)}" height="{svg_number(SQUARE)}"'
 
     def edge(self, a: Cell, b: Cell) -> tuple[tuple[float, float], tuple[float, float]]:
         """The shared side of two neighbouring cells."""
@@ -212,7 +212,7 @@ def _cells(layout: _GridLayout, look: BoardLook, only: list[Cell] | None = None)
         x, y = layout.center(cell)
         if not dark:  # the true coordinates, small, at the bottom of the cell
             out.append(
-                _text(
+                svg_text(
                     x,
                     y + (HEX_RADIUS * 0.66 if layout.hexes else SQUARE * 0.36),
                     f"{cell[0]},{cell[1]}",
@@ -224,7 +224,7 @@ def _cells(layout: _GridLayout, look: BoardLook, only: list[Cell] | None = None)
         if terrain not in look.plain_terrains:
             symbol = layout.grid.symbol_for(terrain)
             out.append(
-                _text(
+                svg_text(
                     x,
                     y - (HEX_RADIUS * 0.55 if layout.hexes else SQUARE * 0.3),
                     symbol,
@@ -258,14 +258,14 @@ def _grid_board(layout: _GridLayout, look: BoardLook) -> list[str]:
     # rulers: true coordinates
     for col in range(grid.width):
         x, _ = layout.center((col, 0))
-        out.append(_text(x, PAD + 4, str(col), size=10, fill="#777", cls="ruler"))
+        out.append(svg_text(x, PAD + 4, str(col), size=10, fill="#777", cls="ruler"))
     for row in range(grid.height):
         _, y = layout.center((0, row))
-        out.append(_text(PAD + 2, y, str(row), size=10, fill="#777", cls="ruler"))
+        out.append(svg_text(PAD + 2, y, str(row), size=10, fill="#777", cls="ruler"))
     for pair in sorted(sorted(p) for p in grid.thin_walls):
         (x1, y1), (x2, y2) = layout.edge(pair[0], pair[1])
         out.append(
-            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#111" stroke-width="5" '
+            f'<line x1="{svg_number(x1)}" y1="{svg_number(y1)}" x2="{svg_number(x2)}" y2="{svg_number(y2)}" stroke="#111" stroke-width="5" '
             'stroke-linecap="round" class="thin-wall"/>'
         )
     return out
@@ -288,7 +288,7 @@ def _section_grid(grid: Grid, turn: Turn | None, scene: _Scene) -> tuple[list[st
     for goal in goals:  # where it heads (``Turn.goals``), a dashed ring under everything else
         x, y = layout.center(goal)
         out.append(
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(layout.figure_radius * 1.35)}" fill="none" stroke="{GOAL_STROKE}" '
+            f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="{svg_number(layout.figure_radius * 1.35)}" fill="none" stroke="{GOAL_STROKE}" '
             'stroke-width="3" stroke-dasharray="5 3" class="goal"/>'
         )
     if goals:
@@ -320,19 +320,19 @@ def _borders(board: AreaBoard, centers_of: dict[str, tuple[float, float]]) -> li
             ox, oy = -dy / length * 4, dx / length * 4
             for sign in (1, -1):
                 out.append(
-                    f'<line x1="{_f(x1 + sign * ox)}" y1="{_f(y1 + sign * oy)}" x2="{_f(x2 + sign * ox)}" y2="{_f(y2 + sign * oy)}" '
+                    f'<line x1="{svg_number(x1 + sign * ox)}" y1="{svg_number(y1 + sign * oy)}" x2="{svg_number(x2 + sign * ox)}" y2="{svg_number(y2 + sign * oy)}" '
                     'stroke="#6b6b6b" stroke-width="3" class="border double"/>'
                 )
         elif kind == "barrier":
             out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#b22222" stroke-width="3" '
+                f'<line x1="{svg_number(x1)}" y1="{svg_number(y1)}" x2="{svg_number(x2)}" y2="{svg_number(y2)}" stroke="#b22222" stroke-width="3" '
                 'stroke-dasharray="2 6" class="border barrier"/>'
             )
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            out.append(_text(mx, my, "||", size=16, fill="#b22222", weight="bold", cls="barrier-mark"))
+            out.append(svg_text(mx, my, "||", size=16, fill="#b22222", weight="bold", cls="barrier-mark"))
         else:
             out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#6b6b6b" stroke-width="3" class="border single"/>'
+                f'<line x1="{svg_number(x1)}" y1="{svg_number(y1)}" x2="{svg_number(x2)}" y2="{svg_number(y2)}" stroke="#6b6b6b" stroke-width="3" class="border single"/>'
             )
     return out
 
@@ -351,13 +351,13 @@ def _area_boxes(board: AreaBoard, corners: dict[str, tuple[float, float]], names
         x, y = corners[name]
         fill = "#e9e9e9" if info.capacity == 0 else "#f3eddc"
         out.append(
-            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(AREA_W)}" height="{_f(AREA_H)}" rx="10" fill="{fill}" '
+            f'<rect x="{svg_number(x)}" y="{svg_number(y)}" width="{svg_number(AREA_W)}" height="{svg_number(AREA_H)}" rx="10" fill="{fill}" '
             f'stroke="#8c8471" stroke-width="1.5" class="area" data-name={quoteattr(name)} data-area={quoteattr(name)}/>'
         )
         title = f"{name} ({info.title})" if info.title else name
-        out.append(_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
+        out.append(svg_text(x + 8, y + 13, title, size=12, anchor="start", weight="bold", cls="area-name"))
         for mark in area_flags(info):
-            out.append(_text(x + AREA_W - 8, y + 13, mark, size=10, anchor="end", fill="#8e3b8e", weight="bold", cls=mark))
+            out.append(svg_text(x + AREA_W - 8, y + 13, mark, size=10, anchor="end", fill="#8e3b8e", weight="bold", cls=mark))
         out += _area_facts(x, y, info, 0, several_heights)
     return out
 
@@ -367,10 +367,12 @@ def _area_facts(x: float, y: float, info: Any, used: int, several_heights: bool)
     facts = f"{used}/{info.capacity}" if info.capacity else "no room"
     if several_heights:
         facts += f" · height {info.height}"
-    out = [_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts")]
+    out = [svg_text(x + AREA_W - 8, y + AREA_H - 11, facts, size=10, anchor="end", fill="#555", cls="area-facts")]
     for dot in range(info.capacity):
         cx = x + 10 + dot * 11
-        out.append(f'<circle cx="{_f(cx)}" cy="{_f(y + AREA_H - 11)}" r="4" fill="{"#777" if dot < used else "#fff"}" stroke="#777"/>')
+        out.append(
+            f'<circle cx="{svg_number(cx)}" cy="{svg_number(y + AREA_H - 11)}" r="4" fill="{"#777" if dot < used else "#fff"}" stroke="#777"/>'
+        )
     return out
 
 
@@ -392,7 +394,9 @@ def _section_areas(board: AreaBoard, turn: Turn | None, scene: _Scene) -> tuple[
         used = board.occupancy(name)
         if used and info.capacity:
             x, y = corners[name]
-            out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + AREA_H - 20)}" width="{_f(AREA_W - 4)}" height="18" fill="#f3eddc"/>')
+            out.append(
+                f'<rect x="{svg_number(x + 2)}" y="{svg_number(y + AREA_H - 20)}" width="{svg_number(AREA_W - 4)}" height="18" fill="#f3eddc"/>'
+            )
             out += _area_facts(x, y, info, used, len(heights) > 1)
     radius = 14.0
     figure_centers: dict[str, tuple[float, float]] = {}
@@ -437,8 +441,10 @@ def _legend(entries: list[tuple[str, str]], width: float, top: float) -> tuple[l
         item = 22 + 5.8 * len(text)
         if x + item > width - PAD and x > PAD:
             x, y = PAD, y + 18
-        out.append(f'<rect x="{_f(x)}" y="{_f(y - 6)}" width="12" height="12" rx="2" fill="{colour}" stroke="#555" stroke-width="0.5"/>')
-        out.append(_text(x + 16, y, text, size=11, anchor="start", fill="#333", cls="legend"))
+        out.append(
+            f'<rect x="{svg_number(x)}" y="{svg_number(y - 6)}" width="12" height="12" rx="2" fill="{colour}" stroke="#555" stroke-width="0.5"/>'
+        )
+        out.append(svg_text(x + 16, y, text, size=11, anchor="start", fill="#333", cls="legend"))
         x += item + 12
     return out, (y - top) + 14
 
@@ -519,14 +525,14 @@ def result_svg(result: Result, sight: Any = None) -> str:
         parts.append('<g class="key">' + "".join(key) + "</g>")
         y += key_height + 6
     for caption, elements, _, height in drawn:
-        parts.append(f'<g class="turn" transform="translate(0,{_f(y)})">')
-        parts.append(_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
+        parts.append(f'<g class="turn" transform="translate(0,{svg_number(y)})">')
+        parts.append(svg_text(PAD, 10, caption, size=14, anchor="start", weight="bold", cls="caption"))
         parts.append('<g transform="translate(0,18)">' + "".join(elements) + "</g></g>")
         y += height + 18 + 20
     head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(y)}" viewBox="0 0 {_f(width)} {_f(y)}" {FONT}>'
-        f'<title>{escape(title)}</title>{_DEFS}{symbols.defs()}<rect width="100%" height="100%" fill="#ffffff"/>'
-        + _text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
-        + _text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666")
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{svg_number(width)}" height="{svg_number(y)}" viewBox="0 0 {svg_number(width)} {svg_number(y)}" {FONT}>'
+        f'<title>{escape(title)}</title>{SVG_DEFS}{symbols.defs()}<rect width="100%" height="100%" fill="#ffffff"/>'
+        + svg_text(PAD, 14, title, size=16, anchor="start", weight="bold", cls="title")
+        + svg_text(PAD, 30, f"{result.ruleset} / {result.variant}", size=11, anchor="start", fill="#666")
     )
     return head + "".join(parts) + "</svg>\n"

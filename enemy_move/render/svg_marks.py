@@ -23,8 +23,8 @@ from .svg_base import (
     PATH_STROKE,
     TURN_STROKES,
     Locate,
-    _f,
-    _text,
+    svg_number,
+    svg_text,
 )
 
 Point = tuple[float, float]
@@ -38,7 +38,7 @@ def _polyline(points: list[Point], stroke: str, *, faint: bool, attributes: str)
         span = math.hypot(qx - px, qy - py) or 1.0
         cut = min(11.0, span / 2)
         points = points[:-1] + [(qx - (qx - px) / span * cut, qy - (qy - py) / span * cut)]
-    coords = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+    coords = " ".join(f"{svg_number(x)},{svg_number(y)}" for x, y in points)
     look = 'stroke-width="2.5" stroke-opacity="0.35" stroke-dasharray="6 4"' if faint else 'stroke-width="4" stroke-opacity="0.9"'
     return (
         f'<polyline points="{coords}" fill="none" stroke="{stroke}" {look} stroke-linejoin="round" marker-end="url(#arrow)" {attributes}/>'
@@ -58,7 +58,7 @@ def _attacks(option: Any, end: Point, figure_centers: dict[str, Point], radius: 
             length = math.hypot(dx, dy) or 1.0
             stop = (tx - dx / length * (radius + 3), ty - dy / length * (radius + 3))
             out.append(
-                f'<line x1="{_f(end[0])}" y1="{_f(end[1])}" x2="{_f(stop[0])}" y2="{_f(stop[1])}" stroke="{FOCUS_STROKE}" '
+                f'<line x1="{svg_number(end[0])}" y1="{svg_number(end[1])}" x2="{svg_number(stop[0])}" y2="{svg_number(stop[1])}" stroke="{FOCUS_STROKE}" '
                 'stroke-width="2" stroke-dasharray="6 4" marker-end="url(#attack)" class="attack"/>'
             )
     return out
@@ -68,8 +68,8 @@ def _badge(x: float, y: float, text: str, fill: str, attributes: str) -> str:
     w = 12 + 7 * len(text)
     return (
         f"<g {attributes}>"
-        f'<rect x="{_f(x - w / 2)}" y="{_f(y - 9)}" width="{_f(w)}" height="18" rx="9" fill="{fill}" stroke="#fff"/>'
-        + _text(x, y, text, size=12, fill="#fff", weight="bold")
+        f'<rect x="{svg_number(x - w / 2)}" y="{svg_number(y - 9)}" width="{svg_number(w)}" height="18" rx="9" fill="{fill}" stroke="#fff"/>'
+        + svg_text(x, y, text, size=12, fill="#fff", weight="bold")
         + "</g>"
     )
 
@@ -127,7 +127,7 @@ def _displaced(option: Any, center: Locate, radius: float, legend: Legend, areas
     for effect in moved_others:
         (ax, ay), (bx, by) = center(effect.origin), center(effect.to)
         out.append(
-            f'<line x1="{_f(ax)}" y1="{_f(ay + radius * 0.6)}" x2="{_f(bx)}" y2="{_f(by + radius * 0.6)}" stroke="{MOVED_STROKE}" '
+            f'<line x1="{svg_number(ax)}" y1="{svg_number(ay + radius * 0.6)}" x2="{svg_number(bx)}" y2="{svg_number(by + radius * 0.6)}" stroke="{MOVED_STROKE}" '
             f'stroke-width="3" stroke-dasharray="4 3" marker-end="url(#arrow)" class="displaced" data-figure={quoteattr(effect.figure)}/>'
         )
     if moved_others:
@@ -181,20 +181,20 @@ def figures(
         fact = facts.get(label, FigureFacts(label))
         stroke, width = (FOCUS_STROKE, 3.5) if label in focus else (ACTOR_FILL, 4.5) if label == actor else ("#222", 1.5)
         ring = (
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(radius + 3.5)}" fill="none" stroke="{ELITE_STROKE}" stroke-width="3"/>'
+            f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="{svg_number(radius + 3.5)}" fill="none" stroke="{ELITE_STROKE}" stroke-width="3"/>'
             if fact.elite
             else ""
         )
         out.append(
             f'<g class="figure{" actor" if label == actor else ""}{" focus" if label in focus else ""}" data-label={quoteattr(label)} data-figure={quoteattr(label)}>'
             + ring
-            + f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(radius)}" fill="{fact.colour}" stroke="{stroke}" stroke-width="{_f(width)}"/>'
-            + _text(x, y, label, size=radius * 0.95, weight="bold")
+            + f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="{svg_number(radius)}" fill="{fact.colour}" stroke="{stroke}" stroke-width="{svg_number(width)}"/>'
+            + svg_text(x, y, label, size=radius * 0.95, weight="bold")
             + "</g>"
         )
         extra = (describe or {}).get(label, "")
         if extra:
-            out.append(_text(x, y + radius + 7, extra.strip(), size=9, fill="#444"))
+            out.append(svg_text(x, y + radius + 7, extra.strip(), size=9, fill="#444"))
     if actor in centers:
         legend.insert(0, (ACTOR_FILL, f"orange ring: {actor}, the acting figure, at its start"))
     if focus & set(centers):
@@ -255,7 +255,7 @@ def sight_marks(at: Position, lines: Sequence[Any], center: Locate, radius: floa
             else f'stroke="{SIGHT_BLOCKED}" stroke-width="2.5" stroke-dasharray="7 4"'
         )
         out.append(
-            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" {look} stroke-linecap="round" '
+            f'<line x1="{svg_number(x1)}" y1="{svg_number(y1)}" x2="{svg_number(x2)}" y2="{svg_number(y2)}" {look} stroke-linecap="round" '
             f'class="sight-line {kind}" data-target={quoteattr(line.target)}/>'
         )
         for cell in line.walls:
@@ -267,11 +267,11 @@ def sight_marks(at: Position, lines: Sequence[Any], center: Locate, radius: floa
                 marked.add(("thin", a, b))
                 (p, q), (r, s) = edge(a, b)
                 blockers.append(
-                    f'<line x1="{_f(p)}" y1="{_f(q)}" x2="{_f(r)}" y2="{_f(s)}" stroke="{SIGHT_BLOCKED}" stroke-width="3" '
+                    f'<line x1="{svg_number(p)}" y1="{svg_number(q)}" x2="{svg_number(r)}" y2="{svg_number(s)}" stroke="{SIGHT_BLOCKED}" stroke-width="3" '
                     'stroke-linecap="round" class="sight-blocker thin-wall"/>'
                 )
     out.append(
-        f'<circle cx="{_f(ox)}" cy="{_f(oy)}" r="{_f(radius * 0.78)}" fill="none" stroke="{SIGHT_CLEAR}" stroke-width="3" '
+        f'<circle cx="{svg_number(ox)}" cy="{svg_number(oy)}" r="{svg_number(radius * 0.78)}" fill="none" stroke="{SIGHT_CLEAR}" stroke-width="3" '
         'stroke-dasharray="4 3" class="sight-from"/>'
     )
     where = format_position(at)

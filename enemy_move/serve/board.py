@@ -107,11 +107,11 @@ def view(request: Request) -> dict[str, Any]:
 
 
 def svg(elements: list[str], width: float, height: float, caption: str) -> str:
-    from ..render.svg_base import _DEFS, FONT, _f
+    from ..render.svg_base import FONT, SVG_DEFS, svg_number
 
     return (
-        f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
-        f'role="img" aria-label={quoteattr(caption)} {FONT}>{_DEFS}' + "".join(elements) + "</svg>"
+        f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {svg_number(width)} {svg_number(height)}" '
+        f'role="img" aria-label={quoteattr(caption)} {FONT}>{SVG_DEFS}' + "".join(elements) + "</svg>"
     )
 
 
@@ -233,7 +233,7 @@ def _label(value: Any) -> str:
     return value
 
 
-def _text(value: Any, name: str) -> str:
+def svg_text(value: Any, name: str) -> str:
     if not isinstance(value, str) or len(value) > 200:
         raise BadRequest(f"{name}: expected a short text")
     return value
@@ -299,7 +299,7 @@ def _links(session: Session, op: dict[str, Any]) -> bool:
 
 
 def _add_area(session: Session, op: dict[str, Any]) -> bool:
-    name = _text(op.get("name"), "name").strip()
+    name = svg_text(op.get("name"), "name").strip()
     if not name or any(ch.isspace() for ch in name):
         raise BadRequest("an area's name is one word (e.g. A7)")
     game = session.doc.game
@@ -307,9 +307,9 @@ def _add_area(session: Session, op: dict[str, Any]) -> bool:
 
 
 OPERATIONS: dict[str, Callable[[Session, dict[str, Any]], bool | str | None]] = {
-    "paint": lambda s, op: s.paint(_text(op.get("symbol"), "symbol"), _cell(op.get("cell"))),
+    "paint": lambda s, op: s.paint(svg_text(op.get("symbol"), "symbol"), _cell(op.get("cell"))),
     "place": lambda s, op: s.place(_label(op.get("label")), _cell(op.get("cell"))),
-    "place_in_area": lambda s, op: s.place_in_area(_label(op.get("label")), _text(op.get("area"), "area")),
+    "place_in_area": lambda s, op: s.place_in_area(_label(op.get("label")), svg_text(op.get("area"), "area")),
     "remove": lambda s, op: s.remove_figure(_label(op.get("label"))),
     "wall": lambda s, op: s.edit(lambda: s.doc.toggle_wall(_cell(op.get("cell")), _cell(op.get("other"), "other"))),
     "set": _values,

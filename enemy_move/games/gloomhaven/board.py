@@ -81,7 +81,7 @@ class View:
         self.moves_on = me.moves_on
         self.blocking_cells = blocking
         self.occupied = {cell for label, cell in grid.figures.items() if label != actor}
-        walls = _walls(grid)
+        walls = sight_blockers(grid)
         self.sight = HexSight(walls, grid.thin_walls, rules.sight)
         self.range_tables = _range_tables(grid, walls)
         self._proximity = self.range_tables.proximity
@@ -183,7 +183,7 @@ _BALLS_KEPT = 512
 _WALLS: dict[int, tuple[dict[Cell, str], frozenset[Cell], frozenset[Cell]]] = {}
 
 
-def _walls(grid: Grid) -> frozenset[Cell]:
+def sight_blockers(grid: Grid) -> frozenset[Cell]:
     """The hexes that block sight, worked out once per terrain (a phase's boards share theirs)."""
     return _terrain_facts(grid)[0]
 

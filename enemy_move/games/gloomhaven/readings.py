@@ -17,7 +17,7 @@ from typing import Any
 from ...geometry.grid import Grid
 from ...geometry.los import answered
 from ...result import Step, Turn
-from .board import BLOCKS_SIGHT, _walls
+from .board import BLOCKS_SIGHT, sight_blockers
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenFigure
 from .variants import VariantRules
 
@@ -67,7 +67,7 @@ def _sight_may_differ(turn: Turn, grid: Grid, card: GloomhavenCard, rules: Varia
     all alike, the other resolution asks the same pairs and gets the same answer (and costs no second resolve)."""
     if not _has_walls(grid):
         return False
-    sight = answered(_walls(grid), grid.thin_walls, rules.sight)
+    sight = answered(sight_blockers(grid), grid.thin_walls, rules.sight)
     return sight is None or sight.disputed()
 
 

@@ -15,7 +15,7 @@ from ...geometry.sight_line import Offset, SightLine
 from ...models import Scenario
 from ...result import format_position
 from ...wording import and_list
-from .board import _walls
+from .board import sight_blockers
 from .model import GloomhavenScenario
 from .variants import VARIANTS
 
@@ -31,7 +31,7 @@ def _offset(point: tuple[int, int], cell: Cell) -> Offset:
 def sight_lines(scenario: Scenario, variant: str, board: Grid, at: Cell) -> list[SightLine]:
     """One line from ``at`` to each figure on ``board`` (ValueError: ``at`` is no hex one can see from)."""
     terrain = board.terrain.get(at)
-    walls = _walls(board)
+    walls = sight_blockers(board)
     if terrain is None:
         raise ValueError(f"{format_position(at)} is not a hex of the map ({board.width} columns x {board.height} rows, numbered from 0)")
     if at in walls:
