@@ -10,6 +10,7 @@ defaults) on a document read from that text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -55,15 +56,19 @@ def parse_request(data: Any, file: str) -> Request:
     return Request(data["text"], file, dict(choices), turn, parse_position(data.get("why")), parse_position(data.get("sight"), "sight"))
 
 
+#: A cell as the page sends it: ASCII digits only (str.isdigit takes "³", which int() refuses), at most 4 of them.
+_CELL = re.compile(r"\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*", re.ASCII)
+
+
 def parse_position(value: Any, name: str = "why") -> Position | None:
     """``"3,4"`` (a cell), an area name, or nothing."""
     if value is None or value == "":
         return None
     if not isinstance(value, str) or len(value) > 200:
         raise BadRequest(f"{name}: expected a cell as 'COL,ROW' or an area's name")
-    col, sep, row = value.partition(",")
-    if sep and col.strip().lstrip("-").isdigit() and row.strip().lstrip("-").isdigit():
-        return (int(col), int(row))
+    cell = _CELL.fullmatch(value)
+    if cell:
+        return (int(cell.group(1)), int(cell.group(2)))
     return value
 
 

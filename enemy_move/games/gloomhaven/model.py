@@ -46,7 +46,7 @@ class Relative(int):
 
 def _card_number(value: Any, handler: ValidatorFunctionWrapHandler) -> int:
     if isinstance(value, str):
-        if _RELATIVE.match(value):
+        if _RELATIVE.fullmatch(value):  # not .match: `$` also matches before a final newline ("+1\n")
             return Relative(int(value))
         raise ValueError('expected a number or a signed value in quotes such as "+1" (added to the stat card\'s)')
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
