@@ -36,8 +36,15 @@ def test_a_labels_own_action_still_wins() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("{Skitterer: shield,", "{Skitterer: axe,"), r"'Skitterer''s Enemy card has no 'axe' action \(its actions: 'sword', 'shield'\)"),
+        (
+            ("{Skitterer: shield,", "{Skitterer: axe,"),
+            r"the Enemy card of 'Skitterer' has no 'axe' action \(its actions: 'sword', 'shield'\)",
+        ),
         (("  Ghoul:\n    claw", "  Wraith:\n    claw"), r"'Ghoul' has no Enemy card"),
+        (
+            ("  Skitterer:\n    sword: {move: 2, attack: {kind: melee}}\n    shield: {move: 1}", "  Skitterer: {}"),
+            r"has no 'shield' action \(the card gives no action\)",
+        ),
         (("  Ghoul:\n    claw", "  Bat:\n    bite: {move: 1}\n  Ghoul:\n    claw"), "'Bat' is not an enemy type"),
         (("symbols: {Skitterer: shield, Ghoul: claw}", "symbols: {Skitterer: shield, Ghoul: claw, Bat: claw}"), "'Bat' has no Enemy card"),
         (("\nsymbols:", "\nactions: {Ghoul: {move: 1}}\nsymbols:"), "give the type's action one way"),

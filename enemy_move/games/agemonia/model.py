@@ -239,7 +239,8 @@ class AgemoniaScenario(ScenarioBase):
                     f"{kind!r} has no Enemy card: give `enemy_cards: {{{kind}: {{{symbol}: {{move: N, attack: ...}}}}}}`",
                 )
             elif symbol not in card:
-                yield ("symbols", kind), f"{kind!r}'s Enemy card has no {symbol!r} action (its actions: {', '.join(map(repr, card))})"
+                said = f"its actions: {', '.join(map(repr, card))}" if card else "the card gives no action"
+                yield ("symbols", kind), f"the Enemy card of {kind!r} has no {symbol!r} action ({said})"
             elif kind in self.actions:
                 yield (
                     ("actions", kind),
