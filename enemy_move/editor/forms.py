@@ -92,6 +92,9 @@ def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
 
 #: A value typed with its sign, kept as written: the model reads "+1" as relative (the file quotes it).
 SIGNED = re.compile(r"[+-][0-9]{1,2}")
+#: A number typed in a number field: ASCII digits, as in a file (float() would also take "٣", "1_0", "1e3", "inf"
+#: and 5,000 digits as infinity, and write what the person did not type); anything else goes to the file as typed.
+NUMBER = re.compile(r"[+-]?[0-9]{1,32}(?:\.[0-9]{1,32})?", re.ASCII)
 
 
 def _signed(annotation: Any, metadata: Any = ()) -> bool:
@@ -171,10 +174,9 @@ def parse_value(field: Field, text: str) -> Any:
     if field.kind == "signed" and SIGNED.fullmatch(text):
         return text
     if field.kind in ("number", "signed"):
-        try:
-            number = float(text)
-        except ValueError:
+        if not NUMBER.fullmatch(text):
             return text  # the loader says what is wrong with it
+        number = float(text)
         return int(number) if number.is_integer() else number
     if field.kind == "list":
         return [item.strip() for item in text.split(",") if item.strip()]
