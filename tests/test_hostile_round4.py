@@ -6,8 +6,15 @@ documentation says is accepted, or a traceback (an HTTP 500) where the promise i
 
 from __future__ import annotations
 
-import pytest
+import json
+import random
+import re
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner, Result
+
+from enemy_move.cli import app
 from enemy_move.editor.forms import Field, parse_value
 from enemy_move.serve.board import BadRequest, _cell, parse_position
 
@@ -49,3 +56,76 @@ def test_a_number_field_keeps_anything_else_as_typed_for_the_loader_to_refuse(ty
     # float() took all of these: "٣" as 3, "1_0" as 10, 5,000 nines as infinity (written to the file as .inf).
     assert parse_value(Field("move", "move", "number"), typed) == typed
     assert parse_value(Field("move", "move", "signed"), typed) == typed
+
+
+# --- a seeded fuzz over what issue 33 added: stat cards, levels, relative card values, Enemy cards -----------------
+
+ROOT = Path(__file__).resolve().parent.parent / "scenarios"
+CARD_FILES = sorted((ROOT / "gloomhaven").glob("11[0-5]-stat-card-*.yaml")) + [ROOT / "agemonia" / "enemy-card-symbol.yaml"]
+#: What a hostile or careless file puts where a card value goes.
+HOSTILE_VALUES = [
+    '"+999999"',
+    '"+-1"',
+    '"++1"',
+    '"+1.5"',
+    "1.5",
+    "true",
+    "null",
+    '"-0"',
+    '"+99"',
+    '"-99"',
+    '"+ 1"',
+    '"+1\\n"',
+    '"٣"',
+    '"+٣"',
+    "-1",
+    "+1",
+    "0x10",
+    "1e3",
+    ".inf",
+    ".nan",
+    "[]",
+    "{}",
+    "99999999999999999999",
+    '"<b>x</b>"',
+    '"\\e[2J"',
+    '"\\u202e"',
+    "&a 1",
+    "*a",
+    "!!int 3",
+    "{<<: {move: 1}}",
+]
+_CARD_VALUE = re.compile(r"\b(?:move|range|attack|level|targets|value): ([^,}\]\n]+)")
+SEED = 3345
+CASES = 80
+
+
+def _located_or_clean(result: Result) -> str:
+    """'' when ``resolve`` kept its promise on this input, else what went wrong."""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return f"exception {result.exception!r}"
+    if result.exit_code == 0:
+        return ""
+    lines = result.stderr.splitlines()
+    if result.exit_code != 2 or len(lines) != 1 or not re.match(r"^.+:\d+:\d+: \S", lines[0]) or "internal error" in lines[0]:
+        return f"exit {result.exit_code}: {result.stderr[:300]!r}"
+    return ""
+
+
+def test_hostile_card_values_are_read_or_refused_on_one_located_line(tmp_path: Path) -> None:
+    rng = random.Random(SEED)
+    runner = CliRunner()
+    for case in range(CASES):
+        source = rng.choice(CARD_FILES)
+        text = source.read_text(encoding="utf-8")
+        spots = list(_CARD_VALUE.finditer(text))
+        spot = rng.choice(spots)
+        changed = text[: spot.start(1)] + rng.choice(HOSTILE_VALUES) + text[spot.end(1) :]
+        path = tmp_path / f"case{case}.yaml"
+        path.write_text(changed, encoding="utf-8")
+        for extra in ([], ["--json"]):
+            result = runner.invoke(app, ["resolve", str(path), "--color", "never", *extra])
+            problem = _located_or_clean(result)
+            assert not problem, f"{problem}\n--- {source.name} changed to:\n{changed}"
+            if extra:
+                json.loads(result.stdout)  # the answer or the error document: always JSON
