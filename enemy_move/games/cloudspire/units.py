@@ -87,6 +87,8 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], rules: Cloudspire
     _require_marks(scenario, units, labels)
     labels += sorted(label for label, u in units.items() if u.faction == faction and ai_hero(u, rules))
     for index, label in enumerate(model.order):
+        if label in model.order[:index]:  # a slip for another label: the order the players chose would be misread
+            raise scenario.error(("order", index), f"{label!r} is listed twice in `order:`")
         if label not in labels:
             raise scenario.error(
                 ("order", index),
