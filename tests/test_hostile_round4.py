@@ -129,3 +129,23 @@ def test_hostile_card_values_are_read_or_refused_on_one_located_line(tmp_path: P
             assert not problem, f"{problem}\n--- {source.name} changed to:\n{changed}"
             if extra:
                 json.loads(result.stdout)  # the answer or the error document: always JSON
+
+
+STAT_CARDS = ROOT / "gloomhaven" / "111-stat-card-elite-and-normal.yaml"
+
+
+@pytest.mark.parametrize("value", ["+1", "{move: +2}", "[{move: 1}, {attack: {range: +1}}]"])
+def test_set_refuses_a_plain_plus_sign_that_yaml_would_drop(value: str) -> None:
+    # In a file `move: +1` is refused at the card; through --set the sign was gone before that check, and the
+    # card silently moved 1 (absolute) where the player meant the stat card's move plus 1.
+    result = CliRunner().invoke(app, ["resolve", str(STAT_CARDS), "--set", f"action.move={value}"])
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("enemy-move: --set action.move=") and "the sign is dropped" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ['"+1"', "'+1'", "1", '"-1"'])
+def test_set_takes_a_quoted_sign_or_a_plain_number(value: str) -> None:
+    result = CliRunner().invoke(app, ["resolve", str(STAT_CARDS), "--set", f"action.move={value}", "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["turns"]

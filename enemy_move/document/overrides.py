@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 
 # ASCII digits, at most three: no board is 1,000 cells wide (`\d` would take ٣ too).
 _CELL = re.compile(r"^\s*\[?\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\]?\s*$")
+#: A plain scalar +N in a --set value: YAML reads it as N and the sign is lost, but on a card a sign means "added to
+#: the stat card's" (written quoted); a file refuses `move: +1` at the card (games/gloomhaven/stats.plain_plus_signs),
+#: and the sign is gone before that check can see it here.
+_PLAIN_PLUS = re.compile(r"(?:^|[\s\[{,:])\+([0-9]{1,32})(?![\w.])")
+_QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'")
 
 #: Deepest --set key: the deepest key of any scenario (figures.A.actions.0.attack.targets) is 6 parts.
 MAX_KEY_PARTS = 12
@@ -70,6 +75,14 @@ def parse_set(text: str) -> Edit:
         raise EditError(f"--set {shown(text)}: {error}") from None
     if not raw.strip():
         raise EditError(f"--set {shown(text)}: no value after '=' (write null to clear a key)")
+    plus = _PLAIN_PLUS.search(_QUOTED.sub('""', raw))
+    if plus:
+        number = plus.group(1)
+        example = f" (--set '{key}=\"+{number}\"')" if raw.strip() == f"+{number}" else ""
+        raise EditError(
+            f"--set {shown(text)}: a plain +{number} is read as the number {number} (the sign is dropped): write {number}, "
+            f'or "+{number}" in quotes for a value added to a stat card\'s{example}'
+        )
     try:
         # The value is read as YAML exactly like the file's values (strict typing: `yes` stays text).
         value = load_text(raw, "--set").data
