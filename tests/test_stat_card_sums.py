@@ -30,9 +30,18 @@ def test_relative_values_are_the_sections_plus_them_within_the_caps(line: Gloomh
     assert summed.move == min(MAX_MOVE, max(0, line.move + int(move)))
     assert summed.attack.range == min(MAX_RANGE, max(0, line.range + int(reach)))
     assert summed.attack.value == min(MAX_ATTACK_VALUE, max(0, (line.attack or 0) + int(value)))
-    assert said[0] == f"Move {line.move}{int(move):+d} = {summed.move}"
-    assert f"Attack {line.attack}{int(value):+d} = {summed.attack.value}" in said
-    assert f"Range {line.range}{int(reach):+d} = {summed.attack.range}" in said
+    assert said[0] == _said("Move", line.move, int(move), summed.move)
+    assert _said("Attack", line.attack or 0, int(value), summed.attack.value) in said
+    assert _said("Range", line.range, int(reach), summed.attack.range) in said
+
+
+def _said(name: str, base: int, change: int, counted: int | None) -> str:
+    """The sum as shown: always the true arithmetic, then what it counts as where the cap or 0 bounds it."""
+    total = base + change
+    if counted == total:
+        return f"{name} {base}{change:+d} = {total}"
+    why = f"enemy-move's cap for a {name.lower()}" if total > 0 else "never below 0"
+    return f"{name} {base}{change:+d} = {total}, counted as {counted} ({why})"
 
 
 @settings(max_examples=100, deadline=None)

@@ -43,10 +43,15 @@ def test_the_stat_line_adds_relative_values_and_fills_what_the_card_leaves_out()
     assert isinstance(card, GloomhavenAction) and card.move == 3 and card.attack is not None and card.attack.range == 4
     assert not isinstance(card.move, Relative) and card.attack.targets == 2
     assert sums == ["Move 2+1 = 3", "Range 3+1 = 4", "Target 2 (stat card)"]
-    below, _ = with_stat_line(_card({"move": "-3"}), line, None)
+    below, said = with_stat_line(_card({"move": "-3"}), line, None)
     assert isinstance(below, GloomhavenAction) and below.move == 0  # never a negative move
-    above, _ = with_stat_line(_card({"move": "+99"}), line, None)
+    assert said[0] == "Move 2-3 = -1, counted as 0 (never below 0)"  # the sum shown is still right
+    above, said = with_stat_line(_card({"move": "+99", "attack": {"range": "+20"}}), line, None)
     assert isinstance(above, GloomhavenAction) and above.move == 15  # never beyond the cap
+    assert said[:2] == [
+        "Move 2+99 = 101, counted as 15 (enemy-move's cap for a move)",
+        "Range 3+20 = 23, counted as 15 (enemy-move's cap for a range)",
+    ]
     absolute, sums = with_stat_line(_card({"move": 1, "attack": {"range": 0, "targets": 1}}), line, None)
     assert isinstance(absolute, GloomhavenAction) and absolute.move == 1 and absolute.attack is not None
     assert (absolute.attack.range, absolute.attack.targets) == (0, 1) and sums == ["Move 1 (the ability card's own value)"]

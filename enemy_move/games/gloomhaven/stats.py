@@ -58,11 +58,22 @@ STAT_SOURCE = (
 )
 
 
+def _sum(name: str, base: int, change: int, cap: int, notes: list[str]) -> int:
+    """The stat card's value plus the card's signed one, said as a sum ("Move 3+1 = 4"); a sum past the cap or below
+    0 says what it is counted as, so the shown arithmetic is never wrong."""
+    total = base + change
+    counted = min(cap, max(0, total))
+    said = f"{name} {base}{change:+d} = {total}"
+    if counted != total:
+        said += f", counted as {counted} (" + (f"enemy-move's cap for a {name.lower()})" if total > cap else "never below 0)")
+    notes.append(said)
+    return counted
+
+
 def _move(step: GloomhavenAction | GloomhavenCardAction, line: GloomhavenStatLine, notes: list[str]) -> dict[str, Any]:
     update: dict[str, Any] = {}
     if isinstance(step.move, Relative):
-        update["move"] = min(MAX_MOVE, max(0, line.move + step.move))
-        notes.append(f"Move {line.move}{step.move:+d} = {update['move']}")
+        update["move"] = _sum("Move", line.move, step.move, MAX_MOVE, notes)
     elif step.move and "move" in step.model_fields_set:
         notes.append(f"Move {step.move} (the ability card's own value)")
     if line.jump and (step.move or update.get("move")) and not step.jump:
@@ -77,9 +88,7 @@ def _attack_value(attack: GloomhavenAttack, line: GloomhavenStatLine, notes: lis
         if line.attack is None:
             notes.append(f"Attack {attack.value:+d} (the stat card prints no attack value)")
             return None
-        total = min(MAX_ATTACK_VALUE, max(0, line.attack + attack.value))
-        notes.append(f"Attack {line.attack}{attack.value:+d} = {total}")
-        return total
+        return _sum("Attack", line.attack, attack.value, MAX_ATTACK_VALUE, notes)
     if attack.value is not None:
         notes.append(f"Attack {attack.value} (the ability card's own value)")
         return attack.value
@@ -94,8 +103,7 @@ def _attack(attack: GloomhavenAttack | None, line: GloomhavenStatLine, base_rang
     if value is not None:
         update["value"] = value
     if isinstance(attack.range, Relative):
-        update["range"] = min(MAX_RANGE, max(0, base_range + attack.range))
-        notes.append(f"Range {base_range}{attack.range:+d} = {update['range']}")
+        update["range"] = _sum("Range", base_range, attack.range, MAX_RANGE, notes)
     elif "range" not in attack.model_fields_set:
         update["range"] = base_range
         notes.append("melee (stat card)" if base_range == 0 else f"Range {base_range} (stat card)")
