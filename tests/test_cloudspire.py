@@ -6,6 +6,7 @@ import json
 import textwrap
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -304,6 +305,16 @@ def test_input_errors_name_the_line(change, message, line):
     with pytest.raises(ScenarioError, match=message) as caught:
         resolve(load_scenario_text(text, "bad.yaml"))
     assert caught.value.line == line
+
+
+@pytest.mark.parametrize("faction", ["red", "Grove tenders", "a: b", "#1", "yes", "No", "x]", "é"])
+def test_the_missing_mark_hint_is_yaml_that_reads_back_the_faction(faction):
+    figures = {"m": {"kind": "minion", "faction": faction, "move": 2}}
+    text = f"ruleset: cloudspire\nmap: |\n  . m . . &\nfigures: {json.dumps(figures)}\nactive: m\n"
+    with pytest.raises(ScenarioError, match="has no mark") as caught:
+        resolve(load_scenario_text(text, "bad.yaml"))
+    snippet = caught.value.message.rsplit("add `", 1)[1].rstrip("`").replace("<col, row>", "[4, 0]")
+    assert list(yaml.safe_load(snippet)["marks"]) == [faction]
 
 
 def test_several_factions_need_a_faction_key():

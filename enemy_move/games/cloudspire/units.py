@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 
 from ...geometry.grid import Grid
@@ -97,10 +99,20 @@ def acting_minions(scenario: Scenario, units: dict[str, Unit], rules: Cloudspire
     return faction, labels
 
 
+def _yaml_key(name: str) -> str:
+    """``name`` as a key the suggested YAML reads back as it: plain when it is a simple word, else double-quoted."""
+    plain = re.fullmatch(r"[A-Za-z][A-Za-z0-9_ -]*", name) and not name.endswith(" ") and name.lower() not in _YAML_WORDS
+    return name if plain else json.dumps(name)
+
+
+#: Words YAML reads as a boolean or null, not as text.
+_YAML_WORDS = frozenset({"yes", "no", "on", "off", "true", "false", "null", "y", "n"})
+
+
 def _require_marks(scenario: Scenario, units: dict[str, Unit], labels: list[str]) -> None:
     for label in labels:
         if units[label].mark is None:
-            faction = units[label].faction
+            faction = _yaml_key(units[label].faction)
             raise scenario.error(
                 ("figures", label),
                 f"minion {label!r} has no mark: give it `mark: <col, row>` or add `marks: {{{faction}: <col, row>}}`",
