@@ -17,7 +17,7 @@ from ...open_readings import name_if_it_decides, not_tried_on_a_big_board, switc
 from ...result import Turn
 from .enemies import TYPES, Enemy
 from .model import PerditionsMouthRules
-from .terrain import Board
+from .terrain import BLOCKING_TERRAIN, Board
 
 #: The largest board (in squares) on which every reading is tried: real boards are a few tiles (a 64x64
 #: board with 61 enemies would be solved some 15 times per turn).
@@ -46,7 +46,7 @@ def name_deciding_readings(
     if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "squares", READINGS, "open readings"):
         return
     for name in READINGS:
-        if name in OWNED and name not in enemy.readings:
+        if (name in OWNED and name not in enemy.readings) or (name in CANNOT_MATTER and CANNOT_MATTER[name](board, rules)):
             continue
         value = getattr(rules, name)
         for other in values_of(name):
@@ -56,6 +56,26 @@ def name_deciding_readings(
             shown = value if value is not None else _metric(rules)
             if name_if_it_decides(turn, name, shown, other, partial(_try, solve, changed)):
                 break
+
+
+def _no_sleepers(board: Board, rules: PerditionsMouthRules) -> bool:
+    return not board.asleep
+
+
+def _no_corner_to_cut(board: Board, rules: PerditionsMouthRules) -> bool:
+    """No diagonal step passes a blocking or missing square: orthogonal movement, or a full board without blockers."""
+    if rules.movement == "orthogonal":
+        return True
+    full = len(board.terrain) == board.width * board.height
+    return full and not any(terrain in BLOCKING_TERRAIN for terrain in board.terrain.values())
+
+
+#: Readings that cannot change a turn on this board (the turn is not solved again for them): `sleeping_blocks` acts
+#: only on sleeping enemies, `corner_cutting` only on a diagonal step beside a blocking or missing square.
+CANNOT_MATTER: dict[str, Callable[[Board, PerditionsMouthRules], bool]] = {
+    "sleeping_blocks": _no_sleepers,
+    "corner_cutting": _no_corner_to_cut,
+}
 
 
 def _metric(rules: PerditionsMouthRules) -> str:
