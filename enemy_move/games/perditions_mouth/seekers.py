@@ -21,14 +21,14 @@ class RangeReach:
     reach: dict[str, int]
 
 
+@dataclass(eq=False)  # parts of one engine: compared by identity, as before
 class Seekers:
     """The enemies that head for a hero's attack square (their type's ``preferred_ranges``)."""
 
-    def __init__(self, roster: Roster, paths: Pathing, options: Options, targets: Targeting):
-        self.roster = roster
-        self.paths = paths
-        self.options = options
-        self.targets = targets
+    roster: Roster
+    paths: Pathing
+    options: Options
+    targets: Targeting
 
     def seek(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         """Boneworm, Rotikka, Chi'leen, Guard: pick the target hero by its nearest 'range N' square, then move.
@@ -148,14 +148,14 @@ class Seekers:
                     )
 
 
+@dataclass(eq=False)
 class AlarmRun:
     """The Acolyte's run for the alarm symbol (``acolyte_goal``: onto it or next to it)."""
 
-    def __init__(self, roster: Roster, paths: Pathing, options: Options, targets: Targeting):
-        self.roster = roster
-        self.paths = paths
-        self.options = options
-        self.targets = targets
+    roster: Roster
+    paths: Pathing
+    options: Options
+    targets: Targeting
 
     def run(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> set[Cell]:
         alarms = sorted(cell for cell, terrain in board.terrain.items() if terrain == "alarm")
