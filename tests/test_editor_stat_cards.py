@@ -15,6 +15,7 @@ from test_editor import answer_error, copy_scenario, press, run_editor, session_
 
 from enemy_move.editor.app import EditorScreen  # noqa: E402
 from enemy_move.editor.cards import AskScreen, CardsScreen  # noqa: E402
+from enemy_move.editor.fieldview import FieldsView  # noqa: E402
 from enemy_move.editor.forms import FormScreen, parse_value  # noqa: E402
 from enemy_move.editor.stats import StatsScreen, stat_models  # noqa: E402
 from enemy_move.models import load_scenario_text  # noqa: E402
@@ -108,12 +109,11 @@ def test_the_attack_shorthand_is_spelled_out_when_a_key_of_it_is_edited(tmp_path
         assert "e: Move 1+0 = 1; Attack 3+1 = 4" in form.note
         await press(pilot, "enter")  # nothing changed: the shorthand stays as written
         assert screen.session.doc.get("action.attack") == "+1"
-        await press(pilot, "ctrl+k", "tab", "tab", "tab")  # move, jump, teleport, attack: on
-        focused = pilot.app.screen.focused
-        assert focused is not None
-        values = [f.key for f in pilot.app.screen.fields]
-        index = values.index("action.attack.range")
-        pilot.app.screen.query_one(f"#f{index}").value = "2"
+        await press(pilot, "ctrl+k", "tab", "tab", "tab", "tab")  # move, jump, teleport, attack: on, its range
+        form = pilot.app.screen
+        assert isinstance(form, FormScreen) and form.focused is not None
+        assert form.fields[form.query_one(FieldsView).focus_index].key == "action.attack.range"
+        await press(pilot, "2")  # the field's value was selected with the focus: "2" replaces it
         await press(pilot, "enter")
         await settle(pilot)
         assert screen.session.doc.get("action.attack") == {"value": "+1", "range": 2}

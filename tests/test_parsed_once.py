@@ -19,13 +19,13 @@ DEMO = ROOT / "scenarios/gloomhaven/demo.yaml"
 def composed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the loader parses, in order."""
     texts: list[str] = []
-    real = loader._parse
+    real = loader._compose
 
-    def counting(text: str, file: str, *rest: Any) -> Any:
+    def counting(text: str, file: str) -> Any:
         texts.append(text)
-        return real(text, file, *rest)
+        return real(text, file)
 
-    monkeypatch.setattr(loader, "_parse", counting)
+    monkeypatch.setattr(loader, "_compose", counting)
     return texts
 
 

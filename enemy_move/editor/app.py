@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
 from textual.geometry import Region
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ..document.atomic import ConflictError, WriteError
@@ -31,6 +31,7 @@ from .board import BoardView, Overlay
 from .commands import Commands
 from .dialogs import ChooseScreen, HelpScreen, QuitScreen, SizeScreen
 from .forms import TypeAhead
+from .keysline import KeysLine
 from .session import Answer, Session, answer_for
 
 #: The cursor's keys: (columns, rows) moved.
@@ -105,7 +106,6 @@ class EditorScreen(Commands):
         self.selected: str | None = None
         self.following = False
         self._shown: dict[str, Any] = {}
-        self._board_size: Any = None
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ class EditorScreen(Commands):
                 yield Static(id="why-not")
                 yield Static(id="answer")
         yield Static(id="message")
-        yield Footer()
+        yield KeysLine()
 
     def on_mount(self) -> None:
         session = self.session
@@ -137,6 +137,7 @@ class EditorScreen(Commands):
         self.query_one("#board").focus()
         self.refresh_all()
         self.request_answer()
+        self.call_after_refresh(self.warm_dialogs)
 
     # --- the answer ------------------------------------------------------------------------
 
@@ -192,9 +193,8 @@ class EditorScreen(Commands):
             board.overlay = Overlay.of(turn if current else None, self.option_index)
         elif isinstance(board, AreaView):
             board.turn, board.shown = (turn, self.option_index) if current else (None, None)
-        size = (session.size(), session.generation) if isinstance(board, BoardView) else None
-        board.refresh(layout=size is None or size[0] != getattr(self, "_board_size", None))
-        self._board_size = size[0] if size else None
+        if not (isinstance(board, (BoardView, AreaView)) and board.repaint()):
+            board.refresh(layout=True)  # its size changed (only the rows drawn again are repainted otherwise)
         self._show("#palette", self._palette_text())
         self.refresh_answer()
 

@@ -1,14 +1,14 @@
 """The board as a dialog shows it beside itself: the lines a screen holds, drawn one line at a time.
 
 A ``Static`` formats its whole text again on every repaint of the dialog (a form repaints on each key: about
-6 ms a time for 38 lines of a 64 x 64 map); this widget renders a line once per width and keeps it.
+6 ms a time for 38 lines of a 64 x 64 map); this widget renders a line once per width and keeps it. A line the
+board has on screen already comes as its strip (:func:`drawn_lines`), and is not formatted again at all.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.segment import Segment
 from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
@@ -23,9 +23,25 @@ class Beside(Widget):
 
     def __init__(self, content: Any = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        text = content if isinstance(content, Text) else Text(str(content))
-        self.lines = text.split("\n", allow_blank=True)
+        self.lines: list[Text | Strip] = []
         self._strips: dict[int, tuple[int, Strip]] = {}
+        #: A board's strip in this widget's colours, by the board's strip (a dialog kept from one opening to the
+        #: next shows mostly the same rows again).
+        self._coloured: dict[int, tuple[Strip, int, Strip]] = {}
+        self.show(content)
+
+    def show(self, content: Any) -> None:
+        """Other lines: a text, or a list of lines each a text or a strip."""
+        if isinstance(content, list):
+            self.lines = content
+        else:
+            text = content if isinstance(content, Text) else Text(str(content))
+            self.lines = list(text.split("\n", allow_blank=True))
+        self._strips = {}
+        shown = {id(line) for line in self.lines}
+        self._coloured = {key: known for key, known in self._coloured.items() if key in shown}
+        if self.is_mounted:
+            self.refresh()
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -35,13 +51,37 @@ class Beside(Widget):
         if known is not None and known[0] == width:
             return known[1]
         line = self.lines[y]
-        segments = Segment.apply_style(line.render(self.app.console), self.rich_style)
-        strip = Strip(list(segments), line.cell_len).crop_extend(0, width, self.rich_style)
+        if isinstance(line, Strip):
+            coloured = self._coloured.get(id(line))
+            if coloured is not None and coloured[0] is line and coloured[1] == width:
+                strip = coloured[2]
+            else:
+                strip = line.apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
+                self._coloured[id(line)] = (line, width, strip)
+        else:
+            drawn = Strip(list(line.render(self.app.console)), line.cell_len)
+            strip = drawn.apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
         self._strips[y] = (width, strip)
         return strip
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = {}
+        self._coloured = {}
+
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return max((line.cell_len for line in self.lines), default=0)
+        # a board's strip is as wide as the board's widget: its widest line and one column
+        return max((line.cell_length if isinstance(line, Strip) else line.cell_len for line in self.lines), default=0)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return len(self.lines)
+
+
+def drawn_lines(lines: list[Text], strips: dict[int, tuple[Text, int, Strip]], start: int, end: int) -> list[Text | Strip]:
+    """``lines[start:end]`` of a board, each one as the strip the board drew of it when it has one (``strips``:
+    the board's strip of each line, with the line it drew, by index), else as its text."""
+    chosen: list[Text | Strip] = []
+    for y in range(max(0, start), min(end, len(lines))):
+        known = strips.get(y)
+        chosen.append(known[2] if known is not None and known[0] is lines[y] else lines[y])
+    return chosen

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.screen import Screen
+
 from ..document.document import EditError
 from ..errors import escape_controls
 from ..flag_values import small_number
@@ -33,6 +35,13 @@ class Commands(StatCommands):
 
     def refresh_all(self) -> None:
         raise NotImplementedError
+
+    def focus_board(self) -> None:
+        """The focus back on the board, when a dialog took it (focusing a widget repaints it whole: every row of
+        a 64 x 64 map after each form)."""
+        board = self.query_one("#board")
+        if self.focused is not board:
+            board.focus()
 
     def beside_board(self) -> Any:
         """The board as a dialog shows it beside itself (the part a screen holds)."""
@@ -91,7 +100,7 @@ class Commands(StatCommands):
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is None:
-                self.query_one("#board").focus()
+                self.focus_board()
                 return
             command, key = answer
             if command == "edit":
@@ -229,15 +238,50 @@ class Commands(StatCommands):
             listed = bool(changes and changes.pop(forms.MORE, False))
             if changes:
                 self.apply(self.session.write_form, changes, label, f"edited {title[0].lower()}{title[1:]}")
-            self.query_one("#board").focus()
+            self.focus_board()
             if listed:
                 self.open_cards()
             elif then is not None:
                 then()
 
-        board = self.beside_board()
-        names = forms.names_for(self.session.ruleset)
-        self.app.push_screen(forms.FormScreen(title, fields, values, names, board, more, note), done)
+        content = (title, fields, values, forms.names_for(self.session.ruleset), self.beside_board(), more, note)
+        kept = self.kept_form()
+        if kept in self.app.screen_stack:  # a form over a form (not made by the editor today)
+            screen = forms.FormScreen(*content)
+        else:
+            screen = kept
+            screen.show(*content)
+        self.app.push_screen(screen, done)
+
+    def kept_form(self) -> forms.FormScreen:
+        """The form screen, kept from one form to the next (see :meth:`kept`)."""
+        screen = self.kept("form", lambda: forms.FormScreen("", [], {}))
+        assert isinstance(screen, forms.FormScreen)
+        return screen
+
+    def kept(self, name: str, make: Callable[[], Screen[Any]]) -> Screen[Any]:
+        """A dialog's screen kept from one opening to the next (composing one, with its first layout, cost
+        10-30 ms each time it opened): installed, it is not removed when it closes. Made while the editor waits
+        for its first key (:meth:`warm_dialogs`), not when the dialog first opens."""
+        screens: dict[str, Screen[Any]] = self.__dict__.setdefault("_kept_screens", {})
+        if name not in screens:
+            screens[name] = make()
+            self.app.install_screen(screens[name], f"{name}-{id(self)}")
+        return screens[name]
+
+    def warm_dialogs(self) -> None:
+        """Compose the kept dialogs once, unseen: each pushed and taken off at once, in one batch (nothing is drawn)."""
+        if self.__dict__.get("_kept_screens") or self.app.screen is not self:
+            return
+        from .links import LinksScreen
+
+        kept: list[Screen[Any]] = [self.kept_form()]
+        if self.session.board_kind == "areas":
+            kept.append(self.kept("links", lambda: LinksScreen(None, lambda every: [], str, str)))
+        with self.app.batch_update():
+            for screen in kept:
+                self.app.push_screen(screen)
+                self.app.pop_screen()
 
     def action_flag(self) -> None:
         label = self.figure_label()
@@ -290,9 +334,14 @@ class Commands(StatCommands):
             return f"removed {link}" if self.apply(session.remove_link, index) else "nothing removed"
 
         def closed(_: None) -> None:
-            self.query_one("#board").focus()
+            self.focus_board()
 
-        self.app.push_screen(LinksScreen(session.area, listed, add, remove), closed)
+        screen = self.kept("links", lambda: LinksScreen(session.area, listed, add, remove))
+        assert isinstance(screen, LinksScreen)
+        if screen in self.app.screen_stack:
+            return
+        screen.show(session.area, listed, add, remove, self.beside_board)
+        self.app.push_screen(screen, closed)
 
     def area_add_remove(self, key: str) -> None:
         session = self.session

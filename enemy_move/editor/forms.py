@@ -22,14 +22,15 @@ from pydantic import BaseModel
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
-from textual.widgets import Checkbox, Input, Label, Static, TextArea
+from textual.timer import Timer
+from textual.widgets import Input, Static, TextArea
 
 from ..errors import escape_controls
 from . import palette
 from .beside import Beside
+from .fieldview import FLAGS, FieldsView
 
 #: Keys a form never shows: positions are set on the board, and keys the form cannot express.
 SKIPPED = {"at", "area", "mark"}
@@ -151,10 +152,6 @@ def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
     return part if isinstance(part, type) and issubclass(part, BaseModel) else None
 
 
-def _flag_label(label: str, on: bool) -> str:
-    return f"{label}: {'yes' if on else 'no'}"
-
-
 def _shown(value: Any) -> str:
     """A value as a field shows it: a control character written in the file as a visible escape, never sent to the terminal."""
     if value is None:
@@ -251,25 +248,21 @@ class TypeAhead:
 
 
 class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
-    """A form docked at the right; dismissed with {key: value} of the fields that changed, or None."""
+    """A form docked at the right; dismissed with {key: value} of the fields that changed, or None.
+
+    Two widgets, the board beside it and :class:`FieldsView` (every field in one widget: a widget per field
+    cost about 100 ms to open on a busy machine)."""
 
     DEFAULT_CSS = """
-    FormScreen { background: $background; }
+    FormScreen { background: $background; layout: horizontal; }
     FormScreen #beside { width: 1fr; height: 100%; color: $text-muted; }
-    FormScreen VerticalScroll { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
-    FormScreen Input { height: 1; border: none; padding: 0; margin: 0 0 0 0; background: $boost; }
-    FormScreen Input:focus { border: none; background: $accent 40%; }
-    FormScreen Label { width: 100%; margin: 0; color: $text-muted; }
-    FormScreen .keys { color: $text-muted; margin-bottom: 1; }
-    FormScreen Checkbox { height: 1; border: none; padding: 0; }
-    FormScreen .title { text-style: bold; }
-    FormScreen .note { margin-bottom: 1; }
+    FormScreen FieldsView { width: 40; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
     """
-    # Enter applies from any field, a checkbox included (Space toggles a checkbox).
+    # Enter applies from any field, a yes/no one included (Space flips it).
     BINDINGS = [
         Binding("escape", "cancel", "Close"),
         Binding("enter", "apply", "Apply", priority=True),
-        Binding("ctrl+k", "more", "All cards", priority=True),  # before the Input's own Ctrl+K
+        Binding("ctrl+k", "more", "All cards", priority=True),
     ]
 
     def __init__(
@@ -296,42 +289,91 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         self.fields = fields
         self.values = values
         self.names = [escape_controls(name) for name in names or []]
+        self._note_timer: Timer | None = None
+        self._view: FieldsView | None = None
+        self._beside: Beside | None = None
+
+    def show(
+        self,
+        title: str,
+        fields: list[Field],
+        values: dict[str, Any],
+        names: list[str] | None = None,
+        beside: Any = "",
+        more: bool = False,
+        note: Callable[[], str] | None = None,
+    ) -> None:
+        """Another form in this screen (the editor keeps one form screen: composing one cost 10-20 ms a form).
+
+        Shown at once, before the screen is pushed: a key typed right after the key that opened it goes into
+        these fields, not the last form's."""
+        self.note_source = note
+        self.note = self._read_note()
+        self.more, self.beside = more, beside
+        self.title_text = escape_controls(title)
+        self.fields, self.values = fields, values
+        self.names = [escape_controls(name) for name in names or []]
+        self.pending = []
+        view = self.view()
+        if view is not None and self._beside is not None:
+            self._beside.show(beside)
+            self._load(view)
+            view.focus()
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
-            yield Beside(self.beside, id="beside")
-            yield from self._form()
+        self._beside = Beside(self.beside, id="beside")
+        self._view = FieldsView(id="fields")
+        yield self._beside
+        yield self._view
 
-    def _form(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(self.title_text, classes="title", markup=False)
-            keys = "Enter apply · Esc close · Tab next" + (" · Ctrl+K all cards, lists of actions" if self.more else "")
-            yield Static(keys, classes="keys", markup=False)
-            if self.note_source is not None:
-                yield Static(self.note, classes="note", id="note", markup=False)
-            for index, field in enumerate(self.fields):
-                value = self.values.get(field.key)
-                if field.kind == "heading":
-                    yield Static(escape_controls(field.label), id=f"f{index}", classes="title", markup=False)
-                    continue
-                if field.kind in ("bool", "present"):
-                    checked = bool(value) if field.kind == "bool" else value is not None
-                    yield Checkbox(_flag_label(field.label, checked), checked, id=f"f{index}", tooltip=field.description)
-                    continue
-                hint = (
-                    f" ({', '.join(field.choices)})"
-                    if 1 < len(field.choices) <= 4
-                    else " (N, or +N / -N)"
-                    if field.kind == "signed"
-                    else ""
-                )
-                yield Label(field.label + hint)
-                choices = [escape_controls(choice) for choice in field.choices] or (self.names if field.label == "name" else [])
-                suggester = SuggestFromList(choices, case_sensitive=False) if choices else None
-                yield Input(_shown(value), id=f"f{index}", suggester=suggester, tooltip=field.description)
+    def _head(self) -> list[tuple[str, str]]:
+        keys = "Enter apply · Esc close · Tab next" + (" · Ctrl+K all cards, lists of actions" if self.more else "")
+        head = [(self.title_text, "title"), (keys, "muted"), ("", "gap")]
+        if self.note:
+            head += [(line, "") for line in self.note.split("\n")] + [("", "gap")]
+        return head
 
-    def first_field(self) -> Input | None:
-        return self.query(Input).first() if self.query(Input) else None
+    def _load(self, view: FieldsView) -> None:
+        labels, shown, checked, choices = {}, {}, {}, {}
+        for index, field in enumerate(self.fields):
+            value = self.values.get(field.key)
+            if field.kind == "heading":
+                continue
+            if field.kind in FLAGS:
+                checked[index] = bool(value) if field.kind == "bool" else value is not None
+                continue
+            hint = f" ({', '.join(field.choices)})" if 1 < len(field.choices) <= 4 else " (N, or +N / -N)" if field.kind == "signed" else ""
+            labels[index] = escape_controls(field.label + hint)
+            shown[index] = _shown(value)
+            offered = [escape_controls(choice) for choice in field.choices] or (self.names if field.label == "name" else [])
+            if offered:
+                choices[index] = offered
+        view.load(self._head(), self.fields, labels, shown, checked, choices)
+
+    def view(self) -> FieldsView | None:
+        """The fields, once composed."""
+        return self._view
+
+    def first_field(self) -> None:
+        return None
+
+    def type_ahead(self, key: str, character: str | None) -> bool:
+        """A key typed before the form had the focus: as if the fields had it (Enter applies, Esc closes)."""
+        view = self.view()
+        if view is None or self.pending:  # not composed yet: typed once it is (on_mount)
+            self.pending.append((key, character))
+            return True
+        view.focus()
+        if key == "enter":
+            self.call_later(self.action_apply)
+            return True
+        if key == "escape":
+            self.call_later(self.action_cancel)
+            return True
+        if key == "ctrl+k":
+            self.call_later(self.action_more)
+            return True
+        return view.press(key, character)
 
     def _read_note(self) -> str:
         note = self.note_source() if self.note_source is not None else ""
@@ -339,43 +381,46 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
 
     def _refresh_note(self) -> None:
         note = self._read_note()
-        if note != self.note:
+        view = self.view()
+        if note != self.note and view is not None:
             self.note = note
-            self.query_one("#note", Static).update(note)
+            view.set_head(self._head())
 
     def on_mount(self) -> None:
-        first = self.first_field()
-        if first is not None:
-            first.focus()
-        if self.note_source is not None:
-            self.set_interval(NOTE_REFRESH, self._refresh_note)
+        view = self._view
+        assert view is not None
+        self._load(view)
+        view.focus()
+        self._replay()  # the keys typed before the form was there
+
+    def on_screen_resume(self) -> None:
+        if self.note_source is None:
+            return
+        if self._note_timer is None:
+            self._note_timer = self.set_interval(NOTE_REFRESH, self._refresh_note)
+        else:
+            self._note_timer.resume()
+
+    def on_screen_suspend(self) -> None:
+        if self._note_timer is not None:
+            self._note_timer.pause()
 
     def collect(self) -> dict[str, Any]:
         """The fields whose value changed, as dotted key -> value (None removes the key)."""
+        view = self._view
+        assert view is not None
         changes: dict[str, Any] = {}
         for index, field in enumerate(self.fields):
-            widget = self.query_one(f"#f{index}")
             old = self.values.get(field.key)
-            if field.kind == "heading":
-                continue
-            if isinstance(widget, Checkbox):
-                if field.kind == "bool":
-                    if widget.value != bool(old):
-                        changes[field.key] = widget.value
-                elif widget.value != (old is not None):
-                    changes[field.key] = {} if widget.value else None
-            elif isinstance(widget, Input) and widget.value.strip() != _shown(old):
-                changes[field.key] = parse_value(field, widget.value)
+            if field.kind == "bool":
+                if view.checked[index] != bool(old):
+                    changes[field.key] = view.checked[index]
+            elif field.kind == "present":
+                if view.checked[index] != (old is not None):
+                    changes[field.key] = {} if view.checked[index] else None
+            elif field.kind != "heading" and view.text_of(index).strip() != _shown(old):
+                changes[field.key] = parse_value(field, view.text_of(index))
         return changes
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        # the state in words too: the box's colour alone is lost on a monochrome terminal
-        field = self.fields[int(str(event.checkbox.id)[1:])]
-        event.checkbox.label = _flag_label(field.label, event.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_apply()
 
     def action_apply(self) -> None:
         self.dismiss(self.collect())

@@ -12,17 +12,23 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Input, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from ..errors import escape_controls
+from .beside import Beside
+from .fieldview import LineEdit, edited_line
 from .forms import TypeAhead
 
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
@@ -89,14 +95,116 @@ class LinkList(ScrollView, can_focus=True):
         self.refresh()
 
 
+class LineField(Widget, can_focus=True):
+    """One line typed in place, with an input's keys (:class:`LineEdit`), drawn as one line; Enter submits it.
+
+    textual's ``Input`` laid the dialog out again and posted its messages on each key (about 3 ms a key)."""
+
+    COMPONENT_CLASSES = {"fields--cursor", "fields--selection", "fields--suggestion", "fields--placeholder"}
+    DEFAULT_CSS = """
+    LineField { height: 1; background: $boost; }
+    LineField:focus { background: $accent 40%; }
+    LineField > .fields--cursor {
+        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
+    }
+    LineField > .fields--selection { background: $input-selection-background; }
+    LineField > .fields--placeholder { color: $text-disabled; }
+    """
+
+    class Submitted(Message):
+        """Enter in the field: ``value`` is its text."""
+
+        def __init__(self, field: LineField, value: str) -> None:
+            super().__init__()
+            self.field = field
+            self.value = value
+
+    def __init__(self, placeholder: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.placeholder = placeholder
+        self.edit = LineEdit()
+        self._shift = 0
+        self._styles: dict[str, Style] = {}
+
+    @property
+    def value(self) -> str:
+        return self.edit.text
+
+    @value.setter
+    def value(self, text: str) -> None:
+        self.edit = LineEdit(text)
+        self.refresh()
+
+    def _style(self, name: str) -> Style:
+        style = self._styles.get(name)
+        if style is None:
+            style = self.get_component_rich_style(name)
+            if name == "fields--selection":  # see-through over the field's own colour
+                under = self.background_colors[1] + self.get_component_styles(name).background
+                style += Style(bgcolor=under.rich_color)
+            self._styles[name] = style
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+
+    def render_line(self, y: int) -> Strip:
+        width, base = self.size.width, self.rich_style
+        if y != 0 or width <= 0:
+            return Strip.blank(width, base)
+        shift = 0
+        if not self.edit.text and self.placeholder:
+            text = Text(self.placeholder, style=self._style("fields--placeholder"))
+            if self.has_focus:
+                text.stylize(self._style("fields--cursor"), 0, 1)
+        else:
+            text, shift = edited_line(self.edit, width, self._shift, self.has_focus, "", self._style)
+            self._shift = shift
+        segments = Segment.apply_style(text.render(self.app.console), base)
+        return Strip(list(segments)).crop_extend(shift, shift + width, base)
+
+    def press(self, key: str, character: str | None) -> bool:
+        """One key in the field; False: not one of its keys."""
+        if key == "enter":
+            self.post_message(self.Submitted(self, self.edit.text))
+        elif not self.edit.key(key):
+            if character is None or len(character) != 1 or not character.isprintable():
+                return False
+            self.edit.insert(character)
+        self.refresh()
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        if self.press(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        lines = event.text.splitlines()
+        if lines:
+            self.edit.insert(escape_controls(lines[0]))
+            self.refresh()
+
+    def on_focus(self) -> None:
+        self.edit.select_all()  # as an input: what is typed next replaces the text
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
 class LinksScreen(TypeAhead, ModalScreen[None]):
-    """The links dialog, docked at the right; the editor makes each change (one undo step) and says it."""
+    """The links dialog, docked at the right; the editor makes each change (one undo step) and says it.
+
+    The editor keeps one (composing it was 20-30 ms a time) and shows each opening in it (:meth:`show`)."""
 
     DEFAULT_CSS = """
-    LinksScreen { align: right top; background: $background 30%; }
+    LinksScreen { background: $background; layout: horizontal; }
+    LinksScreen #beside { width: 1fr; height: 100%; color: $text-muted; }
     LinksScreen > Vertical { width: 44; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
-    LinksScreen Input { height: 1; border: none; padding: 0; margin: 1 0 0 0; background: $boost; }
-    LinksScreen Input:focus { border: none; background: $accent 40%; }
+    LinksScreen LineField { margin: 1 0 0 0; }
     LinksScreen #said { height: auto; color: $warning; }
     LinksScreen #heading { margin-top: 1; color: $text-muted; }
     """
@@ -106,33 +214,80 @@ class LinksScreen(TypeAhead, ModalScreen[None]):
         Binding("down", "to_list", "The list", show=False),
     ]
 
-    def __init__(self, area: str | None, links: Links, add: Callable[[str], str], remove: Callable[[int], str]) -> None:
+    def __init__(
+        self,
+        area: str | None,
+        links: Links,
+        add: Callable[[str], str],
+        remove: Callable[[int], str],
+        board: Callable[[], Any] = str,
+    ) -> None:
         super().__init__()
+        self.field: LineField | None = None
+        self._beside = Beside(id="beside")
+        self.show(area, links, add, remove, board)
+
+    def show(
+        self,
+        area: str | None,
+        links: Links,
+        add: Callable[[str], str],
+        remove: Callable[[int], str],
+        board: Callable[[], Any] = str,
+    ) -> None:
+        """Open on ``area``'s links (None: every link), empty; ``board`` draws the area list beside the dialog
+        (again after each change: an opaque dialog is drawn without the live editor under it, which cost
+        textual's processing of every line of the editor behind a see-through one, 20-40 ms a repaint)."""
         self.area = area
         self.links = links
         self.add = add
         self.remove_link = remove
+        self.board = board
         #: Every link listed (Ctrl+O), or only the selected area's.
         self.every = area is None
+        self.pending = []
+        self._beside.show(board())
+        if self.field is not None:
+            self.field.value = ""
+            self.query_one("#said", Static).update("")
+            self.query_one(LinkList).selected = 0
+            self.field.focus()
+            self.refresh_list()
 
     def compose(self) -> ComposeResult:
+        self.field = LineField(placeholder="A1 -- A2", id="link")
+        yield self._beside
         with Vertical():
             yield Static(
                 "Links: A -- B single line, A == B double, A || B barrier\n"
                 "Enter: add it (or change its line) · ↓ the list, Delete: remove · Ctrl+O: every link · Esc: close",
                 markup=False,
             )
-            yield Input(placeholder="A1 -- A2", id="link")
+            yield self.field
             yield Static("", id="said", markup=False)
             yield Static("", id="heading", markup=False)
             yield LinkList(id="list")
 
-    def first_field(self) -> Input | None:
-        return self.query(Input).first() if self.query(Input) else None
+    def first_field(self) -> None:
+        return None
+
+    def type_ahead(self, key: str, character: str | None) -> bool:
+        """A key typed before the dialog had the focus: as if its field had it (Esc closes, ↓ the list)."""
+        if self.field is None or self.pending:  # not composed yet: typed once it is (on_mount)
+            self.pending.append((key, character))
+            return True
+        self.field.focus()
+        actions = {"escape": self.action_close, "ctrl+o": self.action_every, "down": self.action_to_list}
+        if key in actions:
+            self.call_later(actions[key])
+            return True
+        return self.field.press(key, character)
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        if self.field is not None:
+            self.field.focus()
         self.refresh_list()
+        self._replay()
 
     def refresh_list(self) -> None:
         items = self.links(self.every)
@@ -140,18 +295,20 @@ class LinksScreen(TypeAhead, ModalScreen[None]):
         self.query_one("#heading", Static).update(f"{where}: {len(items)}")
         self.query_one(LinkList).show(items)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_line_field_submitted(self, event: LineField.Submitted) -> None:
         event.stop()
         if not event.value.strip():
             return
         said = self.add(event.value)
         self.query_one("#said", Static).update(said)
         if said.startswith(("linked", "changed")):
-            event.input.value = ""
+            event.field.value = ""
+            self._beside.show(self.board())
         self.refresh_list()
 
     def remove_at(self, index: int) -> None:
         self.query_one("#said", Static).update(self.remove_link(index))
+        self._beside.show(self.board())
         self.refresh_list()
 
     def action_to_list(self) -> None:

@@ -186,6 +186,9 @@ class StatCommands(Screen[None]):
     def beside_board(self) -> Any:
         raise NotImplementedError
 
+    def focus_board(self) -> None:
+        raise NotImplementedError
+
     def open_form(
         self,
         title: str,
@@ -218,7 +221,7 @@ class StatCommands(Screen[None]):
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is None:
-                self.query_one("#board").focus()
+                self.focus_board()
                 return
             command, key = answer
             if command == "edit":
