@@ -394,6 +394,18 @@ def load_text(text: str, file: str) -> Document:
 
 
 def _load_text(text: str, file: str, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]) -> Document:
+    return Document(data=_parse(text, file, source, origins), source=source)
+
+
+def _parse(text: str, file: str, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]) -> Any:
+    """The file's values, their positions recorded in ``source``: in one pass over the parser's events when the file
+    holds nothing unusual, else composed and built apart (every refusal and its message come from there)."""
+    try:
+        return _fast_load(text, _Builder(source, origins))
+    except _Slow:
+        source.positions.clear()
+        source.key_positions.clear()
+        source.block_origins.clear()
     try:
         node = _compose(text, file)
     except ScenarioError as error:
@@ -411,10 +423,90 @@ def _load_text(text: str, file: str, source: SourceMap, origins: dict[tuple[int,
     if node is None:
         raise ScenarioError(file, 1, 1, "the file is empty; a scenario needs at least `ruleset:`")
     try:
-        data = _Builder(source, origins).build(node, ())
+        return _Builder(source, origins).build(node, ())
     except RecursionError:
         raise ScenarioError(file, 1, 1, "YAML nesting is too deep") from None
-    return Document(data=data, source=source)
+
+
+class _Slow(Exception):
+    """The one-pass load met something the two-pass one judges (a syntax error, an anchor, a tag, a second document,
+    a duplicate key, a float...): the file is read again that way, which says exactly what it always said."""
+
+
+def _fast_load(text: str, builder: _Builder) -> Any:
+    """The document's values straight from libyaml's events, without a node tree (compose and build cost about
+    three times the parsing itself): the same values and positions as ``_Builder.build`` of ``_compose``'s tree
+    (tests/test_loader_fast.py), or ``_Slow``."""
+    loader = FastLoader(text)
+    try:
+        loader.get_event()  # StreamStart
+        start = loader.get_event()
+        if type(start) is not yaml.DocumentStartEvent or getattr(start, "version", None) or getattr(start, "tags", None):
+            raise _Slow
+        data = _fast_node(loader, builder, loader.get_event(), (), 0)
+        if type(loader.get_event()) is not yaml.DocumentEndEvent or type(loader.get_event()) is not yaml.StreamEndEvent:
+            raise _Slow
+        return data
+    except (yaml.YAMLError, ScenarioError, RecursionError):
+        raise _Slow from None
+    finally:
+        loader.dispose()
+
+
+def _fast_node(loader: Any, builder: _Builder, event: Any, path: YamlPath, depth: int) -> Any:
+    kind = type(event)
+    if depth > MAX_DEPTH or kind is yaml.AliasEvent or getattr(event, "anchor", None) or getattr(event, "tag", None) is not None:
+        raise _Slow
+    start = event.start_mark
+    builder.source.positions[path] = (start.line + 1, start.column + 1)
+    if kind is yaml.ScalarEvent:
+        return _fast_scalar(loader, builder, event, path)
+    if kind is yaml.SequenceStartEvent:
+        items: list[Any] = []
+        event = loader.get_event()
+        while type(event) is not yaml.SequenceEndEvent:
+            items.append(_fast_node(loader, builder, event, (*path, len(items)), depth + 1))
+            event = loader.get_event()
+        return items
+    if kind is not yaml.MappingStartEvent:
+        raise _Slow
+    result: dict[Any, Any] = {}
+    seen: set[str] = set()
+    key_positions = builder.source.key_positions
+    event = loader.get_event()
+    while type(event) is not yaml.MappingEndEvent:
+        if depth >= MAX_DEPTH or type(event) is not yaml.ScalarEvent or event.anchor or event.tag is not None:
+            raise _Slow
+        key = _fast_scalar(loader, builder, event, path)
+        if key is None or isinstance(key, (bool, float)):
+            key = event.value
+        if key == "<<" or str(key) in seen:
+            raise _Slow
+        seen.add(str(key))
+        mark: Any = event.start_mark
+        key_positions[(*path, key)] = (mark.line + 1, mark.column + 1)
+        result[key] = _fast_node(loader, builder, loader.get_event(), (*path, key), depth + 1)
+        event = loader.get_event()
+    return result
+
+
+_STR, _NULL, _BOOL, _INT = (f"tag:yaml.org,2002:{name}" for name in ("str", "null", "bool", "int"))
+
+
+def _fast_scalar(loader: Any, builder: _Builder, event: Any, path: YamlPath) -> Any:
+    """``_Builder.scalar`` of the scalar's node: text, null, booleans and short integers here, the rest by it."""
+    value, style = event.value, event.style
+    tag = _scalar_tag(loader, value, event.implicit)
+    if tag == _STR or style not in (None, ""):
+        if style != "|" and (value.isascii() or not _SURROGATE.search(value)):
+            return value
+    elif tag == _NULL:
+        return None
+    elif tag == _BOOL:
+        return value.lower() == "true"
+    elif tag == _INT and len(value) <= MAX_NUMBER_CHARS:
+        return int(value)
+    return builder.scalar(ScalarNode(tag, value, event.start_mark, event.end_mark, style=style), path)
 
 
 def load_file(path: str | Path) -> Document:
@@ -442,7 +534,12 @@ def load_file(path: str | Path) -> Document:
         raise ScenarioError(name, 1, 1, f"is {kind}, not a scenario file")
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            # As many bytes as the file has (a read of the whole cap allocates a megabyte each time), then the
+            # rest up to the cap if it grew since.
+            size = min(os.fstat(handle.fileno()).st_size, MAX_FILE_BYTES)
+            raw = handle.read(size + 1)
+            if size < len(raw) <= MAX_FILE_BYTES:
+                raw += handle.read(MAX_FILE_BYTES + 1 - len(raw))
     except IsADirectoryError:
         raise ScenarioError(name, 1, 1, "is a directory, not a scenario file") from None
     except FileNotFoundError:

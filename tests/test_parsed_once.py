@@ -19,13 +19,13 @@ DEMO = ROOT / "scenarios/gloomhaven/demo.yaml"
 def composed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the loader parses, in order."""
     texts: list[str] = []
-    real = loader._compose
+    real = loader._parse
 
-    def counting(text: str, file: str) -> Any:
+    def counting(text: str, file: str, *rest: Any) -> Any:
         texts.append(text)
-        return real(text, file)
+        return real(text, file, *rest)
 
-    monkeypatch.setattr(loader, "_compose", counting)
+    monkeypatch.setattr(loader, "_parse", counting)
     return texts
 
 

@@ -24,8 +24,7 @@ import copy
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,13 +54,14 @@ from .nodes import (
     to_yaml,
     yaml_io,
 )
+from .original import Original, plain_view, read_original
 
 __all__ = ["EditError", "KEY_ORDER", "Original", "ScenarioDocument", "guess_indent", "insert_key", "plain", "split_key", "to_yaml"]
 
 if TYPE_CHECKING:
     from ..models import Scenario
     from ..result import Result
-    from .splice import Splicer
+    from .layout import Layout
 
 #: A grid cell, or an area's name on area maps.
 Position = Cell | str
@@ -91,23 +91,6 @@ KEY_ORDER = (
 _LABEL = re.compile(r"^[A-Za-z0-9]$")
 
 
-@dataclass(frozen=True)
-class Original:
-    """The text a document was read from, which every later text is spliced into."""
-
-    text: str  # as read, without a byte-order mark
-    base: str  # ruamel's text of it, before any edit
-    bom: bool = False
-    raw: bytes | None = None  # the bytes on disk when read from a file: what a save compares the file with
-
-    @cached_property
-    def splicer(self) -> Splicer:
-        """Made once (the alignment of the file with ruamel's text of it), used by every later text."""
-        from .splice import Splicer
-
-        return Splicer(self.text, self.base)
-
-
 class ScenarioDocument:
     """One scenario file being edited (see the module docstring). ``path`` is where it was read or saved, if anywhere."""
 
@@ -121,6 +104,8 @@ class ScenarioDocument:
         self.original = original
         #: The last text :meth:`text` loaded to check it, with what it loaded, so :meth:`validate` need not load it again.
         self._checked: tuple[str, Document] | None = None
+        #: The last text the layout writer wrote, with its layout (what a save or :meth:`settle` splices into next).
+        self._rendered: tuple[str, Layout] | None = None
 
     # --- reading and writing --------------------------------------------------------------
 
@@ -136,20 +121,21 @@ class ScenarioDocument:
         if loaded is None or loaded.source.text != text:
             loaded = load_text(text, file)  # the hardened loader's checks and messages come first
         indent = guess_indent(text)
+        view = writer_view(text)
         try:
-            data = yaml_io(indent).load(writer_view(text))
+            data = yaml_io(indent).load(view)
         except Exception as error:  # ruamel's own refusal of a spelling the loader took
             raise ScenarioError(file, 1, 1, f"this file's YAML cannot be rewritten safely ({first_line(error)}); edit it by hand") from None
         if not isinstance(data, CommentedMap):
             raise ScenarioError(file, 1, 1, "a scenario file must be a mapping of keys (ruleset:, map:, figures:, ...)")
-        if plain(data) != loaded.data:
-            where = first_difference(plain(data), loaded.data, loaded.source)
+        whole = plain(data)
+        if whole != loaded.data:
+            where = first_difference(whole, loaded.data, loaded.source)
             raise ScenarioError(
                 file, *where, "this value reads differently to the rewriter than to the loader; write it plainly to edit this file"
             )
         bom = raw.startswith(b"\xef\xbb\xbf") if raw is not None else False
-        original = Original(text, dump(data, indent), bom, raw)
-        return cls(data, file=file, indent=indent, original=original)
+        return cls(data, file=file, indent=indent, original=read_original(text, data, indent, bom, raw, whole, view))
 
     @classmethod
     def from_path(cls, path: str | Path) -> ScenarioDocument:
@@ -182,6 +168,14 @@ class ScenarioDocument:
         """The file's text with the edits made (no byte-order mark: :meth:`save` adds the file's back)."""
         from .splice import Lines
 
+        layout = self.original.layout
+        if layout is not None:
+            from .layout import render
+
+            rendered = render(self.data, layout)
+            if rendered is not None:
+                self._rendered = rendered
+                return rendered[0]
         new = dump(self.data, self.indent)
         if new == self.original.base:
             return self.original.text
@@ -220,10 +214,27 @@ class ScenarioDocument:
             expect = ANYTHING if overwrite else None
         written = write_atomic(target, file_text, expect=expect)
         # What is on disk now is what the next save compares with, and splices into.
-        self.original = Original(text, dump(self.data, self.indent), self.original.bom, written)
+        self.original = self._original_of(text, written)
         self.path = target
         self.file = str(target)
         return target
+
+    def settle(self, text: str) -> None:
+        """From now on splice later texts into ``text`` (:meth:`text` just written), as if it had been read: the server's
+        kept document, whose page holds that text. The file a save compares with is unchanged. Only with a layout
+        (a document without one would write its whole tree out here)."""
+        rendered = self._rendered
+        if self.original.layout is not None and rendered is not None and rendered[0] == text:
+            self.original = self._original_of(text, self.original.raw)
+
+    def _original_of(self, text: str, raw: bytes | None) -> Original:
+        """The Original of ``text``, this document's text now: its layout the writer's when it wrote this text."""
+        rendered = self._rendered
+        if rendered is not None and rendered[0] == text and plain_view(text):
+            return Original(text, self.original.bom, raw, rendered[1], self.indent)
+        if text == self.original.text:
+            return replace(self.original, raw=raw)
+        return Original(text, self.original.bom, raw, indent=self.indent, known_base=dump(self.data, self.indent))
 
     def file_text(self, text: str | None = None) -> str:
         """What a save writes: :meth:`text` (or ``text``), after the byte-order mark when the file had one."""

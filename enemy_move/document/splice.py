@@ -56,6 +56,10 @@ class Splicer:
         """The file's text with the changes that turn base into ``new``."""
         if new == self.base:
             return self.original
+        return _join(self.pairs(new), self.source, self.source.newline)
+
+    def pairs(self, new: str) -> list[tuple[str, str]]:
+        """One (line, its line end; "": the file's usual one) per line of ``new``: the file's own where it can."""
         source, before, after, twins = self.source, self.before, Lines.of(new), self.twins
         out: list[tuple[str, str]] = []  # (line, its own line end; "": the file's usual one)
         matcher = SequenceMatcher(None, before.lines, after.lines, autojunk=False)
@@ -66,7 +70,7 @@ class Splicer:
                 out.extend(_changed_line(i1 + k, after.lines[j1 + k], before, source, twins) for k in range(i2 - i1))
             else:
                 out.extend((line, "") for line in after.lines[j1:j2])
-        return _join(out, source, source.newline)
+        return out
 
 
 def splice(original: str, base: str, new: str) -> str:

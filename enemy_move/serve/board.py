@@ -345,6 +345,7 @@ def edit(text: str, file: str, op: Any) -> tuple[str, str | None]:
         keep(text, file, session.doc)
         return text, changed
     after = session.text()
+    session.doc.settle(after)  # the next edit, carrying this text, is spliced into it as into a text just read
     keep(after, file, session.doc)
     return after, None if changed is not False else "nothing changed"
 

@@ -16,9 +16,10 @@ from .effects import Woken
 from .model import PerditionsMouthRules
 from .movement import Pathing
 from .options import Options
-from .reasons import RuleOuts
+from .reasons import NoRuleOuts, RuleOuts
 from .roster import Roster
 from .seekers import AlarmRun, Seekers
+from .shared import Shared
 from .sight import Sight
 from .summoner import SummonerRule
 from .targets import Targeting
@@ -28,20 +29,38 @@ from .terrain import Board
 class Engine:
     """Every rule of the game for one scenario (``rules``: the file's, or another reading tried)."""
 
-    def __init__(self, scenario: Scenario, board: Board, rules: PerditionsMouthRules | None = None):
+    def __init__(
+        self,
+        scenario: Scenario,
+        board: Board,
+        rules: PerditionsMouthRules | None = None,
+        shared: Shared | None = None,
+        *,
+        answer_only: bool = False,
+    ):
         self.roster = roster = Roster(scenario, board, rules)
-        self.sight = sight = Sight(roster)
-        self.paths = paths = Pathing(roster, sight)
+        #: What this engine shares with the engines of the other readings (steps, searches, sight oracles).
+        self.shared = shared = shared if shared is not None else Shared()
+        self.sight = sight = Sight(roster, shared)
+        self.paths = paths = Pathing(roster, sight, shared)
         self.options = options = Options(roster, sight, paths)
-        self.rule_outs = rule_outs = RuleOuts(paths)
+        # A reading's engine gives only the answer (focus and options): no square is said to be ruled out.
+        self.rule_outs = rule_outs = NoRuleOuts(paths) if answer_only else RuleOuts(paths)
         self.targets = targets = Targeting(roster, sight, paths, options)
         self.seekers = Seekers(roster, paths, options, targets)
         self.alarm = AlarmRun(roster, paths, options, targets)
         self.summoner = SummonerRule(roster, sight, paths, options, rule_outs, targets)
+        self._readings: dict[tuple[str, object], Engine] = {}
 
-    def under(self, rules: PerditionsMouthRules) -> Engine:
-        """The engine of this scenario with other readings."""
-        return Engine(self.roster.scenario, self.roster.grid, rules)
+    def reading(self, name: str, value: object) -> Engine:
+        """The engine of the reading ``name: value`` (the file's other rules kept), made once and kept: it gives
+        only the answer, and shares with this one what the reading does not change."""
+        key = (name, value)
+        engine = self._readings.get(key)
+        if engine is None:
+            rules = self.roster.rules.model_copy(update={name: value})
+            engine = self._readings[key] = Engine(self.roster.scenario, self.roster.grid, rules, self.shared, answer_only=True)
+        return engine
 
     def resolve_turn(self, board: Board, label: str) -> Turn:
         roster = self.roster

@@ -6,10 +6,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ...geometry import cellgraph, squaregrid
+from ...geometry.cellgraph import UNREACHED
 from ...geometry.grid import Grid
 from ...result import Turn
 from .enemies import Enemy
 from .roster import Roster
+from .shared import Shared
 from .sight import Sight
 from .stepgraph import Costs, Predecessors, StepGraph, step_graph_key, with_neighbours
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
@@ -54,11 +56,13 @@ class Move:
 class Pathing:
     """The movement rules: blockers, step costs, cheapest paths and the walk along them."""
 
-    def __init__(self, roster: Roster, sight: Sight):
+    def __init__(self, roster: Roster, sight: Sight, shared: Shared):
         self.roster = roster
         self.sight = sight
-        # (terrain, thin walls, step graph) of the last board searched (step_graph).
-        self._steps: tuple[dict[Cell, str], frozenset[frozenset[Cell]], StepGraph] | None = None
+        self.shared = shared  # step graphs, searches and walks, shared with the engines of the other readings
+        rules = roster.rules
+        # What the step graph depends on besides the terrain (engines that agree on it share their graphs).
+        self.graph_key = ("steps", rules.movement, rules.corner_cutting, rules.diagonal_cost, tuple(sorted(roster.costs.items())))
 
     def make_mover(self, board: Board, label: str, turn: Turn) -> Mover:
         roster = self.roster
@@ -154,11 +158,13 @@ class Pathing:
         return door, base
 
     def step_graph(self, grid: Grid) -> StepGraph:
-        """The board's steps on integer ids, built once per terrain: shared by every turn, and when a door
-        opens only the steps around it are redone."""
-        cached = self._steps
-        if cached is not None and cached[0] is grid.terrain and cached[1] is grid.thin_walls:
-            return cached[2]
+        """The board's steps on integer ids, built once per terrain: shared by every turn (and every engine whose
+        readings build the same steps), and when a door opens only the steps around it are redone."""
+        shared = self.shared
+        steps = shared.graph(self.graph_key, grid)
+        if steps is not None:
+            return steps
+        cached = shared.graphs.get(self.graph_key)
         if cached is not None and cached[1] is grid.thin_walls and cached[0].keys() == grid.terrain.keys():
             steps = self.changed_steps(cached[2], grid)
         else:
@@ -166,7 +172,7 @@ class Pathing:
             key = step_graph_key(grid, rules.movement, rules.corner_cutting)
             graph = cellgraph.graph_for(key, grid.terrain, lambda cell: self.steps(grid, cell))
             steps = StepGraph(graph, grid.terrain, self.roster.costs, rules.diagonal_cost)
-        self._steps = (grid.terrain, grid.thin_walls, steps)
+        shared.graphs[self.graph_key] = (grid.terrain, grid.thin_walls, steps)
         return steps
 
     def changed_steps(self, before: StepGraph, grid: Grid) -> StepGraph:
@@ -184,19 +190,27 @@ class Pathing:
         return [index[cell] for cell in mover.blocked]
 
     def shortest(self, grid: Grid, mover: Mover) -> tuple[Best, Preds]:
-        """Cheapest AP from the start to every square it can get to, and the predecessors on cheapest paths."""
+        """Cheapest AP from the start to every square it can get to, and the predecessors on cheapest paths
+        (one search per step graph, kind of mover, start and blocked squares: the readings that change none
+        of them share it)."""
         steps = self.step_graph(grid)
-        graph = steps.graph
         kind = (mover.ignores_terrain, mover.opens_doors)
+        key = (kind, mover.start, frozenset(mover.blocked))
+        found = self.shared.search(steps, key)
+        if found is not None:
+            return found
+        graph = steps.graph
         start = [graph.index[mover.start]]
-        if self.roster.rules.diagonal_cost == 1:
+        if steps.factor == 1:
             enter = steps.enter(kind, self.blocked_ids(steps, mover))
             best, preds = cellgraph.dijkstra(graph, start, enter, with_preds=True)
         else:
             edges = steps.edges(kind, self.blocked_ids(steps, mover), backward=False)
             best, preds = cellgraph.dijkstra_edges(graph, start, edges, with_preds=True)
         assert preds is not None
-        return Costs(graph, best), Predecessors(graph, best, preds)
+        found = (Costs(graph, best), Predecessors(graph, best, preds))
+        self.shared.keep_search(steps, key, found)
+        return found
 
     def cheapest_to(self, grid: Grid, mover: Mover, goals: set[Cell]) -> Costs:
         """Cheapest AP from every square to the nearest of ``goals`` (the search run backwards from them)."""
@@ -241,10 +255,20 @@ class Pathing:
             if key not in stops or move.path < stops[key].path:
                 stops[key] = move
 
-        self.spend(grid, mover, cheapest_successors(preds, targets), targets, stop)
+        self.spend(grid, mover, self.successors(preds, targets), targets, stop)
         moves = sorted(stops.values(), key=lambda m: (m.path, m.opened))
         closest = min(m.remaining for m in moves)
         return [m for m in moves if m.remaining == closest], goal_cost
+
+    def successors(self, preds: Preds, targets: set[Cell]) -> dict[Cell, list[Cell]]:
+        """:func:`cheapest_successors`, kept for the turn (the readings that keep the search and the goals share it)."""
+        key = (id(preds), frozenset(targets))
+        kept = self.shared.successors.get(key)
+        if kept is not None and kept[0] is preds:
+            return kept[1]
+        found = cheapest_successors(preds, targets)
+        self.shared.successors[key] = (preds, found)
+        return found
 
     def spend(self, grid: Grid, mover: Mover, successors: dict[Cell, list[Cell]], targets: set[Cell], stop: Stop) -> None:
         """Walk the cheapest paths square by square, calling ``stop`` wherever the AP (or the path) runs out."""
@@ -323,16 +347,21 @@ class Pathing:
 
 
 def cheapest_successors(preds: Preds, targets: set[Cell]) -> dict[Cell, list[Cell]]:
-    """The cheapest-path graph toward ``targets``, forwards: each square -> the next squares on a cheapest path."""
-    useful: set[Cell] = set()
-    stack = sorted(targets)
+    """The cheapest-path graph toward ``targets``, forwards: each square -> the next squares on a cheapest path
+    (worked out on the search's ids: squares are read only for the answer)."""
+    graph = preds.graph
+    cells, before, best = graph.cells, preds.preds, preds.best
+    useful: set[int] = set()
+    stack = [graph.index[cell] for cell in targets]
     while stack:
         node = stack.pop()
         if node not in useful:
             useful.add(node)
-            stack.extend(preds.get(node, []))
+            if best[node] != UNREACHED:
+                stack.extend(before[node])
     successors: dict[Cell, list[Cell]] = {}
-    for node in sorted(useful):
-        for before in preds.get(node, []):
-            successors.setdefault(before, []).append(node)
+    for node in sorted(useful):  # ids follow the squares' order
+        if best[node] != UNREACHED:
+            for i in before[node]:
+                successors.setdefault(cells[i], []).append(cells[node])
     return successors

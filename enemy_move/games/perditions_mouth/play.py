@@ -56,11 +56,14 @@ class PerditionsMouthPlay:
 
     def turn(self, board: Board, actor: str) -> Turn:
         engine = self.engine
+        engine.shared.new_turn()
         turn = engine.resolve_turn(board, actor)
         rules = engine.roster.rules
         if rules.figures_block_sight and rules.sight == "center" and engine.sight.corner_pinch(board):
             self.name_corner_reading(board, actor, turn)
-        name_deciding_readings(turn, board, engine.roster.enemy(actor), rules, lambda other: engine.under(other).resolve_turn(board, actor))
+        name_deciding_readings(
+            turn, board, engine.roster.enemy(actor), rules, lambda name, other: engine.reading(name, other).resolve_turn(board, actor)
+        )
         return turn
 
     def name_corner_reading(self, board: Board, actor: str, turn: Turn) -> None:

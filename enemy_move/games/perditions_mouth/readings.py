@@ -39,10 +39,9 @@ def values_of(name: str) -> tuple[Any, ...]:
 READINGS = tuple(name for name in PerditionsMouthRules.model_fields if name not in NOT_READINGS and values_of(name))
 
 
-def name_deciding_readings(
-    turn: Turn, board: Board, enemy: Enemy, rules: PerditionsMouthRules, solve: Callable[[PerditionsMouthRules], Turn]
-) -> None:
-    """Name each reading whose other value changes ``turn`` (``solve``: the same turn under other rules)."""
+def name_deciding_readings(turn: Turn, board: Board, enemy: Enemy, rules: PerditionsMouthRules, solve: Callable[[str, Any], Turn]) -> None:
+    """Name each reading whose other value changes ``turn`` (``solve(name, other)``: the same turn with the reading
+    ``name: other``, its answer only)."""
     if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "squares", READINGS, "open readings"):
         return
     for name in READINGS:
@@ -52,9 +51,8 @@ def name_deciding_readings(
         for other in values_of(name):
             if other == value or (value is None and name == "range" and other == _metric(rules)):
                 continue
-            changed = rules.model_copy(update={name: other})
             shown = value if value is not None else _metric(rules)
-            if name_if_it_decides(turn, name, shown, other, partial(_try, solve, changed)):
+            if name_if_it_decides(turn, name, shown, other, partial(_try, solve, name, other)):
                 break
 
 
@@ -82,8 +80,8 @@ def _metric(rules: PerditionsMouthRules) -> str:
     return rules.range or ("chebyshev" if rules.movement == "diagonal" else "manhattan")
 
 
-def _try(solve: Callable[[PerditionsMouthRules], Turn], rules: PerditionsMouthRules) -> Turn | None:
+def _try(solve: Callable[[str, Any], Turn], name: str, other: Any) -> Turn | None:
     try:
-        return solve(rules)
+        return solve(name, other)
     except ScenarioError:  # the other reading needs what the file does not give (a hero's health...)
         return None

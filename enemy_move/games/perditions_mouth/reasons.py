@@ -14,6 +14,9 @@ from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 class RuleOuts:
     """The rule-out reasons of a turn."""
 
+    #: Whether squares are ruled out at all (an engine that gives only the answer rules out none).
+    active = True
+
     def __init__(self, paths: Pathing):
         self.paths = paths
 
@@ -65,6 +68,21 @@ class RuleOuts:
             else:
                 batch.add(cell, "move", "no path leads from there to its goal", against=chosen)
         batch.record(turn)
+
+
+class NoRuleOuts(RuleOuts):
+    """The rule-outs of an engine that gives only the answer (a reading tried again): none."""
+
+    active = False
+
+    def rule_out_all(self, board: Board, turn: Turn, step: StepId, reason: str) -> None:
+        return None
+
+    def rule_out_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds) -> None:
+        return None
+
+    def rule_out_rest(self, board: Board, mover: Mover, turn: Turn, goals: set[Cell]) -> None:
+        return None
 
 
 class Batch:

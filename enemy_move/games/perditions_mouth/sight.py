@@ -5,27 +5,30 @@ from __future__ import annotations
 
 from ...geometry.square_sight import SquareSight
 from .roster import Roster
+from .shared import Shared
 from .terrain import Board, Cell
 
 
 class Sight:
     """Who sees whom (``rules.sight``, ``sight_blockers``, ``figures_block_sight``, ``corner_wall_and_figure``)."""
 
-    def __init__(self, roster: Roster):
+    def __init__(self, roster: Roster, shared: Shared | None = None):
         self.roster = roster
-        # (terrain, thin walls, oracle) and (figures, figures per square) of the last board asked about.
-        self._sight: tuple[dict[Cell, str], frozenset[frozenset[Cell]], SquareSight] | None = None
+        # The oracles per terrain, shared with the engines of the readings that keep the sight rules.
+        self.shared = shared if shared is not None else Shared()
+        # (figures, figures per square) of the last board asked about.
         self._figure_cells: tuple[dict[str, Cell], dict[Cell, int]] | None = None
 
     def oracle(self, board: Board) -> SquareSight:
         """The board's sight oracle, built once per terrain (a phase's boards share it until a door opens)."""
-        cached = self._sight
+        rules = self.roster.rules
+        key = (rules.sight, tuple(rules.sight_blockers))
+        cached = self.shared.oracles.get(key)
         if cached is not None and cached[0] is board.terrain and cached[1] is board.thin_walls:
             return cached[2]
-        rules = self.roster.rules
         blockers = [cell for cell, terrain in board.terrain.items() if terrain in rules.sight_blockers]
         sight = SquareSight(blockers, rules.sight, board.thin_walls)
-        self._sight = (board.terrain, board.thin_walls, sight)
+        self.shared.oracles[key] = (board.terrain, board.thin_walls, sight)
         return sight
 
     def figure_cells(self, board: Board, ignore: tuple[str, ...]) -> set[Cell]:

@@ -101,6 +101,8 @@ class SummonerRule:
             for c in reachable
             if self.roster.distance(c, target_cell) <= SUMMONER_MAX_RANGE and self.sight.sees(board, c, target_cell, ignore=(mover.label,))
         ]
+        if not self.rule_outs.active:  # an engine that gives only the answer: no reasons (naming blockers costs)
+            return positions
         for c in reachable:
             if c in positions:
                 continue

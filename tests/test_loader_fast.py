@@ -1,0 +1,126 @@
+"""The loader's one-pass read (``loader._fast_load``) gives what the two-pass read (compose, then build) gives:
+the same values, the same positions of every value, key and block, or the same error line.
+
+Every scenario file of the project and of tests/invalid is read both ways, then seeded random damage to them
+(YAML's own signs inserted, characters deleted or doubled) and hand-written corner cases.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import enemy_move.loader as loader
+from enemy_move.errors import ScenarioError
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted([*ROOT.glob("scenarios/**/*.yaml"), *ROOT.glob("tests/invalid/*.yaml")])
+
+#: What the fuzz inserts: YAML's indicators and a few characters that change a scalar's type.
+SIGNS = list(":-[]{}&*!|>#?,\"'%@`~\n \t.0123456789eE+") + ["\n  ", "\n- ", ": ", "- ", "---\n", "...\n", "\\u", "\ud800", "yes"]
+
+CORNERS = [
+    "ruleset: gloomhaven\n",
+    "",
+    "# only a comment\n",
+    "---\nruleset: gloomhaven\n...\n",
+    "ruleset: gloomhaven\n---\nruleset: cloudspire\n",
+    "%YAML 1.1\n---\nruleset: gloomhaven\n",
+    "a: &x 1\nb: *x\n",
+    "a: !!int 3\n",
+    "a: ! 3\n",
+    "a: 1.5\nb: 1.50000000000000000000001\nc: 100000000000000000000000000000000000\n",
+    "a: 1\na: 2\n",
+    "1: a\n'1': b\n",
+    "~: a\ntrue: b\n1.5: c\nnull: d\n",
+    "<<: {a: 1}\n",
+    "[a, b]: 1\n",
+    "? |\n  block key\n: value\n",
+    "a: |\n  x\n  y\nb: >\n  folded\n  text\n",
+    'a: "\\ud800"\n',
+    "a: '\ud800'\n",
+    "a: \u00e9t\u00e9\nb: [\u00e9]\n",
+    "a: [1, [2, [3, {b: c}]]]\nd: {}\ne: []\nf:\n- 1\n- - 2\n  - 3\n",
+    "a: 0102\nb: no\nc: on\nd: -0\ne: +3\nf: 0.5\n",
+    "[" * 63 + "]" * 63 + "\n",
+    "[" * 64 + "]" * 64 + "\n",
+    "[" * 65 + "]" * 65 + "\n",
+    "[" * 66 + "]" * 66 + "\n",
+    "[" * 64 + "{a: 1}" + "]" * 64 + "\n",
+    "[" * 65 + "{a: 1}" + "]" * 65 + "\n",
+    "[" * 65 + "{}" + "]" * 65 + "\n",
+    "a:\n" + "".join("  " * i + f"k{i}:\n" for i in range(1, 66)),
+    "- " * 70 + "x\n",
+    "a: b: c\n",
+    "a: [1, 2\n",
+]
+
+
+def outcome(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The loaded document as plain comparable data (values with their types, every position), or the error line."""
+    with monkeypatch.context() as patched:
+        if not fast:
+
+            def slow(*_args: Any) -> Any:
+                raise loader._Slow
+
+            patched.setattr(loader, "_fast_load", slow)
+        try:
+            document = loader.load_text(text, "f.yaml")
+        except ScenarioError as error:
+            return ("error", str(error))
+    source = document.source
+    return (
+        repr(document.data),
+        list(source.positions.items()),
+        list(source.key_positions.items()),
+        list(source.block_origins.items()),
+    )
+
+
+def takes_fast_path(text: str) -> bool:
+    try:
+        loader._check_characters(text, "f.yaml")
+        origins = loader.read_blocks(text, "f.yaml", loader.FastLoader)
+        loader._fast_load(text, loader._Builder(loader.SourceMap("f.yaml", text), origins))
+    except (loader._Slow, ScenarioError):
+        return False
+    return True
+
+
+def test_every_scenario_file_reads_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = 0
+    for path in FILES:
+        text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
+        assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch), path
+        fast += takes_fast_path(text)
+    # The one-pass read is the usual one: every valid project scenario takes it (a test that cannot fail otherwise).
+    assert fast >= len(list(ROOT.glob("scenarios/**/*.yaml")))
+
+
+@pytest.mark.parametrize("text", CORNERS)
+def test_corner_cases_read_the_same_both_ways(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch)
+
+
+def test_damaged_files_read_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(34)
+    sources = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 4000 and p.parent.name != "invalid"]
+    fast = 0
+    for _ in range(600):
+        text = rng.choice(sources)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(text) + 1)
+            action = rng.random()
+            if action < 0.5:
+                text = text[:at] + rng.choice(SIGNS) + text[at:]
+            elif action < 0.8:
+                text = text[:at] + text[at + rng.randint(1, 3) :]
+            else:
+                text = text[:at] + text[at : at + 4] + text[at:]
+        assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch), text
+        fast += takes_fast_path(text)
+    assert 0 < fast < 600  # both ways met
