@@ -183,8 +183,11 @@ class ScenarioDocument:
         # Where the lines are ruamel's own (line ends aside) they mean what the tree means; elsewhere the file's
         # bytes were kept around an edit: load them and compare (the promise is checked, not assumed).
         if Lines.of(merged).lines != Lines.of(new).lines:
-            checked = load_text(merged, self.file)
-            if checked.data != plain(self.data):
+            try:
+                checked = load_text(merged, self.file)
+            except ScenarioError:  # the kept bytes around the edit do not parse with it (an indentation of the file's own)
+                checked = None
+            if checked is None or checked.data != plain(self.data):
                 return Lines.of(self.original.text).newline.join(Lines.of(new).lines)  # never seen: ruamel's text, whole
             self._checked = (merged, checked)
         return merged

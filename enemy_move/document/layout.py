@@ -17,6 +17,7 @@ the writing itself afterwards, so a document saved (or kept by the server) splic
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,10 @@ from .splice import Lines, Splicer
 
 #: The wrapper key a child is written under (its first line, ``x:``, is dropped).
 _WRAP = "x"
+
+#: A document end marker (``...`` at a line's start): the lines after it are the last part's, and a key written
+#: after them would be outside the document.
+_DOCUMENT_END = re.compile(r"(?:^|[\r\n\x85\u2028\u2029])\.\.\.(?:[ \t\r\n\x85\u2028\u2029]|$)")
 
 
 @dataclass(frozen=True)
@@ -114,8 +119,8 @@ def _dump(data: Any, indent: tuple[int, int, int]) -> str:
 
 def read_layout(text: str, data: CommentedMap, whole: dict[Any, Any], indent: tuple[int, int, int]) -> Layout | None:
     """The layout of ``text`` from ruamel's line marks on ``data`` (its reading; ``whole``: plain(data)); None when the
-    marks cannot say (a flow mapping at the top, keys not one per line at column 0)."""
-    if data.fa.flow_style() or not data:
+    marks cannot say (a flow mapping at the top, keys not one per line at column 0, a document end marker)."""
+    if data.fa.flow_style() or not data or _DOCUMENT_END.search(text):
         return None
     layout = Layout(text, indent, 0, [])
     total = layout.lines
@@ -240,7 +245,21 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
     text = "".join(out.pieces)
     if not layout.ends_with_break and _ends_with_break(text):
         text = text[: -len(_last_break(text))]
+        # The file's last line had no break: a block scalar ending there ends without one, and gains one when a part
+        # is written after it (and a part written last loses its own). Rare: the text is loaded and compared.
+        _check_whole(text, dict(zip(keys, values)))
     return text, Layout(text, layout.indent, layout.head, sections)
+
+
+def _check_whole(text: str, meant: dict[Any, Any]) -> None:
+    from ..loader import load_text
+
+    try:
+        loaded = load_text(text, "<text>").data
+    except Exception:
+        raise _Unsure from None
+    if repr(loaded) != repr(meant):
+        raise _Unsure
 
 
 def _last_break(text: str) -> str:
