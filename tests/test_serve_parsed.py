@@ -97,3 +97,63 @@ def test_a_kept_document_is_used_once_and_only_for_its_text() -> None:
         edit(text, "board.yaml", {"kind": "paint", "symbol": "*", "cell": f"{number},1"})
     assert len(parsed._kept) == parsed.KEPT
     parsed.forget()
+
+
+def _no_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.document.document import ScenarioDocument
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the text was parsed again")
+
+    monkeypatch.setattr(ScenarioDocument, "from_text", refuse)
+
+
+def test_the_page_load_keeps_its_document_so_the_first_edit_and_the_forms_parse_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from enemy_move.serve.app import Server, _form
+    from enemy_move.serve.files import Folder
+
+    text = (ROOT / "scenarios/gloomhaven/demo.yaml").read_text()
+    (tmp_path / "demo.yaml").write_text(text)
+    parsed.forget()
+    expected, _ = edit(text, "demo.yaml", {"kind": "paint", "symbol": "*", "cell": "1,1"})
+    parsed.forget()
+    Server(Folder.at(str(tmp_path)))._render_page(text, "demo.yaml", None, "/board/demo.yaml")
+    _no_parse(monkeypatch)
+    assert "initiative" in _form({"text": text, "file": "demo.yaml", "what": "figure", "target": "A"})["html"]
+    assert edit(text, "demo.yaml", {"kind": "paint", "symbol": "*", "cell": "1,1"}) == (expected, None)
+    parsed.forget()
+
+
+def test_the_next_rounds_text_is_kept_for_the_next_edit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.serve.board import Request, next_round
+
+    text = (ROOT / "scenarios/gloomhaven/01-melee-approach.yaml").read_text()
+    parsed.forget()
+    after, _, _ = next_round(Request(text, "board.yaml"))
+    assert after is not None and after != text
+    parsed.forget()
+    expected, _ = edit(after, "board.yaml", {"kind": "paint", "symbol": "*", "cell": "0,0"})
+    parsed.forget()
+    assert next_round(Request(text, "board.yaml"))[0] == after
+    _no_parse(monkeypatch)
+    assert edit(after, "board.yaml", {"kind": "paint", "symbol": "*", "cell": "0,0"}) == (expected, None)
+    parsed.forget()
+
+
+def test_a_forms_edit_saves_only_its_keys_not_a_copy_of_the_document(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.document.document import ScenarioDocument
+
+    text = (ROOT / "scenarios/gloomhaven/demo.yaml").read_text()
+    parsed.forget()
+    expected = [edit(text, "board.yaml", op)[0] for op in ({"kind": "set", "values": {"action.move": "4"}, "figure": ""},)]
+
+    def refuse(self: Any) -> Any:
+        raise AssertionError("the whole document was copied (80 s on a board of 1,000 areas)")
+
+    monkeypatch.setattr(ScenarioDocument, "copy", refuse)
+    after, message = edit(text, "board.yaml", {"kind": "set", "values": {"action.move": "4"}, "figure": ""})
+    assert (after, message) == (expected[0], None) and "move: 4" in after
+    assert edit(text, "board.yaml", {"kind": "set", "values": {"action.move": "2"}, "figure": ""})[1] == "nothing changed"
+    parsed.forget()

@@ -110,10 +110,13 @@ class Server:
 
     def _render_page(self, text: str, file: str | None, base: str | None, path: str) -> str:
         from ..editor import palette, stats
+        from .parsed import keep
 
         shown = file or "new board"
         view = board.view(board.Request(text, shown))
         document = _document(text, shown)
+        if document is not None:
+            keep(text, shown, document)  # the page's first edit carries this text: it finds it parsed (serve/parsed.py)
         ruleset = document.ruleset if document is not None else ""
         kind = (document.board_kind if document is not None else None) or "hex"
         legend = document.get("legend") if document is not None else None
@@ -203,18 +206,22 @@ def _next(data: Any) -> dict[str, Any]:
 
 def _form(data: Any) -> dict[str, Any]:
     from .forms import FormError, form_html, links_html
+    from .parsed import document_for, keep
 
     request = board.parse_request(data, _file(data))
-    document = _document(request.text, request.file)
-    if document is None:
-        raise board.BadRequest("the board is not valid YAML: fix it in the file first")
     what, target = data.get("what"), data.get("target") or ""
     if not isinstance(what, str) or not isinstance(target, str):
         raise board.BadRequest("what, target: expected texts")
     try:
+        document = document_for(request.text, request.file)  # the kept one when the page's text was seen (read only)
+    except ScenarioError:
+        raise board.BadRequest("the board is not valid YAML: fix it in the file first") from None
+    try:
         return {"html": links_html(document) if what == "links" else form_html(document, what, target)}
     except FormError as error:
         return {"html": "", "message": str(error)}
+    finally:
+        keep(request.text, request.file, document)  # a form changes nothing: the next edit finds it
 
 
 def _share(data: Any) -> dict[str, Any]:

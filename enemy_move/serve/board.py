@@ -272,7 +272,27 @@ def _values(session: Session, op: dict[str, Any]) -> bool:
             else:
                 session.doc.set(key, value)
 
-    return session.edit(apply)
+    return session.edit(apply, "the form", _touches(session, found), replaces=not any(key.startswith("+") for key in found))
+
+
+def _touches(session: Session, found: dict[str, Any]) -> list[str]:
+    """The keys a form's changes may change, saved before them (a copy of the whole document took 80 s on a board of
+    1,000 areas and 6,875 links): each key, the value a key goes under when written as text (a card's `attack: "+1"`),
+    the card a stat cards form's own key adds to (copied: it changes in place)."""
+    from .forms import NEW_LEVEL, NEW_STAT_CARD
+
+    keys = []
+    for key, value in found.items():
+        if key == NEW_STAT_CARD:
+            keys.append(f"stats.{str(value).strip()}")
+        elif key.startswith(NEW_LEVEL):
+            keys.append(key.removeprefix(NEW_LEVEL))
+        elif not key.startswith("+"):
+            keys.append(key)
+            parent = key.rpartition(".")[0]
+            if parent and isinstance(session.doc.get(parent), str):
+                keys.append(parent)
+    return keys
 
 
 def _stat_card_op(session: Session, key: str, value: Any) -> None:
@@ -353,9 +373,9 @@ def edit(text: str, file: str, op: Any) -> tuple[str, str | None]:
 def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str]:
     """The next round's text (the board after the phase, Ctrl+N in the editor), or the choice the players still have
     to make; and a sentence saying what moved."""
-    from ..document.document import ScenarioDocument
     from ..editor.answer import turn_words
     from ..editor.session import Session
+    from .parsed import document_for, keep
 
     result, error = resolve(request)
     if result is None:
@@ -365,8 +385,13 @@ def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str
         return None, need, f"players choose for {need['actor']} first: tap one of its {need['count']} options"
     if not result.turns:
         return None, None, "no figure acts: nothing to follow"
-    session = Session(ScenarioDocument.from_text(request.text, request.file), request.file, saved_text=request.text)
+    document = document_for(request.text, request.file)
+    session = Session(document, request.file, saved_text=request.text)
     moved = "; ".join(turn_words(turn) for turn in result.turns)
     if not session.follow(result):
+        keep(request.text, request.file, document)
         return None, None, f"next round: nothing moved ({moved})"
-    return session.text(), None, f"next round: {moved}"
+    after = session.text()
+    session.doc.settle(after)
+    keep(after, request.file, session.doc)  # the page's next edit carries the next round's text
+    return after, None, f"next round: {moved}"
