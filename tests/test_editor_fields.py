@@ -203,3 +203,38 @@ def test_the_links_dialog_is_kept_its_field_typed_in_place_and_the_list_beside_i
         assert pilot.app.screen is dialog and field.value == "" and str(dialog.query_one("#said").render()) == ""
 
     run_editor(session_for(str(tmp_path / "a.yaml"), ruleset="agemonia"), script)
+
+
+def test_the_borders_of_links_added_one_by_one_are_the_borders_read_afresh() -> None:
+    """areas.borders extends its last answer when one link was added at the end (a shortcut: checked against a
+    whole reading after each of 400 seeded random changes, most of them links added)."""
+    import random
+
+    from enemy_move.editor import areas
+
+    class Doc:
+        def __init__(self) -> None:
+            self.data: dict[str, Any] = {"links": []}
+
+    class Sess:
+        doc = Doc()
+
+    rng = random.Random(34)
+    session: Any = Sess()
+    links: list[str] = session.doc.data["links"]
+    areas._last_borders = None
+    shared = 0
+    for _ in range(400):
+        before = areas.borders(session)
+        a, b = f"A{rng.randrange(12)}", f"A{rng.randrange(12)}"
+        if rng.random() < 0.15 and links:
+            del links[rng.randrange(len(links))]  # not an append: read again whole
+        else:
+            links.append(rng.choice([f"{a} -- {b}", f"{a}=={b}", f" {a} || {b} ", f"{a} -> {b}"]))
+        kept = areas.borders(session)
+        shared += any(kept[area] is before.get(area) for area in kept)
+        chain, areas._last_borders = areas._last_borders, None
+        assert kept == areas.borders(session)
+        areas._last_borders = chain
+    assert shared > 200  # the shortcut was taken
+    areas._last_borders = None

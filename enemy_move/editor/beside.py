@@ -27,7 +27,7 @@ class Beside(Widget):
         self._strips: dict[int, tuple[int, Strip]] = {}
         #: A board's strip in this widget's colours, by the board's strip (a dialog kept from one opening to the
         #: next shows mostly the same rows again).
-        self._coloured: dict[int, tuple[Strip, int, Strip]] = {}
+        self._coloured: dict[int, tuple[Text | Strip, Strip]] = {}
         self.show(content)
 
     def show(self, content: Any) -> None:
@@ -50,19 +50,21 @@ class Beside(Widget):
         known = self._strips.get(y)
         if known is not None and known[0] == width:
             return known[1]
-        line = self.lines[y]
-        if isinstance(line, Strip):
-            coloured = self._coloured.get(id(line))
-            if coloured is not None and coloured[0] is line and coloured[1] == width:
-                strip = coloured[2]
-            else:
-                strip = line.apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
-                self._coloured[id(line)] = (line, width, strip)
-        else:
-            drawn = Strip(list(line.render(self.app.console)), line.cell_len)
-            strip = drawn.apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
+        strip = self._colour(self.lines[y]).crop_extend(0, width, self.rich_style)
         self._strips[y] = (width, strip)
         return strip
+
+    def _colour(self, line: Text | Strip) -> Strip:
+        """A line (a board's text or strip) drawn in this widget's colours, kept by the line: a board keeps a row's
+        text and strip while the row does not change, so a dialog kept from one opening to the next, or shown
+        again after an edit, draws only the rows that changed."""
+        known = self._coloured.get(id(line))
+        if known is not None and known[0] is line:
+            return known[1]
+        drawn = line if isinstance(line, Strip) else Strip(list(line.render(self.app.console)), line.cell_len)
+        coloured = drawn.apply_style(self.rich_style)
+        self._coloured[id(line)] = (line, coloured)
+        return coloured
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
