@@ -87,3 +87,45 @@ def test_the_whole_tree_writer_never_raises_on_a_merge_that_does_not_load(text: 
     assert document.original.layout is None
     document.set("figures.B.at", [1, 0])
     _loads_as_meant(document)
+
+
+_MIXED = """ruleset: gloomhaven
+map: |
+  # # # #
+  # A a #
+  # # # #
+figures:
+    A: {kind: character, name: Brute, initiative: 40}
+    a: {kind: monster, name: Bandit Archer, number: 1}
+active: a
+action:
+  move: 2
+  attack: 3
+expect:
+  focus: [A]
+"""
+
+
+@pytest.mark.parametrize("text", [_MIXED, _MIXED.replace("\n", "\r\n"), (ROOT / "scenarios/gloomhaven/demo.yaml").read_text()])
+@pytest.mark.parametrize("four", [False, True])
+def test_a_child_written_beside_kept_ones_is_at_their_column(text: str, four: bool) -> None:
+    # Sections indented differently (figures' keys at 4, action's at 2), or a file with CRLF line ends indented by 4
+    # (whose indentation was guessed as 2: the guess read no line ending in '\r'): a child written in the guessed
+    # indentation beside kept children at another column made a text that did not load, and a save wrote it.
+    if four:
+        text = text.replace("\n  ", "\n    ").replace("\n      ", "\n        ")
+    for edit in (
+        lambda d: d.set("expect.options", [{"to": [1, 1]}]),
+        lambda d: d.set("action.range", 2),
+        lambda d: d.set("figures.B", {"kind": "character", "name": "X", "initiative": 9}),
+    ):
+        document = ScenarioDocument.from_text(text)
+        edit(document)
+        _loads_as_meant(document)
+
+
+def test_a_file_with_crlf_line_ends_keeps_its_indentation() -> None:
+    demo = (ROOT / "scenarios/gloomhaven/demo.yaml").read_text().replace("\n  ", "\n    ")
+    document = ScenarioDocument.from_text(demo.replace("\n", "\r\n"))
+    document.set("action.range", 2)
+    assert document.text() == demo.replace("  attack: {range: 3}\n", "  attack: {range: 3}\n    range: 2\n").replace("\n", "\r\n")

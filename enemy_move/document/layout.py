@@ -50,6 +50,7 @@ class Section:
     value: Any  # the plain value
     kind: str | None = None  # "map" / "seq": a block collection whose children's lines are known
     children: tuple[int, ...] = ()  # each child's first line, relative to ``start``
+    column: int | None = None  # where the children's keys (or dashes) start, when they were read from the file
 
 
 @dataclass
@@ -133,29 +134,30 @@ def read_layout(text: str, data: CommentedMap, whole: dict[Any, Any], indent: tu
     layout.head = lines[0]
     for (key, value), start, end in zip(data.items(), lines, [*lines[1:], total]):
         meaning = whole[_key(key)]
-        kind, children = _children_marks(value, start, end, text, layout)
-        layout.sections.append(Section(_key(key), start, end, repr(meaning), meaning, kind, children))
+        kind, children, column = _children_marks(value, start, end, text, layout)
+        layout.sections.append(Section(_key(key), start, end, repr(meaning), meaning, kind, children, column))
     return layout
 
 
-def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout) -> tuple[str | None, tuple[int, ...]]:
-    """("map" or "seq", each child's first line relative to ``start``) of a block collection, from ruamel's marks."""
+def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout) -> tuple[str | None, tuple[int, ...], int | None]:
+    """("map" or "seq", each child's first line relative to ``start``, their column) of a block collection, from
+    ruamel's marks."""
     if not isinstance(value, (CommentedMap, CommentedSeq)) or not value or value.fa.flow_style():
-        return None, ()
+        return None, (), None
     keys = list(value) if isinstance(value, CommentedMap) else range(len(value))
     marks = [value.lc.data.get(key) for key in keys]
     if any(mark is None for mark in marks):
-        return None, ()
+        return None, (), None
     firsts = [text[layout.starts[mark[0]] : layout.starts[mark[0] + 1]] for mark in marks]
     lines = [min(mark[0], _comment_line(value, key, mark[0])) for key, mark in zip(keys, marks)]
     if lines[0] <= start or lines[-1] >= end or any(b <= a for a, b in zip(lines, lines[1:])):
-        return None, ()
+        return None, (), None
     columns = {len(line) - len(line.lstrip(" ")) for line in firsts}
     if len(columns) != 1:
-        return None, ()
+        return None, (), None
     if isinstance(value, CommentedSeq) and not all(line.lstrip(" ").startswith("-") for line in firsts):
-        return None, ()  # an item whose value starts on the line after its dash
-    return ("map" if isinstance(value, CommentedMap) else "seq"), tuple(line - start for line in lines)
+        return None, (), None  # an item whose value starts on the line after its dash
+    return ("map" if isinstance(value, CommentedMap) else "seq"), tuple(line - start for line in lines), columns.pop()
 
 
 def _comments_before(container: Any, key: Any) -> list[Any]:
@@ -233,7 +235,7 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
             node = data[key]
             if before is not None and before.kind is not None and _same_kind(node, before.kind):
                 children = _Children(node, value, before, layout, out).write()
-                sections.append(Section(keys[j], start, out.lines, sign, value, before.kind, children))
+                sections.append(Section(keys[j], start, out.lines, sign, value, before.kind, children, before.column))
                 continue
             new = _dump(_alone(data, [key]), layout.indent)
             base = layout.base(before.start, before.end, wrapped=False) if before is not None else None
@@ -365,6 +367,9 @@ class _Children:
         """Write the pending run (dropped children go with their lines)."""
         gone, come, layout = self.gone, self.come, self.layout
         if come:
+            column = layout.indent[0] if self.before.kind == "map" else layout.indent[2]
+            if self.before.column not in (None, column):
+                raise _Unsure  # children written in the guessed indentation beside kept ones at another column
             new = _dump(_members(self.node, range(come[0], come[-1] + 1)), layout.indent)
             if not new.startswith(f"{_WRAP}:\n"):
                 raise _Unsure

@@ -40,7 +40,8 @@ def guess_indent(text: str) -> tuple[int, int, int]:
     list dashes two spaces in under their key.
     """
     mapping, sequence, offset = 2, 4, 2
-    lines = [line for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#")]
+    # splitlines: a CRLF file's lines end with '\r' after split("\n"), and no `key:` line was found
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     found_mapping = found_sequence = False
     for before, after in zip(lines, lines[1:]):
         header = re.match(r"^( *)(?:- +)?[^\s#:][^:#]*: *(?:#.*)?$", before)
