@@ -24,6 +24,7 @@ from .sight import Sight
 from .summoner import SummonerRule
 from .targets import Targeting
 from .terrain import Board
+from .watch import Watch
 
 
 class Engine:
@@ -43,13 +44,14 @@ class Engine:
         self.shared = shared = shared if shared is not None else Shared()
         self.sight = sight = Sight(roster, shared)
         self.paths = paths = Pathing(roster, sight, shared)
-        self.options = options = Options(roster, sight, paths)
+        self.options = options = Options(roster, sight, paths, notes=not answer_only)
         # A reading's engine gives only the answer (focus and options): no square is said to be ruled out.
         self.rule_outs = rule_outs = NoRuleOuts(paths) if answer_only else RuleOuts(paths)
         self.targets = targets = Targeting(roster, sight, paths, options)
         self.seekers = Seekers(roster, paths, options, targets)
         self.alarm = AlarmRun(roster, paths, options, targets)
         self.summoner = SummonerRule(roster, sight, paths, options, rule_outs, targets)
+        self.answer_only = answer_only
         self._readings: dict[tuple[str, object], Engine] = {}
 
     def reading(self, name: str, value: object) -> Engine:
@@ -64,6 +66,8 @@ class Engine:
 
     def resolve_turn(self, board: Board, label: str) -> Turn:
         roster = self.roster
+        if not self.answer_only:
+            roster.watch = Watch()  # what this turn consults of the readings (readings.py reads it)
         turn = Turn(actor=label)
         enemy = roster.enemy(label)
         cell = board.figures[label]

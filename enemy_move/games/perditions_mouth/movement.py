@@ -6,14 +6,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ...geometry import cellgraph, squaregrid
-from ...geometry.cellgraph import UNREACHED
 from ...geometry.grid import Grid
 from ...result import Turn
 from .enemies import Enemy
 from .roster import Roster
 from .shared import Shared
 from .sight import Sight
-from .stepgraph import Costs, Predecessors, StepGraph, step_graph_key, with_neighbours
+from .stepgraph import Costs, Predecessors, StepGraph, Toward, step_graph_key, with_neighbours
 from .terrain import BLOCKING_TERRAIN, CLOSED_DOORS, Board, Cell
 
 #: Cheapest cost (a 1-tuple of AP) of each square reached, and its predecessors on cheapest paths.
@@ -94,6 +93,7 @@ class Pathing:
                 continue
             reasons = []
             if other in board.asleep:
+                self.roster.watch.consult("sleeping_blocks")
                 if rules.sleeping_blocks:
                     reasons.append("asleep")
                 else:
@@ -226,20 +226,20 @@ class Pathing:
         Progress is the AP left to the goal after the move, counting a door opened with the last AP
         (it need not be paid again). Returns (moves, cost of the goal) or ([], None) when no goal is reachable.
         """
-        reachable = sorted(g for g in goals if g in best)
-        if not reachable:
+        found = nearest_goals(best, goals)
+        if found is None:
             return [], None
-        goal_cost = min(best[g][0] for g in reachable)
-        targets = {g for g in reachable if best[g][0] == goal_cost}
+        targets, goal_cost = found
         stops: dict[tuple[Cell, tuple[Cell, ...]], Move] = {}
 
         def stop(path: tuple[Cell, ...], spent: int, opened: tuple[Cell, ...]) -> None:
             # A move may not end on a square another figure still holds: fall back along the path
             # (or, with `pass_through_figures: false`, to before the first such square).
             end = len(path) - 1
-            if not self.roster.rules.pass_through_figures:
-                held = [index for index, cell in enumerate(path) if index and cell in mover.passes]
-                if held:
+            held = [index for index, cell in enumerate(path) if index and cell in mover.passes]
+            if held:
+                self.roster.watch.consult("pass_through_figures")
+                if not self.roster.rules.pass_through_figures:
                     end = held[0] - 1
             while end > 0 and path[end] in mover.passes:
                 end -= 1
@@ -255,33 +255,41 @@ class Pathing:
             if key not in stops or move.path < stops[key].path:
                 stops[key] = move
 
-        self.spend(grid, mover, self.successors(preds, targets), targets, stop)
+        self.spend(grid, mover, self.toward(preds).following(frozenset(preds.graph.ids(targets))), targets, stop)
         moves = sorted(stops.values(), key=lambda m: (m.path, m.opened))
         closest = min(m.remaining for m in moves)
         return [m for m in moves if m.remaining == closest], goal_cost
 
-    def successors(self, preds: Preds, targets: set[Cell]) -> dict[Cell, list[Cell]]:
-        """:func:`cheapest_successors`, kept for the turn (the readings that keep the search and the goals share it)."""
-        key = (id(preds), frozenset(targets))
-        kept = self.shared.successors.get(key)
-        if kept is not None and kept[0] is preds:
-            return kept[1]
-        found = cheapest_successors(preds, targets)
-        self.shared.successors[key] = (preds, found)
-        return found
+    def toward(self, preds: Preds) -> Toward:
+        """The cheapest paths of a search toward goal squares (stepgraph.Toward), kept for the turn: the readings
+        that keep the search share it."""
+        key = id(preds)
+        kept = self.shared.toward.get(key)
+        if kept is not None and kept.preds is preds:
+            return kept
+        toward = self.shared.toward[key] = Toward(preds)
+        return toward
 
-    def spend(self, grid: Grid, mover: Mover, successors: dict[Cell, list[Cell]], targets: set[Cell], stop: Stop) -> None:
-        """Walk the cheapest paths square by square, calling ``stop`` wherever the AP (or the path) runs out."""
+    def prepare_walks(self, best: Best, preds: Preds, goal_sets: list[set[Cell]]) -> None:
+        """Before walking toward each of ``goal_sets`` (the tied heroes' squares): their cheapest paths in one pass."""
+        found = [nearest_goals(best, goals) for goals in goal_sets]
+        ids = [frozenset(preds.graph.ids(targets)) for targets, _ in filter(None, found)]
+        self.toward(preds).prepare(ids)
+
+    def spend(self, grid: Grid, mover: Mover, ahead: Callable[[Cell], list[Cell]], targets: set[Cell], stop: Stop) -> None:
+        """Walk the cheapest paths square by square (``ahead(square)``: the next squares on one toward the goal),
+        calling ``stop`` wherever the AP (or the path) runs out."""
         layer: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {(mover.start, 0, ()): (mover.start,)}
         while layer:
             following: dict[tuple[Cell, int, tuple[Cell, ...]], tuple[Cell, ...]] = {}
             for key in sorted(layer):
                 cell, spent, opened = key
                 path = layer[key]
-                if cell in targets or cell not in successors or spent >= mover.ap:
+                nexts = [] if cell in targets or spent >= mover.ap else ahead(cell)
+                if not nexts:
                     stop(path, spent, opened)
                     continue
-                for nxt in sorted(successors[cell]):
+                for nxt in sorted(nexts):
                     step_cost = self.enter_cost(grid, mover, cell, nxt, opened)
                     # A cheapest-path edge can be entered, and opened doors only make entering easier.
                     assert step_cost is not None
@@ -299,7 +307,7 @@ class Pathing:
                         now_spent = spent + door
                     if now_spent + enter <= mover.ap:
                         now_spent += enter
-                    elif spent == 0 and not door and mover.full_ap_rule:
+                    elif spent == 0 and not door and self.full_ap(mover):
                         now_spent = mover.ap  # "has all its AP and needs to enter costlier terrain": one square
                     else:
                         stop(path, now_spent, now_opened)
@@ -327,7 +335,16 @@ class Pathing:
         """Whether the mover could get to ``cell`` this Move action (its AP, or all of it on one costlier first square)."""
         if cell not in best:
             return False
-        return best[cell][0] <= mover.ap or (mover.full_ap_rule and mover.start in preds.get(cell, ()))
+        if best[cell][0] <= mover.ap:
+            return True
+        return mover.start in preds.get(cell, ()) and self.full_ap(mover)
+
+    def full_ap(self, mover: Mover) -> bool:
+        """Whether it may spend all its AP on one costlier square, where that decides (`full_ap_rule` consulted
+        unless its rule says so whatever the reading)."""
+        if not mover.enemy.all_ap_as_written:
+            self.roster.watch.consult("full_ap_rule")
+        return mover.full_ap_rule
 
     def unit(self, mover: Mover, count: int = 2) -> str:
         return ("square" if count == 1 else "squares") if mover.ignores_terrain else "AP"
@@ -346,22 +363,10 @@ class Pathing:
         return total
 
 
-def cheapest_successors(preds: Preds, targets: set[Cell]) -> dict[Cell, list[Cell]]:
-    """The cheapest-path graph toward ``targets``, forwards: each square -> the next squares on a cheapest path
-    (worked out on the search's ids: squares are read only for the answer)."""
-    graph = preds.graph
-    cells, before, best = graph.cells, preds.preds, preds.best
-    useful: set[int] = set()
-    stack = [graph.index[cell] for cell in targets]
-    while stack:
-        node = stack.pop()
-        if node not in useful:
-            useful.add(node)
-            if best[node] != UNREACHED:
-                stack.extend(before[node])
-    successors: dict[Cell, list[Cell]] = {}
-    for node in sorted(useful):  # ids follow the squares' order
-        if best[node] != UNREACHED:
-            for i in before[node]:
-                successors.setdefault(cells[i], []).append(cells[node])
-    return successors
+def nearest_goals(best: Best, goals: set[Cell]) -> tuple[set[Cell], int] | None:
+    """The reachable goal squares cheapest to reach, and their cost (None: no goal is reachable)."""
+    costs = [(best[g][0], g) for g in goals if g in best]
+    if not costs:
+        return None
+    goal_cost = min(costs)[0]
+    return {g for cost, g in costs if cost == goal_cost}, goal_cost

@@ -14,15 +14,16 @@ from .terrain import SPECIAL_TERRAIN, Board, Cell, apply_effects
 class Options:
     """The options of a turn, from the moves a walk found."""
 
-    def __init__(self, roster: Roster, sight: Sight, paths: Pathing):
+    def __init__(self, roster: Roster, sight: Sight, paths: Pathing, *, notes: bool = True):
         self.roster = roster
         self.sight = sight
         self.paths = paths
+        self.notes = notes  # False: an engine that gives only the answer (the moves are not told)
 
     def add_moves(
         self, board: Board, mover: Mover, turn: Turn, moves: list[Move], hero: str | None, goal_cost: int, goal_word: str = "its goal"
     ) -> None:
-        roster, paths = self.roster, self.paths
+        roster = self.roster
         for move in moves:
             after, effects, pushed = self.follow(board, mover.label, move.path, move.opened)
             attacks: tuple[str, ...] = ()
@@ -31,7 +32,14 @@ class Options:
                 if roster.distance(move.to, hero_cell) <= roster.attack_range(mover.label) and self.sight.sees(after, move.to, hero_cell):
                     attacks = (hero,)
             turn.options.append(Option(move.to, move.path, attacks, {"AP": move.spent}, effects))
-            self.note_failure_events(after, move, pushed, turn)
+            if self.notes:
+                self.note_failure_events(after, move, pushed, turn)
+        if self.notes:
+            self.tell_moves(board, mover, turn, moves, goal_word)
+
+    def tell_moves(self, board: Board, mover: Mover, turn: Turn, moves: list[Move], goal_word: str) -> None:
+        """A step per move: where it ends, the AP it spends, doors opened, and why it stops there."""
+        paths = self.paths
         said = {step.text for step in turn.reasoning if step.step == "move"}
         for move in moves:
             where = "stays" if len(move.path) == 1 else f"moves to {format_position(move.to)} spending {move.spent} AP"

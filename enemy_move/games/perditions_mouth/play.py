@@ -21,6 +21,7 @@ prints: every rule applied is a ``turn.note``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from ...game import NextActor
 from ...models import Scenario
@@ -31,6 +32,7 @@ from .engine import Engine
 from .order import activation_order, next_in_order
 from .readings import name_deciding_readings
 from .terrain import Board, apply_effects
+from .watch import MARKED, SIGHTED, Watch
 
 
 class PerditionsMouthPlay:
@@ -58,13 +60,28 @@ class PerditionsMouthPlay:
         engine = self.engine
         engine.shared.new_turn()
         turn = engine.resolve_turn(board, actor)
+        watch = engine.roster.watch  # what the turn consulted (the corner reading below solves it again)
         rules = engine.roster.rules
         if rules.figures_block_sight and rules.sight == "center" and engine.sight.corner_pinch(board):
             self.name_corner_reading(board, actor, turn)
         name_deciding_readings(
-            turn, board, engine.roster.enemy(actor), rules, lambda name, other: engine.reading(name, other).resolve_turn(board, actor)
+            turn,
+            board,
+            engine.roster.enemy(actor),
+            rules,
+            lambda name, other: engine.reading(name, other).resolve_turn(board, actor),
+            partial(self.unchanged, watch),
         )
         return turn
+
+    def unchanged(self, watch: Watch, name: str, other: object) -> bool:
+        """Whether the turn under ``name: other`` is the turn ``watch`` saw: the reading was never consulted where
+        it decides, or (sight) the other reading answers every sight question of the turn alike (watch.py)."""
+        if name in MARKED:
+            return name not in watch.consulted
+        if name in SIGHTED:
+            return watch.same_sight(self.engine.reading(name, other).sight.answer)
+        return False
 
     def name_corner_reading(self, board: Board, actor: str, turn: Turn) -> None:
         """Say so when `corner_wall_and_figure` decides the turn: solve it once more with the other reading

@@ -39,9 +39,16 @@ def values_of(name: str) -> tuple[Any, ...]:
 READINGS = tuple(name for name in PerditionsMouthRules.model_fields if name not in NOT_READINGS and values_of(name))
 
 
-def name_deciding_readings(turn: Turn, board: Board, enemy: Enemy, rules: PerditionsMouthRules, solve: Callable[[str, Any], Turn]) -> None:
+def name_deciding_readings(
+    turn: Turn,
+    board: Board,
+    enemy: Enemy,
+    rules: PerditionsMouthRules,
+    solve: Callable[[str, Any], Turn],
+    unchanged: Callable[[str, Any], bool] = lambda name, other: False,
+) -> None:
     """Name each reading whose other value changes ``turn`` (``solve(name, other)``: the same turn with the reading
-    ``name: other``, its answer only)."""
+    ``name: other``, its answer only; ``unchanged(name, other)``: that turn is known to be this one, watch.py)."""
     if not_tried_on_a_big_board(turn, len(board.terrain), TRIED_UP_TO, "squares", READINGS, "open readings"):
         return
     for name in READINGS:
@@ -50,6 +57,8 @@ def name_deciding_readings(turn: Turn, board: Board, enemy: Enemy, rules: Perdit
         value = getattr(rules, name)
         for other in values_of(name):
             if other == value or (value is None and name == "range" and other == _metric(rules)):
+                continue
+            if unchanged(name, other):
                 continue
             shown = value if value is not None else _metric(rules)
             if name_if_it_decides(turn, name, shown, other, partial(_try, solve, name, other)):

@@ -10,6 +10,7 @@ from ...result import figure_name
 from .enemies import TYPES, Enemy, FigureType, enemy
 from .model import PerditionsMouthFigure, PerditionsMouthRules, PerditionsMouthScenario
 from .terrain import DEFAULT_COSTS, Board, Cell
+from .watch import NoWatch, Watch
 
 
 class Roster:
@@ -27,6 +28,8 @@ class Roster:
         self.metric_name = metric
         self.distance: Callable[[Cell, Cell], int] = squaregrid.chebyshev if metric == "chebyshev" else squaregrid.manhattan
         self.heroes = sorted(label for label, kind in self.types.items() if kind.hero)
+        #: What the turn being solved consulted of the readings (watch.py; the engine starts one per turn).
+        self.watch: Watch = NoWatch()
 
     def enemy(self, label: str) -> Enemy:
         return enemy(self.figures[label].kind)

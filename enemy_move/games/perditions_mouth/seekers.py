@@ -63,6 +63,7 @@ class Seekers:
         tied = self.choose_target(mover, turn, found, dropped_ranges)
         nearest = min(found.reach.values())
         heading: set[Cell] = set()
+        self.paths.prepare_walks(best, preds, [found.goals[hero] for hero in tied])  # one pass for every tied hero
         for hero in tied:
             moves, _ = self.paths.walk(board, mover, best, preds, found.goals[hero])
             self.options.add_moves(board, mover, turn, moves, hero, nearest)
@@ -162,6 +163,7 @@ class AlarmRun:
         if not alarms:
             turn.note("alarm", "There is no alarm symbol (!) on the map: the Acolyte has nowhere to run and does not move.")
             return set()
+        self.roster.watch.consult("acolyte_goal")
         if self.roster.rules.acolyte_goal == "on":
             goals = set(alarms)
             where = "onto the alarm symbol"

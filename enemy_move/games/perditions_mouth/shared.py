@@ -3,10 +3,10 @@ turn again, and most readings change one part of it, so what a reading does not 
 
 Each store is keyed by exactly the inputs of what it keeps: a step graph by the readings it depends on
 (movement, corner cutting, diagonal and terrain costs) and its terrain; a search by its step graph, the kind
-of mover, its start and the squares figures block; the cheapest-path graph toward some goal squares by the
-search and the goals; a sight oracle by the sight mode, the sight-blocking terrains and the terrain. The
-searches and their walks are dropped when the next turn starts (:meth:`Shared.new_turn`): a turn's boards
-differ in their figures, and a phase may have many turns.
+of mover, its start and the squares figures block; the cheapest paths toward goal squares by the search
+(stepgraph.Toward: which squares lead to each set of goals); a sight oracle by the sight mode, the
+sight-blocking terrains and the terrain. The searches and their walks are dropped when the next turn starts
+(:meth:`Shared.new_turn`): a turn's boards differ in their figures, and a phase may have many turns.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...geometry.square_sight import SquareSight
-from .stepgraph import Costs, Predecessors, StepGraph
+from .stepgraph import Costs, Predecessors, StepGraph, Toward
 from .terrain import Board, Cell
 
 #: Searches kept for one turn at most (a turn asks a few per reading; past it the oldest are dropped).
@@ -31,13 +31,13 @@ class Shared:
         self.oracles: dict[tuple[Any, ...], tuple[dict[Cell, str], frozenset[frozenset[Cell]], SquareSight]] = {}
         # (id of the step graph, kind, start, blocked squares) -> (step graph, costs, predecessors)
         self.searches: dict[tuple[Any, ...], tuple[StepGraph, Costs, Predecessors]] = {}
-        # (id of the predecessors, goal squares) -> (predecessors, each square's next squares on a cheapest path)
-        self.successors: dict[tuple[Any, ...], tuple[Predecessors, dict[Cell, list[Cell]]]] = {}
+        # id of a search's predecessors -> its cheapest paths toward the goal squares asked for
+        self.toward: dict[int, Toward] = {}
 
     def new_turn(self) -> None:
         """A turn starts: the searches of the last one are no longer asked for."""
         self.searches.clear()
-        self.successors.clear()
+        self.toward.clear()
 
     def graph(self, key: tuple[Any, ...], board: Board) -> StepGraph | None:
         """The step graph kept for ``key`` when it is the one of ``board``'s terrain, else None."""
@@ -55,5 +55,5 @@ class Shared:
     def keep_search(self, steps: StepGraph, key: tuple[Any, ...], found: tuple[Costs, Predecessors]) -> None:
         if len(self.searches) >= MAX_SEARCHES:
             self.searches.clear()
-            self.successors.clear()
+            self.toward.clear()
         self.searches[(id(steps), *key)] = (steps, *found)

@@ -50,6 +50,13 @@ class Sight:
         return {cell for cell, count in held.items() if count}
 
     def sees(self, board: Board, a: Cell, b: Cell, ignore: tuple[str, ...] = ()) -> bool:
+        """Whether ``a`` sees ``b`` (the question and its answer kept for the readings of sight: watch.py)."""
+        answer = self.answer(board, a, b, ignore)
+        self.roster.watch.asked(board, a, b, ignore, answer)
+        return answer
+
+    def answer(self, board: Board, a: Cell, b: Cell, ignore: tuple[str, ...] = ()) -> bool:
+        """Whether ``a`` sees ``b``, the question not kept."""
         rules = self.roster.rules
         extra: set[Cell] = set()
         if rules.figures_block_sight:

@@ -11,7 +11,7 @@ squares figures block. Ids follow the squares' sort order, so ties break as the 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import repeat
 from typing import TypeVar
 
@@ -197,6 +197,57 @@ class Predecessors(_Reached[list[Cell]]):
         """One cheapest path from the start to ``target`` (smallest predecessor first), as cellgraph.one_path."""
         cells = self.graph.cells
         return [cells[i] for i in cellgraph.one_path(self.preds, self.graph.index[target])]
+
+
+class Toward:
+    """The squares that lie on a cheapest path of one search toward sets of goal squares, and each square's next
+    squares on such a path. The squares that lead to a batch of sets are found in one walk back from their goals;
+    with several sets (the heroes tied in a turn), a bit per set is passed down the squares found, dearest first
+    (every predecessor of a square is reached more cheaply: a step costs at least 1 AP)."""
+
+    def __init__(self, preds: Predecessors):
+        self.preds = preds
+        self.found: dict[frozenset[int], tuple[dict[int, int], int]] = {}
+
+    def prepare(self, target_sets: list[frozenset[int]]) -> None:
+        """Work out, at once, which squares lead to each of the (reached) target sets not known yet."""
+        new = [targets for targets in dict.fromkeys(target_sets) if targets not in self.found]
+        if not new:
+            return
+        before = self.preds.preds
+        mask: dict[int, int] = {}
+        stack = [t for targets in new for t in targets]
+        while stack:
+            node = stack.pop()
+            if node not in mask:
+                mask[node] = 0
+                stack.extend(before[node])
+        for bit, targets in enumerate(new):
+            for t in targets:
+                mask[t] |= 1 << bit
+            self.found[targets] = (mask, 1 << bit)
+        if len(new) == 1:
+            for node in mask:
+                mask[node] = 1
+            return
+        best = self.preds.best
+        for node in sorted(mask, key=best.__getitem__, reverse=True):
+            bits = mask[node]
+            for p in before[node]:
+                mask[p] |= bits
+
+    def following(self, targets: frozenset[int]) -> Callable[[Cell], list[Cell]]:
+        """Each square's next squares on a cheapest path toward ``targets`` (empty: none leads there)."""
+        self.prepare([targets])
+        mask, bit = self.found[targets]
+        graph, before = self.preds.graph, self.preds.preds
+        index, cells, neighbours = graph.index, graph.cells, graph.neighbours
+
+        def nexts(cell: Cell) -> list[Cell]:
+            i = index[cell]
+            return [cells[n] for n in neighbours[i] if mask.get(n, 0) & bit and i in before[n]]
+
+        return nexts
 
 
 def step_graph_key(grid: Grid, movement: str, corner_cutting: bool) -> tuple[object, ...]:

@@ -166,6 +166,8 @@ class SummonerRule:
                 "its closest hero is {score} away; the Summoner keeps as far as possible from all heroes ({best})",
             )
 
+        if len(positions) > 1:  # one square is kept whatever the order of the two preferences
+            self.roster.watch.consult("summoner_priority")
         if self.roster.rules.summoner_priority == "range":
             return by_safety(by_range(positions))
         turn.note("safety", "`summoner_priority: safety`: staying away from all heroes comes before the farthest range.")

@@ -28,7 +28,10 @@ class Targeting:
         for cell in squaregrid.ring(hero_cell, distance, self.roster.metric_name):  # in the map's order, as the terrain lists squares
             if cell not in terrain or not self.paths.possible_for(board, mover, cell):
                 continue
-            if self.roster.rules.range_needs_sight and not self.sight.sees(board, cell, hero_cell, ignore=(mover.label,)):
+            if not self.roster.rules.range_needs_sight:
+                self.roster.watch.consult("range_needs_sight")  # with it, sight could drop this square
+            elif not self.sight.sees(board, cell, hero_cell, ignore=(mover.label,)):
+                self.roster.watch.consult("range_needs_sight")
                 continue
             result.add(cell)
         return result
@@ -40,7 +43,10 @@ class Targeting:
 
     def approach_unreachable(self, board: Board, mover: Mover, turn: Turn, best: Best, preds: Preds, goals: set[Cell], what: str) -> None:
         """``unreachable_goal: closer``: no path reaches a goal square; walk to the reachable squares closest to one."""
-        if self.roster.rules.unreachable_goal == "stay" or not goals:
+        if not goals:
+            return
+        self.roster.watch.consult("unreachable_goal")
+        if self.roster.rules.unreachable_goal == "stay":
             return
         distance = self.roster.distance
         ends = [c for c in sorted(best) if self.paths.free_for(board, mover, c) and c not in mover.passes]
@@ -60,7 +66,11 @@ class Targeting:
     def break_tie(self, tied: list[str], turn: Turn) -> list[str]:
         if len(tied) < 2:
             return tied
-        if self.roster.rules.target_ties == "weakest":
+        rules, figures = self.roster.rules, self.roster.figures
+        if rules.target_ties == "weakest" or all(figures[hero].health is not None for hero in tied):
+            # Consulted; `weakest` tried where a tied hero has no health cannot be played (not named).
+            self.roster.watch.consult("target_ties")
+        if rules.target_ties == "weakest":
             health = {hero: self.roster.hero_health(hero, "target_ties: weakest") for hero in tied}
             weakest = min(health.values())
             kept = sorted(hero for hero in tied if health[hero] == weakest)
