@@ -11,7 +11,7 @@ sorted alphabetically.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,15 +141,44 @@ class RuledOutMap(MutableMapping[Position, RuledOut]):
 
     A board of 4096 hexes has thousands of rule-outs a turn, most sharing a handful of reasons:
     each position holds a shared :class:`Reason` (equal reasons are stored once), and its
-    ``RuledOut`` is built when asked for. Behaves as the dict it replaces."""
+    ``RuledOut`` is built when asked for. Behaves as the dict it replaces.
 
-    __slots__ = ("reasons", "_shared")
+    :meth:`later` makes one worked out when first read: most answers never show why a hex is not an
+    option (``--why-not``, the editor's cursor and the pages do), and working it out is a good part of a turn."""
+
+    __slots__ = ("_reasons", "_shared", "_later")
 
     def __init__(self, items: Mapping[Position, RuledOut] | None = None):
-        self.reasons: dict[Position, Reason] = {}
+        self._reasons: dict[Position, Reason] = {}
         self._shared: dict[tuple[StepId, str, tuple[Position, ...]], Reason] = {}
+        self._later: Callable[[], RuledOutMap] | None = None
         for at, ruled in (items or {}).items():
             self[at] = ruled
+
+    @classmethod
+    def later(cls, work: Callable[[], RuledOutMap]) -> RuledOutMap:
+        """The map ``work()`` gives, worked out when first read (``work`` must give the same map whenever it runs)."""
+        made = cls()
+        made._later = work
+        return made
+
+    @property
+    def pending(self) -> bool:
+        """Not worked out yet (:meth:`later`): nothing of it has been read."""
+        return self._later is not None
+
+    @property
+    def reasons(self) -> dict[Position, Reason]:
+        if self._later is not None:
+            self.work_out()
+        return self._reasons
+
+    def work_out(self) -> None:
+        """Work the map out now, if it is not yet (:meth:`later`; e.g. in a worker, when another thread reads it)."""
+        if self._later is not None:
+            work, self._later = self._later, None
+            done = work()
+            self._reasons, self._shared = done.reasons, done._shared
 
     def __getitem__(self, at: Position) -> RuledOut:
         reason = self.reasons[at]
@@ -178,7 +207,7 @@ class RuledOutMap(MutableMapping[Position, RuledOut]):
 
     def copy(self) -> RuledOutMap:
         copied = RuledOutMap()
-        copied.reasons = dict(self.reasons)
+        copied._reasons = dict(self.reasons)
         copied._shared = dict(self._shared)
         return copied
 
@@ -229,8 +258,12 @@ class Turn:
     default: int = 0
 
     def step_ids(self) -> set[str]:
-        """Every reasoning step id this turn holds (its reasoning and its rule-outs)."""
-        return {step.step for step in self.reasoning} | {reason.step for reason in self.ruled_out.reasons.values()}
+        """Every reasoning step id this turn holds (its reasoning and its rule-outs, when worked out: a map worked out
+        when read, RuledOutMap.later, is not worked out for this)."""
+        steps = {step.step for step in self.reasoning}
+        if self.ruled_out.pending:
+            return steps
+        return steps | {reason.step for reason in self.ruled_out.reasons.values()}
 
     def note(self, step: StepId, text: str, **data: Any) -> None:
         self.reasoning.append(Step(step, text, data))

@@ -70,7 +70,10 @@ def answer_for(session: Session, choices: dict[str, int]) -> Answer:
     generation, text = session.text_in_worker()
     if text is None:
         return Answer(-1, error="stale")
-    return compute_answer(text, session.path, generation, choices)
+    answer = compute_answer(text, session.path, generation, choices)
+    for turn in answer.result.turns if answer.result is not None else ():
+        turn.ruled_out.work_out()  # the cursor's "why not" reads them on the screen's thread: worked out here
+    return answer
 
 
 @dataclass

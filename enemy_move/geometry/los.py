@@ -153,6 +153,7 @@ class _Layout:
 
     def __init__(self, wall_cells: frozenset[Cell], thin_walls: frozenset[frozenset[Cell]], mode: str):
         self.mode = mode
+        self.other_mode = "any" if mode == "corner" else "corner"
         self.wall_cells = wall_cells
         self.thin_walls = thin_walls
         # Each wall segment is filed under both cells it borders. An edge between two
@@ -184,21 +185,31 @@ class _Layout:
         key = (a, b) if a <= b else (b, a)
         cached = self._cache.get(key)
         if cached is None:
-            cached = self._compute(*key, self.mode)
+            # Corner-to-corner lines are lines from a point to a point: a pair corner sight sees, any-point sight
+            # sees; a pair any-point sight does not see, corner sight does not (the other mode's answer, when known).
+            other = _LAYOUTS.get((self.other_mode, self.wall_cells, self.thin_walls))
+            known = other._cache.get(key) if other is not None else None
+            if known is not None and known == (self.mode == "any"):
+                cached = known
+            else:
+                cached = self._compute(*key, self.mode)
             self._cache[key] = cached
         return cached
 
     def disputed(self) -> bool:
         if self._disputed or self._compared == len(self._cache):
             return self._disputed
-        # Corner-to-corner lines are lines from a point to a point: corner sight implies any-point sight, so
-        # only the pairs hidden to corner sight, or seen by any-point sight, can differ.
-        other = "any" if self.mode == "corner" else "corner"
+        # Corner sight implies any-point sight (see visible): only the pairs hidden to corner sight, or seen by
+        # any-point sight, can differ. The other mode's answers known on these walls are not worked out again.
+        other, layout = self.other_mode, _LAYOUTS.get((self.other_mode, self.wall_cells, self.thin_walls))
+        known = layout._cache if layout is not None else {}
         differs = self.mode == "any"
-        for (a, b), seen in islice(self._cache.items(), self._compared, None):
-            if seen == differs and self._compute(a, b, other) != seen:
-                self._disputed = True
-                break
+        for key, seen in islice(self._cache.items(), self._compared, None):
+            if seen == differs:
+                answer = known.get(key)
+                if (self._compute(*key, other) if answer is None else answer) != seen:
+                    self._disputed = True
+                    break
         self._compared = len(self._cache)
         return self._disputed
 
@@ -396,16 +407,20 @@ def _cut(polygon: Polygon, bound: Line, values: list[int]) -> Polygon | None:
 
 def _require(polygon: Polygon, corner: Point, on_left: bool) -> Polygon | None:
     """Keep the lines that have ``corner`` strictly on the given side (None: no line left)."""
-    values = _corner_values(polygon, corner)
-    if not on_left:
-        values = [-v for v in values]
-    if max(values) <= 0:
-        return polygon
-    if min(values) >= 0:
-        return None
     u, w = corner
-    bound = (u, 1, w) if on_left else (-u, -1, -w)
-    return _cut(polygon, bound, values)
+    values = [u * x + y - w * z for x, y, z in polygon[1]]  # _corner_values, inlined (the hottest step of any-point sight)
+    high, low = max(values), min(values)
+    if on_left:
+        if high <= 0:
+            return polygon
+        if low >= 0:
+            return None
+        return _cut(polygon, (u, 1, w), values)
+    if low >= 0:
+        return polygon
+    if high <= 0:
+        return None
+    return _cut(polygon, (-u, -1, -w), [-v for v in values])
 
 
 def _line_between(a: Cell, b: Cell, walls: list[Segment], is_wall_edge: Callable[[Cell, Cell], bool]) -> bool:
@@ -428,33 +443,53 @@ def _line_between(a: Cell, b: Cell, walls: list[Segment], is_wall_edge: Callable
     qa, ra = hexgrid.to_axial(a)
     qb, rb = hexgrid.to_axial(b)
     bands = _bands(qb - qa, rb - ra)
-    origin = hexgrid.centre_scaled(a)
+    ox, oy = hexgrid.centre_scaled(a)
     vx, vy = bands.direction
+    # The walls' end points, each once, numbered: a set of them is a bit mask.
+    bit: dict[Point, int] = {}
     charted: dict[Point, Point] = {}
     for segment in walls:
-        for x, y in segment:
-            dx, dy = x - origin[0], y - origin[1]
-            charted[(x, y)] = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
-    neighbours_a, neighbours_b = _neighbours_by_edge(a), _neighbours_by_edge(b)
-    beyond: dict[tuple[Point, Point], frozenset[Point]] = {}
-    groups_of: dict[frozenset[Point], list[list[Point]]] = {}  # the same walls often matter for several edge pairs
+        for point in segment:
+            if point not in bit:
+                bit[point] = 1 << len(bit)
+                dx, dy = point[0] - ox, point[1] - oy
+                charted[point] = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
+    masked = [(bit[p] | bit[q], p, q) for p, q in walls]
+    points = [(bit[p], x, y) for p, (x, y) in charted.items()]
+    open_a: dict[int, bool] = {}
+    open_b: dict[int, bool] = {}
+    beyond: dict[tuple[Point, Point], int] = {}
+    groups_of: dict[int, list[list[Point]]] = {}  # the same walls often matter for several edge pairs
     for i, j, lines, edge_a, edge_b in bands.pairs:
-        if is_wall_edge(a, neighbours_a[i]) or is_wall_edge(b, neighbours_b[j]):
+        if i not in open_a:
+            open_a[i] = not is_wall_edge(a, _neighbour_across(a, i))
+        if j not in open_b:
+            open_b[j] = not is_wall_edge(b, _neighbour_across(b, j))
+        if not (open_a[i] and open_b[j]):
             continue
         for edge in (edge_a, edge_b):
             if edge not in beyond:
                 (px, py), (qx, qy) = edge
                 ex, ey = qx - px, qy - py
                 # On or outside the edge's line: orientation <= 0 (the chart keeps orientations).
-                beyond[edge] = frozenset(p for p, (x, y) in charted.items() if ex * (y - py) - ey * (x - px) <= 0)
+                beyond[edge] = sum(mask for mask, x, y in points if ex * (y - py) - ey * (x - px) <= 0)
         between = beyond[edge_a] & beyond[edge_b]
+        if not between:
+            return True  # no wall between the two edges: every line crossing both is free
         groups = groups_of.get(between)
         if groups is None:
-            joined = _joined([(p, q) for p, q in walls if p in between and q in between])
+            joined = _joined([(p, q) for mask, p, q in masked if mask & between == mask])
             groups = groups_of[between] = [[charted[p] for p in group] for group in joined]
         if _pass_all(lines, groups):
             return True
     return False
+
+
+def _neighbour_across(cell: Cell, edge: int) -> Cell:
+    """The neighbour across edge ``edge`` of ``cell`` (:func:`_neighbours_by_edge`, one of them)."""
+    q, r = hexgrid.to_axial(cell)
+    dq, dr = _EDGE_DIRECTIONS[edge]
+    return hexgrid.from_axial((q + dq, r + dr))
 
 
 class _Bands:

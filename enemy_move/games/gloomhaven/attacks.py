@@ -10,6 +10,7 @@ from typing import TypeVar
 from ...geometry import hexgrid
 from .board import BLOCKS_SIGHT, Cell, Cost, View
 from .model import GloomhavenAction, GloomhavenFigure
+from .readings import consulted
 from .targets import Targets
 
 T = TypeVar("T")
@@ -65,14 +66,32 @@ class Attacks:
         self.view = view
         self.plan = plan
         self.orientations = hexgrid.orientations(plan.pattern) if plan.pattern else []
-        known = _shared_answers(view, plan)
+        known, sibling = _shared_answers(view, plan)
         self._known = known
+        if sibling is not None and SHARE_ACROSS_ANCHOR_READINGS:
+            self._take_from(sibling)
         self._largest = known.largest
         self._sets_for = known.sets_for
         self._disadvantaged = known.disadvantaged
         self._enemies_cache = known.enemies_in
         self._near = _shared_near(view, plan)
         self._visible = frozenset(view.visible_enemies)
+        #: This turn's area attacks from a hex (largest_with), for sets_for: a few each, else worked out again.
+        self._found: dict[tuple[Cell, str], list[Targets]] = {}
+        if known.anchor_heard:
+            consulted("aoe_anchor_in_wall")  # answers kept here were built on covers the other reading changes
+
+    def _take_from(self, sibling: _Answers) -> None:
+        """New answers for a ranged area under one reading of rules.aoe_anchor_in_wall, where the other reading's are
+        kept: they differ only at the hexes whose covers differ (``anchor_differs``, the same under both readings), so
+        the other reading's answers at every other hex are these answers too."""
+        known = self._known
+        known.ranged_covers = self._ranged_covers()
+        differs = known.anchor_differs
+        known.largest.update((key, size) for key, size in sibling.largest.items() if key[0] not in differs)
+        known.sets_for.update((key, sets) for key, sets in sibling.sets_for.items() if key[0] not in differs)
+        known.disadvantaged.update(sibling.disadvantaged)
+        known.enemies_in.update(sibling.enemies_in)
 
     def _singles(self, hex_: Cell) -> frozenset[str]:
         """The visible enemies a single attack from ``hex_`` can target (range and sight): worked out
@@ -114,9 +133,13 @@ class Attacks:
             q, r = hexgrid.to_axial(hex_)
             placements = [frozenset(hexgrid.from_axial((q + dq, r + dr)) for dq, dr in o) for o in self.orientations]
             return {covered for covered in map(self._enemies_in, placements) if covered}
-        covers = self._known.ranged_covers
+        known = self._known
+        covers = known.ranged_covers
         if covers is None:
-            covers = self._known.ranged_covers = self._ranged_covers()
+            covers = known.ranged_covers = self._ranged_covers()
+        if hex_ in known.anchor_differs:
+            known.anchor_heard = True
+            consulted("aoe_anchor_in_wall")
         return covers.get(hex_, set())
 
     def _ranged_covers(self) -> dict[Cell, set[frozenset[str]]]:
@@ -126,6 +149,8 @@ class Attacks:
         # grouped by whom it covers: a hex can use the group when some placement of it has an allowed hex within range.
         at = {view.grid.figures[label]: label for label in view.visible_enemies}
         anchors_of: dict[frozenset[str], set[Cell]] = {}
+        # The wall hexes of each group's placements: anchors under one reading of rules.aoe_anchor_in_wall only.
+        walls_of: dict[frozenset[str], set[Cell]] = {}
         seen: set[tuple[int, int, int]] = set()
         for label in view.visible_enemies:
             q, r = hexgrid.to_axial(view.grid.figures[label])
@@ -138,14 +163,30 @@ class Attacks:
                     placement = [hexgrid.from_axial((origin[1] + dq, origin[2] + dr)) for dq, dr in o]
                     covered = frozenset(at[c] for c in placement if c in at)
                     anchors_of.setdefault(covered, set()).update(c for c in placement if self.anchor_allowed(c))
+                    walls = [c for c in placement if view.terrain(c) in BLOCKS_SIGHT]
+                    if walls:
+                        walls_of.setdefault(covered, set()).update(walls)
         # Index once: the hexes within range of each group's anchors. Range to an allowed
         # wall hex is counted up to its edge (never through it): a search from the wall hex
         # into its open neighbours counts exactly that.
         covers: dict[Cell, set[frozenset[str]]] = {}
         for covered in sorted(anchors_of, key=sorted):
-            for hex_in_range in view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False):
+            within = view.ball(sorted(anchors_of[covered]), self.plan.range, keep=False)
+            for hex_in_range in within:
                 covers.setdefault(hex_in_range, set()).add(covered)
+            if covered in walls_of:
+                self._known.anchor_differs |= self._other_reading_differs(anchors_of[covered], walls_of[covered], within)
         return covers
+
+    def _other_reading_differs(self, anchors: set[Cell], walls: set[Cell], within: set[Cell]) -> set[Cell]:
+        """The hexes one group's placements reach under one reading of rules.aoe_anchor_in_wall and not under the
+        other (``anchors``: this reading's, which reach ``within``; ``walls``: the placements' wall hexes). A search
+        from several hexes reaches what the searches from each reach: the open anchors' reach and the walls' are compared."""
+        view, reach = self.view, self.plan.range
+        if view.rules.aoe_anchor_in_wall:  # here: open anchors and walls; the other reading: open anchors only
+            open_anchors = anchors - walls
+            return within - view.ball(sorted(open_anchors), reach, keep=False) if open_anchors else set(within)
+        return view.ball(sorted(walls), reach, keep=False) - within
 
     def anchor_allowed(self, cell: Cell) -> bool:
         """May this hex of a ranged area be the one within range? A map hex; a wall hex only where the variant allows."""
@@ -206,7 +247,10 @@ class Attacks:
                 singles = self._singles(hex_)
                 size = min(self.plan.targets, len(singles)) if focus in singles else 0
             else:
-                size = max((t.size for t in self._targets_with(hex_, focus)), default=0)
+                found = self._targets_with(hex_, focus)
+                size = max((t.size for t in found), default=0)
+                if len(found) <= _FOUND_KEPT:
+                    self._found[key] = found  # sets_for asks again for the hexes that keep the most targets
             self._largest[key] = size
         return size
 
@@ -215,7 +259,8 @@ class Attacks:
         cached = self._sets_for.get((hex_, focus))
         if cached is None:
             largest = self.largest_with(hex_, focus)
-            sets = {t.with_member(focus) for t in self._targets_with(hex_, focus) if t.size == largest}
+            found = self._found.pop((hex_, focus), None)
+            sets = {t.with_member(focus) for t in found or self._targets_with(hex_, focus) if t.size == largest}
             cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
             self._sets_for[(hex_, focus)] = cached
         return cached
@@ -240,10 +285,14 @@ class Attacks:
                     result.add(hex_)
         elif self.plan.pattern is not None:
             # Ranged area: one hex of a placement covering the target within range.
-            anchors = {
-                anchor for anchor in (hexgrid.from_axial((q + dq, r + dr)) for dq, dr in self._reach()) if self.anchor_allowed(anchor)
-            }
-            result |= {h for h in view.ball(sorted(anchors), self.plan.range) if h in endable}
+            placed = [hexgrid.from_axial((q + dq, r + dr)) for dq, dr in self._reach()]
+            anchors = {anchor for anchor in placed if self.anchor_allowed(anchor)}
+            single, result = result, result | {h for h in view.ball(sorted(anchors), self.plan.range) if h in endable}
+            walls = {c for c in placed if view.terrain(c) in BLOCKS_SIGHT}
+            if walls:  # anchors under one reading of rules.aoe_anchor_in_wall only: does the other find other hexes?
+                other = anchors - walls if view.rules.aoe_anchor_in_wall else anchors | walls
+                if single | {h for h in view.ball(sorted(other), self.plan.range) if h in endable} != result:
+                    consulted("aoe_anchor_in_wall")
         if not sighted:
             return result
         return {h for h in result if view.sight.visible(h, cell)}
@@ -269,24 +318,39 @@ class _Answers:
     largest: dict[tuple[Cell, str], int] = field(default_factory=dict)
     anchors: dict[Cell, bool] = field(default_factory=dict)
     reach: frozenset[tuple[int, int]] | None = None
+    #: The hexes whose covers the other reading of rules.aoe_anchor_in_wall changes, and whether one was asked
+    #: (then any answer kept here may depend on the reading: each turn using them says so, readings.consulted).
+    anchor_differs: set[Cell] = field(default_factory=set)
+    anchor_heard: bool = False
 
 
 _ANSWERS: OrderedDict[Hashable, _Answers] = OrderedDict()
 _ANSWERS_KEPT = 8
 
 
-def _shared_answers(view: View, plan: AttackPlan) -> _Answers:
+#: Whether new answers for a ranged area take the other reading of rules.aoe_anchor_in_wall's where they agree
+#: (Attacks._take_from; tests turn it off to compare).
+SHARE_ACROSS_ANCHOR_READINGS = True
+
+
+def _shared_answers(view: View, plan: AttackPlan) -> tuple[_Answers, _Answers | None]:
+    """The answers for this board and attack, and, when they are new, those of a ranged area under the other reading
+    of rules.aoe_anchor_in_wall if kept (None: none, or not new)."""
     # The answers depend on the terrain only through its walls and map hexes (range, sight, where an
     # area may be placed): the wall layout's range tables stand for them (the key holds them, so
     # their id stays theirs), with the sight (its layout: the open reading of sight compares the pairs it asked).
-    key = (
-        view.range_tables,
-        view.sight.layout,
-        view.rules.aoe_anchor_in_wall,
+    # Only a ranged area reads rules.aoe_anchor_in_wall (anchor_allowed).
+    ranged_area = plan.pattern is not None and not plan.melee
+    rest = (
         (plan.range, plan.melee, plan.targets, plan.pattern, plan.real),
         tuple((label, view.grid.figures[label]) for label in view.visible_enemies),
     )
-    return _kept(_ANSWERS, key, _Answers)
+    anchor = view.rules.aoe_anchor_in_wall if ranged_area else None
+    key = (view.range_tables, view.sight.layout, anchor, *rest)
+    if key in _ANSWERS or not ranged_area:
+        return _kept(_ANSWERS, key, _Answers), None
+    sibling = _ANSWERS.get((view.range_tables, view.sight.layout, not anchor, *rest))
+    return _kept(_ANSWERS, key, _Answers), sibling if sibling is not None and sibling.ranged_covers is not None else None
 
 
 def _kept(cache: OrderedDict[Hashable, T], key: Hashable, new: Callable[[], T]) -> T:
@@ -302,6 +366,8 @@ def _kept(cache: OrderedDict[Hashable, T], key: Hashable, new: Callable[[], T]) 
 
 
 _NOT_YET = object()
+#: The most ways to attack from one hex Attacks keeps between largest_with and sets_for (among a crowd a hex has hundreds).
+_FOUND_KEPT = 16
 
 
 @dataclass

@@ -219,7 +219,9 @@ def _standable(terrain: dict[Cell, str], kind: tuple[str | None, bool], seen: Ca
     if known is not None and known[0] is terrain:
         return known[1]
     flying = kind[1]
-    cells = frozenset(cell for cell in terrain if (t := seen(cell)) not in NOT_A_STEP and t != "none" and (t != "obstacle" or flying))
+    # A figure kept to no terrain sees the map's own terrain (View.terrain).
+    of = terrain.__getitem__ if kind[0] is None else seen
+    cells = frozenset(cell for cell in terrain if (t := of(cell)) not in NOT_A_STEP and t != "none" and (t != "obstacle" or flying))
     if len(_STANDABLE) >= _PROXIMITY_LAYOUTS:
         _STANDABLE.pop(next(iter(_STANDABLE)))
     _STANDABLE[key] = (terrain, cells)

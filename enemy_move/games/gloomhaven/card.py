@@ -20,6 +20,7 @@ from .forced import Way, finish_keeping_forced_ways, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from .movement import Mover, mover_for
 from .plan import plan_for_focus
+from .readings import explaining
 from .ruled_out import (
     after_card_reasons,
     rule_out_all_but,
@@ -153,7 +154,7 @@ def resolve_card(
         if segment.move is not None:
             turn.ruled_out.clear()  # where it ends is this move's doing: its reasons replace the earlier ones
         # A later move clears this segment's reasons again: they are not worked out at all.
-        explain = not any(s.move is not None for s in later[index + 1 :])
+        explain = explaining() and not any(s.move is not None for s in later[index + 1 :])
         many = len(branches) > 1
         grown: list[Branch] = []
         for branch in branches:

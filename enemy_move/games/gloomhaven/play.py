@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 
 from ...apply import apply
 from ...game import NextActor
 from ...geometry.grid import Grid
 from ...models import Scenario
-from ...result import Effect, Option, Step, Turn
+from ...result import Effect, Option, RuledOutMap, Step, Turn
 from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
 from .effects import TrapSprung, initial_state
 from .forced import add_forced_moves, finish_keeping_forced_ways
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
-from .readings import name_readings, watching
+from .readings import answer_only, explaining, name_readings, watching
 from .rider import note_default, planned_card, ride, still_card
 from .stats import STAT_SOURCE, plain_plus_signs, relative_values, stat_line_note, stat_range_note, with_stat_line, with_stat_range
 from .variants import VARIANTS, VariantRules
+
+#: Whether a turn's rule-outs (why each other hex is not an option) are worked out only when read (RuledOutMap.later):
+#: ``--why-not``, the editor's cursor and the table page read them, an answer alone never does.
+REASONS_WHEN_READ = True
 
 
 class GloomhavenPlay:
@@ -44,7 +49,7 @@ class GloomhavenPlay:
         self.card_budget = CardBudget()
         #: The last push or pull turn before its forced moves, per rules (but the push's own): ((board, actor, card,
         #: rules), turn); the readings of one turn resolve it under a few rules.
-        self._before_forced: list[tuple[tuple[Grid, str, GloomhavenCard, VariantRules], Turn]] = []
+        self._before_forced: list[tuple[tuple[Grid, str, GloomhavenCard, VariantRules, bool], Turn]] = []
         self.waiting_summons = [label for label in sorted(self.board.figures) if self.figures[label].summoned]
         self.notes: list[str] = [
             f"{label} was summoned this round: it does not act in this phase (its initiative only orders focus ties)."
@@ -124,9 +129,12 @@ class GloomhavenPlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         card, sums = self._stat_card_applied(actor)
+        later = REASONS_WHEN_READ and explaining()
         try:
-            with watching() as heard:
+            with watching() as heard, answer_only() if later else nullcontext():
                 turn = self._resolve(board, actor, card, self.rules)
+            if later:
+                turn.ruled_out = RuledOutMap.later(lambda: self._reasons(board, actor, card))
             self._say_stat_card(turn, actor, sums)
             name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures, heard)
         except TooMuchCardWork as limit:
@@ -141,6 +149,11 @@ class GloomhavenPlay:
             turn.reasoning.insert(0, Step("order", " ".join(self.notes), {"waiting": self.waiting_summons}))
             self.waiting_summons = []
         return turn
+
+    def _reasons(self, board: Grid, actor: str, card: GloomhavenCard) -> RuledOutMap:
+        """The rule-outs of the turn (:meth:`turn` resolved it without them): the same resolution, with them. Its own
+        budget: the phase's was enough for this turn and more."""
+        return self._resolve(board, actor, card, self.rules, CardBudget()).ruled_out
 
     def _say_stat_card(self, turn: Turn, actor: str, sums: list[str]) -> None:
         """The turn's first step: the stat card's section and the sums made, or the figure's own stat range."""
@@ -160,11 +173,12 @@ class GloomhavenPlay:
                 return ("actions", key)
         return ("action",)
 
-    def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules) -> Turn:
-        """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end."""
-        unforced = _unforced(rules)
-        for (was_board, was_actor, was_card, was_rules), before in self._before_forced:
-            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced:
+    def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules, budget: CardBudget | None = None) -> Turn:
+        """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end (``budget``: the
+        card work it may do, the phase's by default)."""
+        unforced, explain = _unforced(rules), explaining()
+        for (was_board, was_actor, was_card, was_rules, was_explained), before in self._before_forced:
+            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced or was_explained != explain:
                 continue
             assert isinstance(card, GloomhavenAction) and card.attack is not None  # kept for such cards only
             turn = replace(before, options=list(before.options), reasoning=list(before.reasoning))
@@ -173,14 +187,16 @@ class GloomhavenPlay:
                 note_default(turn)
             return turn
         rider = card if isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.rider else None
-        turn = resolve_card(board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, self.card_budget)
+        turn = resolve_card(
+            board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, budget or self.card_budget
+        )
         if rider is not None:
             # From where the move ended the attack takes what it can reach there: its focus is in reach (the
             # move planned for it), so the enemies it can attack without moving are the closest.
             still, there = still_card(rider), {**self.figures, actor: self.figures[actor].model_copy(update={"focus": "closest"})}
             ride(turn, rider, lambda at: resolve_card(board.moved(actor, hex_of(at)), there, actor, still, rules, self.model.rules))
         if isinstance(card, GloomhavenAction):  # a list card's options carry their effects already
-            turn.options = [replace(option, effects=self._traps_sprung(board, actor, option, card)) for option in turn.options]
+            turn.options = [_with_effects(option, self._traps_sprung(board, actor, option, card)) for option in turn.options]
         if isinstance(card, GloomhavenAction):
             turn.finish()
         else:
@@ -191,7 +207,10 @@ class GloomhavenPlay:
             kept = self._before_forced
             if kept and (kept[0][0][0] is not board or kept[0][0][1] != actor or kept[0][0][2] is not card):
                 kept.clear()  # another turn: only this one's readings come back
-            kept.append(((board, actor, card, _unforced(rules)), replace(turn, options=list(turn.options), reasoning=list(turn.reasoning))))
+            # Kept with whether its reasons were worked out (a turn resolved for its answer alone has none to give).
+            kept.append(
+                ((board, actor, card, unforced, explain), replace(turn, options=list(turn.options), reasoning=list(turn.reasoning)))
+            )
             add_forced_moves(turn, board, self.figures, card.attack, rules)
         if rider is not None:
             note_default(turn)
@@ -202,10 +221,17 @@ class GloomhavenPlay:
         if self.figures[actor].flying or not self.figures[actor].interactable or len(option.path) < 2:
             return option.effects
         sprung = tuple(TrapSprung(cell, (actor,)) for cell in traps_entered(board, hex_path(option.path), action.jump or action.teleport))
-        return (*option.effects, *sprung)
+        return (*option.effects, *sprung) if sprung else option.effects
 
     def apply(self, board: Grid, option: Option) -> Grid:
         return apply(board, option.effects)
+
+
+def _with_effects(option: Option, effects: tuple[Effect, ...]) -> Option:
+    """``option`` with these effects (itself when they are its own: most moves spring no trap)."""
+    if effects is option.effects:
+        return option
+    return Option(option.to, option.path, option.attacks, option.details, effects)
 
 
 def _unforced(rules: VariantRules) -> VariantRules:

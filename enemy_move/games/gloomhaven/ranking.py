@@ -222,11 +222,12 @@ def _by_group_movement(
         own_sets.setdefault(h, []).append(t)
         set_cost[t] = min(set_cost.get(t, moves[h]), moves[h])
     group_costs: dict[Targets, int] = {}
+    by_cost = sorted(set_cost.items(), key=lambda item: item[1])  # the first that meets a group is its cheapest
 
     def group_cost(t: Targets) -> int:
         """What attacking (part of) the groups ``t`` costs over the running hexes."""
         if t not in group_costs:
-            group_costs[t] = min(cost for other, cost in set_cost.items() if t.meet(other) is not None)
+            group_costs[t] = next(cost for other, cost in by_cost if t.meets(other))
         return group_costs[t]
 
     for h in sorted(own_sets.keys() - survivors):
@@ -239,7 +240,7 @@ def _by_group_movement(
             lost[h] = Lost("group-movement", cost, cheapest, group, best_seed)
         else:
             worse = min(
-                (t.best_by(extra_rank) for t in own if any(t.meet(o) is not None for o in cheapest_sets)),
+                (t.best_by(extra_rank) for t in own if any(t.meets(o) for o in cheapest_sets)),
                 key=lambda t: (t.scores(extra_rank, focus), t.sort_key()),
             )
             lost[h] = Lost("extra-rank", worse.scores(extra_rank, focus), best_seed.scores(extra_rank, focus), worse, best_seed)

@@ -110,6 +110,8 @@ SWITCHES = (
             False: "the hex of a ranged area within range cannot be inside a wall line (FH p.22; gloom's test)",
         },
         _ranged_area_near_walls,
+        # attacks.py says where the other reading's placements reach other hexes (Attacks.covered_from, attack_hexes).
+        lambda rules: True,
     ),
     Switch(
         "sight",
@@ -168,6 +170,26 @@ def _answer(turn: Turn) -> tuple[Any, ...]:
     return (tuple(turn.focus), tuple((o.to, o.attacks, o.effects) for o in turn.options))
 
 
+#: Whether the turn being resolved works out why each other hex is not an option (off while a reading's other
+#: value is resolved: only that turn's answer is compared, its reasons are never shown).
+_EXPLAIN: ContextVar[bool] = ContextVar("gloomhaven_explain", default=True)
+
+
+def explaining() -> bool:
+    """Whether the turn being resolved works out its reasons (the ruled-out hexes); its answer is the same either way."""
+    return _EXPLAIN.get()
+
+
+@contextmanager
+def answer_only() -> Iterator[None]:
+    """While a reading's other value is resolved: no reasons are worked out (:func:`explaining` is false)."""
+    token = _EXPLAIN.set(False)
+    try:
+        yield
+    finally:
+        _EXPLAIN.reset(token)
+
+
 #: The switches the turn being resolved met where their other value would do otherwise (None: nobody watches).
 _CONSULTED: ContextVar[set[str] | None] = ContextVar("gloomhaven_consulted", default=None)
 
@@ -209,7 +231,8 @@ def name_readings(
         value = getattr(rules, switch.name)
         other_value = switch.other(value)
         changed: dict[str, Any] = {switch.name: other_value}
-        other = resolve(replace(rules, **changed))
+        with answer_only():
+            other = resolve(replace(rules, **changed))
         if _answer(other) == _answer(turn):
             continue
         turn.reasoning.append(

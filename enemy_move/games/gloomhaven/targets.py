@@ -5,8 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import SupportsDunderLT
@@ -14,14 +13,16 @@ if TYPE_CHECKING:
 RankT = TypeVar("RankT", bound="SupportsDunderLT[Any]")
 
 
-@dataclass(frozen=True)
-class Targets:
+class Targets(NamedTuple):
     """Equally good target groups, kept without listing them: all of ``sure`` plus any
-    ``count`` more among ``pool`` (``count`` < len(pool), or pool empty and count 0)."""
+    ``count`` more among ``pool`` (``count`` < len(pool), or pool empty and count 0).
+
+    A named tuple: built and hashed tens of thousands of times a turn among crowds (its hash is the one the
+    frozen dataclass it was gave: the hash of its three fields)."""
 
     sure: frozenset[str]
     pool: frozenset[str] = frozenset()
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field, not tuple.count (never used on targets)
 
     @staticmethod
     def make(sure: frozenset[str], pool: frozenset[str], count: int) -> Targets:
@@ -52,6 +53,15 @@ class Targets:
         if label in self.pool:
             return Targets.make(self.sure | {label}, self.pool - {label}, self.count - 1)
         return None
+
+    def meets(self, other: Targets) -> bool:
+        """Whether some group is in both (``meet`` is not None), without building the groups."""
+        size = len(self.sure) + self.count
+        if len(other.sure) + other.count != size:
+            return False
+        sure = self.sure | other.sure
+        allowed = (self.sure | self.pool) & (other.sure | other.pool)
+        return sure <= allowed and len(sure) <= size <= len(allowed)
 
     def meet(self, other: Targets) -> Targets | None:
         """The groups in both (None: none)."""

@@ -19,6 +19,7 @@ from .focus import FocusRank, choose_focus, initiative_key
 from .model import GloomhavenAction, GloomhavenFigure
 from .movement import mover_for
 from .plan import plan_for_focus
+from .readings import explaining
 from .ruled_out import forget_options, rule_out_all_but, rule_out_cannot_end_or_reach, rule_out_when_it_cannot_move
 from .variants import VariantRules
 from .words import any_of
@@ -41,7 +42,9 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     mover = mover_for(view, action)
     attacks = Attacks(view, plan)
     points = _what_the_card_allows(turn, figure, action, plan)
-    rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
+    explain = explaining()
+    if explain:
+        rule_out_when_it_cannot_move(turn, grid, actor, start, points, "immobilized" in figure.conditions)
 
     _note_monster_rules(turn, view)
     costs = mover.costs_from(start)
@@ -53,8 +56,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
-    rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
-    ctx = Planning(turn, view, mover, attacks, reach, "muddled" in figure.conditions, {label: r.cost for label, r in ranks.items()})
+    if explain:
+        rule_out_cannot_end_or_reach(turn, view, mover, reach, points, costs)
+    focus_costs = {label: r.cost for label, r in ranks.items()}
+    ctx = Planning(turn, view, mover, attacks, reach, "muddled" in figure.conditions, focus_costs, explain)
     for focus in focus_labels:
         plan_for_focus(ctx, focus, attack_hexes[focus])
     forget_options(turn)

@@ -63,14 +63,15 @@ def terrain_arrays(graph: CellGraph, terrain: dict[Cell, str], kind: tuple[str |
         _TERRAIN.move_to_end(key)
         return known[1]
     unaffected = kind[1]
-    enter: list[int] = []
-    free: list[bool] = []
-    for cell in graph.cells:
-        seen = of(cell)
+    # A figure kept to no terrain sees the map's own terrain; each kind of terrain is costed once.
+    seen_all = [terrain.get(cell, "none") for cell in graph.cells] if kind[0] is None else [of(cell) for cell in graph.cells]
+    by_terrain: dict[str, tuple[int, bool]] = {}
+    for seen in set(seen_all):
         negative = 0 if unaffected or seen not in ("trap", "hazardous") else 1
         blocked = seen in NOT_A_STEP or seen == "obstacle"
-        enter.append(BLOCKED if blocked else pack((negative, 2 if seen == "difficult" else 1)))
-        free.append(seen not in NOT_A_STEP)
+        by_terrain[seen] = (BLOCKED if blocked else pack((negative, 2 if seen == "difficult" else 1)), seen not in NOT_A_STEP)
+    enter = [by_terrain[seen][0] for seen in seen_all]
+    free = [by_terrain[seen][1] for seen in seen_all]
     values = set(terrain.values())
     walls = not all(free)
     obstacles = any(cost == BLOCKED and passable for cost, passable in zip(enter, free))

@@ -1,0 +1,221 @@
+"""Gloomhaven's speed shortcuts (issue 34, gloom side by side) give the answers of the long way, on seeded random boards.
+
+- A reading's other value is resolved for its answer alone (readings.answer_only: no reasons worked out): the
+  answer (focus, options and their effects) is the one the full resolution gives.
+- rules.aoe_anchor_in_wall is tried again only where attacks.py said the other value reaches other hexes
+  (readings.consulted): where it did not, trying it anyway names no other reading.
+- Targets.meets is ``meet(...) is not None``.
+- Line of sight reads one mode's answer off the other's where corner sight's implies any-point sight's.
+- A turn's rule-outs are worked out when first read (play.REASONS_WHEN_READ): the same as worked out at once.
+- A ranged area's answers under one reading of rules.aoe_anchor_in_wall take the other reading's where their covers
+  agree (attacks.SHARE_ACROSS_ANCHOR_READINGS): the same answers as worked out anew.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from enemy_move.games.gloomhaven import attacks, play, readings
+from enemy_move.games.gloomhaven.board import Cell
+from enemy_move.games.gloomhaven.targets import Targets
+from enemy_move.geometry import hexgrid, los
+from enemy_move.models import load_scenario_text
+from enemy_move.phase import resolve
+from enemy_move.registry import GAMES
+from enemy_move.result import Result
+
+VARIANTS = ("gloomhaven", "frosthaven", "jotl")
+PATTERNS = ("x x\n x", "x x x", "@ x\n x x", " x\nx x\n x", "x\n x\n  x")
+
+
+def _board(seed: int) -> str:
+    """A small hex board with walls, obstacles, traps, difficult terrain, a few characters and monsters, and a card
+    (a ranged or melee attack, often an area, sometimes with a push, sometimes a card of several actions)."""
+    rng = random.Random(seed)
+    width, height = rng.randint(4, 8), rng.randint(4, 8)
+    rows = [[rng.choice("......#*^%") for _ in range(width)] for _ in range(height)]
+    free = [(col, row) for row in range(height) for col in range(width) if rows[row][col] in ".%"]
+    rng.shuffle(free)
+    labels = ["a", "A", "B", "C", "D", "b"][: min(len(free), rng.randint(2, 6))]
+    for label, (col, row) in zip(labels, free):
+        rows[row][col] = label
+    grid = "\n".join("  " + (" " if row % 2 else "") + " ".join(cells) for row, cells in enumerate(rows))
+    figures = "".join(
+        f"  {label}: {{kind: character, initiative: {rng.randint(1, 90)}}}\n" if label.isupper() else f"  {label}: {{kind: monster}}\n"
+        for label in labels
+    )
+    attack = [f"range: {rng.choice((0, 2, 3, 5))}", f"targets: {rng.randint(1, 3)}"]
+    if rng.random() < 0.6:
+        attack.append(f"aoe: {rng.choice(PATTERNS)!r}".replace("'", '"').replace("\n", "\\n"))
+    if rng.random() < 0.2:
+        attack.append(f"push: {rng.randint(1, 2)}")
+    move = f"move: {rng.randint(0, 4)}" + (", jump: true" if rng.random() < 0.2 else "")
+    action = f"action: {{{move}, attack: {{{', '.join(attack)}}}}}"
+    if rng.random() < 0.2:
+        action = f"action:\n  - {{{move}}}\n  - {{attack: {{{', '.join(attack)}}}}}\n  - {{move: 1}}"
+    rules = f"rules: {{aoe_anchor_in_wall: {str(rng.random() < 0.5).lower()}}}\n" if rng.random() < 0.3 else ""
+    return f"ruleset: gloomhaven\nvariant: {rng.choice(VARIANTS)}\nmap: |\n{grid}\nfigures:\n{figures}active: a\n{action}\n{rules}"
+
+
+def _answers(result: Result) -> list[object]:
+    return [readings._answer(turn) for turn in result.turns]
+
+
+def _readings_named(result: Result) -> list[list[str]]:
+    return [[step.text for step in turn.reasoning if step.step == "reading"] for turn in result.turns]
+
+
+def _scenario(seed: int):  # type: ignore[no-untyped-def]
+    try:
+        return load_scenario_text(_board(seed), f"r{seed}.yaml")
+    except Exception:  # a drawn board the loader refuses (a figure on a trap it cannot stand on, ...)
+        pytest.skip("board refused")
+
+
+def _reasons(result: Result) -> list[list[object]]:
+    return [[(at, r.step, r.reason, r.against, r.data) for at, r in turn.ruled_out.reasons.items()] for turn in result.turns]
+
+
+def _when_read_and_at_once(scenario, monkeypatch: pytest.MonkeyPatch) -> tuple[Result, Result]:  # type: ignore[no-untyped-def]
+    later = resolve(scenario)
+    assert all(turn.ruled_out.pending for turn in later.turns)
+    with monkeypatch.context() as patched:
+        patched.setattr(play, "REASONS_WHEN_READ", False)
+        at_once = resolve(scenario)
+    assert not any(turn.ruled_out.pending for turn in at_once.turns)
+    return later, at_once
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_reasons_worked_out_when_read_are_those_worked_out_at_once(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    later, at_once = _when_read_and_at_once(_scenario(seed), monkeypatch)
+    assert _reasons(later) == _reasons(at_once)
+    assert [turn.reasoning for turn in later.turns] == [turn.reasoning for turn in at_once.turns]
+
+
+BUNDLED = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven").glob("*.yaml"))
+
+
+def test_every_bundled_file_gives_the_same_reasons_and_declares_their_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.errors import ScenarioError
+    from enemy_move.models import load_scenario
+
+    known, compared = GAMES["gloomhaven"].known_step_ids(), 0
+    for file in BUNDLED:
+        try:
+            scenario = load_scenario(file)
+            resolve(scenario)
+        except ScenarioError:  # a file refused on purpose (its answer is the error) has no turns to compare
+            continue
+        later, at_once = _when_read_and_at_once(scenario, monkeypatch)
+        assert _reasons(later) == _reasons(at_once), file.name
+        compared += 1
+        for turn in later.turns:
+            assert turn.step_ids() <= known, file.name  # worked out by now: its rule-outs' steps are declared
+    assert compared > 100
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_an_answer_resolved_without_reasons_is_the_full_answer(seed: int) -> None:
+    scenario = _scenario(seed)
+    full = resolve(scenario)
+    with readings.answer_only():
+        bare = resolve(scenario)
+    assert _answers(bare) == _answers(full)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_anchor_reading_not_tried_again_names_nothing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = _scenario(seed)
+    watched = resolve(scenario)
+    switches = tuple(
+        replace(s, watched=lambda rules: False) if s.name == "aoe_anchor_in_wall" else s for s in readings.SWITCHES
+    )  # always tried again where it applies
+    monkeypatch.setattr(readings, "SWITCHES", switches)
+    assert _readings_named(resolve(scenario)) == _readings_named(watched)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_answers_taken_from_the_other_anchor_reading_are_those_worked_out_anew(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.result import result_to_dict
+
+    text = _board(seed)
+    flipped = text.replace("rules: {aoe_anchor_in_wall: true}", "rules: {aoe_anchor_in_wall: false}")
+    if flipped == text:
+        flipped = text.replace("rules: {aoe_anchor_in_wall: false}", "rules: {aoe_anchor_in_wall: true}")
+    if flipped == text:
+        flipped = text + "rules: {aoe_anchor_in_wall: " + ("false" if "frosthaven" not in text else "true") + "}\n"
+    try:
+        one, other = load_scenario_text(text, "r.yaml"), load_scenario_text(flipped, "r.yaml")
+    except Exception:
+        pytest.skip("board refused")
+    attacks._ANSWERS.clear()
+    resolve(one)  # its answers kept: the other reading's new answers take theirs
+    shared = result_to_dict(resolve(other), [])
+    attacks._ANSWERS.clear()
+    monkeypatch.setattr(attacks, "SHARE_ACROSS_ANCHOR_READINGS", False)
+    assert result_to_dict(resolve(other), []) == shared
+
+
+def test_the_boards_draw_area_attacks_near_walls_where_the_reading_decides() -> None:
+    named = 0
+    for seed in range(60):
+        try:
+            result = resolve(load_scenario_text(_board(seed), "r.yaml"))
+        except Exception:
+            continue
+        named += any("aoe_anchor_in_wall" in text for texts in _readings_named(result) for text in texts)
+    assert named > 0
+
+
+labels = st.frozensets(st.sampled_from("ABCDEF"), max_size=5)
+
+
+@st.composite
+def targets(draw: st.DrawFn) -> Targets:
+    sure, pool = draw(labels), draw(labels)
+    return Targets.make(sure, pool - sure, draw(st.integers(0, 4)))
+
+
+@given(targets(), targets())
+def test_meets_is_a_meet(one: Targets, other: Targets) -> None:
+    assert one.meets(other) == (one.meet(other) is not None)
+
+
+cells = st.tuples(st.integers(0, 6), st.integers(0, 6))
+thin_walls = st.lists(st.tuples(cells, st.integers(0, 5)), max_size=8).map(
+    lambda items: frozenset(frozenset({cell, hexgrid.neighbours(cell)[i]}) for cell, i in items)
+)
+
+
+@given(st.frozensets(cells, max_size=12), thin_walls, cells, cells)
+@settings(max_examples=300, deadline=None)
+def test_what_corner_sight_sees_any_point_sight_sees(
+    wall_cells: frozenset[Cell], thin: frozenset[frozenset[Cell]], a: Cell, b: Cell
+) -> None:
+    # los._Layout.visible reads one mode's answer off the other's where this holds (and disputed() compares the rest).
+    layout = los._Layout(wall_cells, thin, "any")
+    pair = (a, b) if a <= b else (b, a)
+    if layout._compute(*pair, "corner"):
+        assert layout._compute(*pair, "any")
+
+
+def test_one_mode_reads_the_other_modes_answers_only_where_they_imply_its_own() -> None:
+    walls = [(2, 2), (4, 2)]  # a gap one hex wide: some lines pass it between corners only
+    cells = [(c, r) for c in range(7) for r in range(5) if (c, r) not in walls]
+    pairs = [(a, b) for a in cells for b in cells if a < b]
+    alone = {}
+    for mode in ("corner", "any"):
+        los._LAYOUTS.clear()
+        alone[mode] = [los.HexSight(walls, [], mode).visible(a, b) for a, b in pairs]
+    assert alone["corner"] != alone["any"]  # the board has pairs only any-point sight sees
+    for first, second in (("corner", "any"), ("any", "corner")):
+        los._LAYOUTS.clear()
+        assert [los.HexSight(walls, [], first).visible(a, b) for a, b in pairs] == alone[first]
+        assert [los.HexSight(walls, [], second).visible(a, b) for a, b in pairs] == alone[second]
