@@ -578,6 +578,23 @@ def test_diagonals_border_size_and_a_failed_save(tmp_path: Path) -> None:
     run_editor(session_for(str(target), size="9x7"), script)
 
 
+def test_border_walls_every_edge_cell_but_those_with_a_figure(tmp_path: Path) -> None:
+    session = session_for(str(tmp_path / "r.yaml"), size="6x5")
+    for col in range(6):
+        for row in range(5):
+            session.doc.set_cell(col, row, ".")  # no walls yet
+    session.place("a", (0, 2))
+    session.place("b", (3, 0))
+    session.place("c", (2, 2))
+    assert session.wall_border()
+    doc = session.doc
+    assert doc.figure_at(0, 2) == "a" and doc.figure_at(3, 0) == "b" and doc.figure_at(2, 2) == "c"
+    assert doc.cell(0, 2) == "." and doc.cell(3, 0) == "."  # no wall under a figure
+    edge = [(col, row) for col in range(6) for row in range(5) if col in (0, 5) or row in (0, 4)]
+    assert all(doc.cell(col, row) == "#" for col, row in edge if (col, row) not in ((0, 2), (3, 0)))
+    assert doc.cell(1, 1) == "."
+
+
 def test_cloudspire_mark_and_an_invalid_file_opens(tmp_path: Path) -> None:
     path = tmp_path / "lane.yaml"
 

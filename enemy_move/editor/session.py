@@ -301,9 +301,11 @@ class Session:
         cols, rows = self.size()
 
         def border() -> None:
+            # The figures' cells read once: a wall is never set under a figure, so they stay where they are.
+            occupied = set(self.doc.positions().values())
             for col in range(cols):
                 for row in range(rows):
-                    if (col in (0, cols - 1) or row in (0, rows - 1)) and self.doc.figure_at(col, row) is None:
+                    if (col in (0, cols - 1) or row in (0, rows - 1)) and (col, row) not in occupied:
                         self.doc.set_cell(col, row, symbol)
 
         return self.edit(border, "walled the edge of the board", GRID_KEYS)
