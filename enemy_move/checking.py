@@ -11,11 +11,9 @@ the effects the phase followed counted into it (``Effect.counted``).
 from __future__ import annotations
 
 import errno
-import gc
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
@@ -470,36 +468,18 @@ def check_files(
     (and every output made from it) is the same bytes as a serial run's.
     """
     results = [error_result(ScenarioError(path, 1, 1, message)) for path, message in (problems or {}).items()]
-    with _batch_collection():
-        pooled = _parallel_outcomes(files, jobs, on_file) if _worth_a_pool(files, jobs) else {}
-        for index, file in enumerate(files):
-            if index in pooled:
-                outcome = pooled[index]
-            else:  # serial, or standard input (read here, never in a worker)
-                outcome = check_file_contained(file, stdin)
-                if outcome is not None and on_file is not None:
-                    on_file(outcome)
-            if outcome is not None:
-                results.append(outcome)
+    pooled = _parallel_outcomes(files, jobs, on_file) if _worth_a_pool(files, jobs) else {}
+    for index, file in enumerate(files):
+        if index in pooled:
+            outcome = pooled[index]
+        else:  # serial, or standard input (read here, never in a worker)
+            outcome = check_file_contained(file, stdin)
+            if outcome is not None and on_file is not None:
+                on_file(outcome)
+        if outcome is not None:
+            results.append(outcome)
     results.sort(key=lambda r: r.file)
     return CheckReport(results)
-
-
-#: Objects the collector's youngest generation gathers before a pass while a batch is checked (Python's default:
-#: 700). A file's answer allocates tens of thousands of objects that their reference counts free again; at 700 the
-#: collector made about 190 passes over gloom's 546 positions (0.1 s of 1.2 s CPU) and found next to nothing.
-#: Cycles are still collected, later (the peak memory of `check` on the heavy files of bench/stress.py is unchanged).
-BATCH_GC_THRESHOLD = 20_000
-
-
-@contextmanager
-def _batch_collection() -> Iterator[None]:
-    before = gc.get_threshold()
-    gc.set_threshold(max(before[0], BATCH_GC_THRESHOLD), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 #: Below this many files a pool's start-up costs more than it saves.
@@ -512,6 +492,8 @@ def _worth_a_pool(files: list[str], jobs: int) -> bool:
 
 def _parallel_outcomes(files: list[str], jobs: int, on_file: Callable[[FileResult], None] | None) -> dict[int, FileResult | None]:
     """Each file's outcome by its index (standard input left to the caller); ``on_file`` hears of each as it finishes."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     outcomes: dict[int, FileResult | None] = {}
     indexes = [index for index, file in enumerate(files) if file != STDIN_PATH]
     if indexes:
@@ -523,32 +505,16 @@ def _parallel_outcomes(files: list[str], jobs: int, on_file: Callable[[FileResul
     # Neighbouring files in a run of files (sorted paths: often the same board under several rule sets) share a
     # worker, and with it the boards' sight and range tables; several runs per worker keep the workers even.
     size = max(1, min(CHUNK_FILES, len(indexes) // (4 * jobs)))
-    # What is alive now (the modules, the first file's game) is left out of the collector's passes while the workers
-    # run: a pass writes to every object it scans, which would copy each worker's share of this process page by page.
-    # (A caller that froze objects of its own keeps them frozen: the command line does, at its start.)
-    frozen_before = gc.get_freeze_count()
-    gc.freeze()
-    try:
-        _pooled(files, [indexes[k : k + size] for k in range(0, len(indexes), size)], jobs, on_file, outcomes)
-    finally:
-        if not frozen_before:
-            gc.unfreeze()
-    return outcomes
-
-
-def _pooled(
-    files: list[str], runs: list[list[int]], jobs: int, on_file: Callable[[FileResult], None] | None, outcomes: dict[int, Any]
-) -> None:
-    """The runs of files checked in ``jobs`` workers, each outcome put in ``outcomes`` by its file's index."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     with ProcessPoolExecutor(max_workers=min(jobs, len(files)), mp_context=_pool_context()) as pool:
-        pending = {pool.submit(_check_run, [files[i] for i in run]): run for run in runs}
+        pending = {
+            pool.submit(_check_run, [files[i] for i in run]): run for run in (indexes[k : k + size] for k in range(0, len(indexes), size))
+        }
         for future in as_completed(pending):
             for index, outcome in zip(pending[future], future.result()):
                 outcomes[index] = outcome
                 if outcome is not None and on_file is not None:
                     on_file(outcome)
+    return outcomes
 
 
 #: The most files a worker checks in one run (fewer when the files are few for the workers).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from pathlib import Path
 
@@ -35,19 +34,6 @@ def test_the_pool_gathers_results_in_input_order_and_hears_of_each_file() -> Non
     assert len(files) > 8  # enough files for the pool to be used
     assert parallel.to_dict() == serial.to_dict()
     assert sorted(r.file for r in heard) == sorted(r.file for r in serial.results if r.file in files)
-
-
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_check_leaves_the_collector_as_it_found_it(jobs: int) -> None:
-    """The batch's collector settings (a larger first generation; what is alive frozen while workers run) are undone."""
-    files, problems = find_scenarios(PATHS)
-    threshold = gc.get_threshold()
-    gc.unfreeze()
-    seen: list[tuple[int, ...]] = []
-    check_files(files[:10], problems, jobs=jobs, on_file=lambda _result: seen.append(gc.get_threshold()))
-    assert seen and all(t[0] >= 20_000 for t in seen)  # set while the files are checked
-    assert gc.get_threshold() == threshold
-    assert gc.get_freeze_count() == 0
 
 
 @pytest.mark.parametrize("jobs", ["0", "-2"])
