@@ -103,5 +103,13 @@ def json_dumps(document: Any, *, ascii_only: bool = False, indent: int | None = 
     Those characters only ever occur inside JSON strings, so replacing them in
     the dumped text keeps it valid and leaves the decoded values unchanged.
     """
-    text = json.dumps(_json_ready(document), indent=indent, ensure_ascii=ascii_only, allow_nan=False)
+    text = None
+    if not ascii_only:
+        # Dumped as it is, then looked at for lone surrogates: a document without any (every real one) is dumped once,
+        # without first copying every value (a phase of pushes holds about 400,000).
+        text = json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
+        if _SURROGATES.search(text):
+            text = None
+    if text is None:
+        text = json.dumps(_json_ready(document), indent=indent, ensure_ascii=ascii_only, allow_nan=False)
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

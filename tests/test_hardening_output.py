@@ -127,3 +127,14 @@ def test_the_escaping_functions() -> None:
     dumped = json_dumps({"t": "\x00\x7f\x9f\u202e\u2028ok"}, indent=None)
     assert dumped == '{"t": "\\u0000\\u007f\\u009f\\u202e\\u2028ok"}'
     assert json.loads(dumped) == {"t": "\x00\x7f\x9f\u202e\u2028ok"}
+
+
+def test_lone_surrogates_anywhere_in_a_document_are_written_as_text() -> None:
+    # The document is dumped as it is unless the text holds a lone surrogate; then every string is escaped first.
+    document = {"a": [1, ("x", {"\udcffk": "v\ud800"})], "b": "plain é 漢"}
+    for indent in (None, 2):
+        dumped = json_dumps(document, indent=indent)
+        assert json.loads(dumped) == {"a": [1, ["x", {"\\xffk": "v\\ud800"}]], "b": "plain é 漢"}
+        dumped.encode("utf-8")  # no lone surrogate left
+    assert json_dumps({"b": "plain é"}, indent=2) == '{\n  "b": "plain é"\n}'
+    assert json_dumps({"b": "é\udcff"}, ascii_only=True) == '{\n  "b": "\\u00e9\\\\xff"\n}'

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
     from ..game import Game
 
+#: An options table longer than this is drawn by render/long_table.py (the same bytes, each distinct cell once).
+LONG_TABLE_ROWS = 32
+
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
 
@@ -88,7 +91,7 @@ def _index_text(index: int) -> str:
     return number if mark == number else f"{number} ({mark})"
 
 
-def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> Table:
+def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> RenderableType:
     if brief:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
     else:
@@ -130,10 +133,19 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
                 else {"no_wrap": True, "overflow": "ellipsis", "max_width": room[squeezed.index(i)]}
             )
         table.add_column(header, **options)
-    for index, row in enumerate(rows):
-        table.add_row(*(Text(escape_controls(cell), style="bold" if followed and index == turn.chosen else "") for cell in row))
+    cells = [
+        [Text(escape_controls(cell), style="bold" if followed and index == turn.chosen else "") for cell in row]
+        for index, row in enumerate(rows)
+    ]
     if not turn.options:
         table.add_row(*(["-"] * (len(headers) - 1)), "no options")
+    if not brief and len(cells) > LONG_TABLE_ROWS:
+        from .long_table import SharedCells, drawable
+
+        if drawable(table):  # the same bytes, each distinct cell rendered once (a phase of pushes: ~1,600 options)
+            return SharedCells(table, cells)
+    for texts in cells:
+        table.add_row(*texts)
     return table
 
 
