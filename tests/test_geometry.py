@@ -306,6 +306,28 @@ def test_corner_mode_is_stricter_than_any_mode(wall_cells, a, b) -> None:
     assert HexSight(sorted(wall_cells), [], "any").visible(b, a) == anywhere
 
 
+@given(
+    walls,
+    st.lists(
+        st.tuples(st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6))), min_size=1, max_size=12
+    ),
+    st.booleans(),
+)
+@settings(max_examples=100, deadline=None)
+def test_answers_read_from_the_other_mode_are_the_answers_worked_out(wall_cells, pairs, corner_first) -> None:
+    # A reading of rules.sight asks the same pairs in the other mode: what the first mode answered may settle them.
+    from enemy_move.geometry import los
+
+    los._LAYOUTS.clear()
+    first, second = ("corner", "any") if corner_first else ("any", "corner")
+    before = HexSight(sorted(wall_cells), [], first)
+    after = HexSight(sorted(wall_cells), [], second)
+    for a, b in pairs:
+        before.visible(a, b)
+    for a, b in pairs:
+        assert after.visible(a, b) == (a == b or after._layout._compute(*sorted((a, b)), second))
+
+
 @given(walls, st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6)))
 @settings(max_examples=100, deadline=None)
 def test_sight_is_mirror_symmetric(wall_cells, a, b) -> None:

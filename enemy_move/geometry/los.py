@@ -176,6 +176,7 @@ class _Layout:
         self._cache: dict[tuple[Cell, Cell], bool] = {}
         self._compared = 0  # answers of _cache (in insertion order) already compared with the other mode
         self._disputed = False
+        self._cells_of_edge: dict[Segment, list[Cell]] | None = None  # blockers(): the wall hexes an edge outlines
 
     def is_wall_edge(self, a: Cell, b: Cell) -> bool:
         """Whether the edge between neighbours ``a`` and ``b`` is (part of) a wall."""
@@ -231,7 +232,14 @@ class _Layout:
         touched = {wall for wall in near if segments_touch(centres[0], centres[1], wall[0], wall[1])}
         on_line = bool(touched)
         found = touched or near
-        cells = sorted(c for c, edges in self.walls_by_cell.items() if c in self.wall_cells and found.intersection(edges))
+        cells_of_edge = self._cells_of_edge
+        if cells_of_edge is None:  # once per layout: asked for every hex out of sight a turn explains
+            cells_of_edge = self._cells_of_edge = {}
+            for cell, edges in self.walls_by_cell.items():
+                if cell in self.wall_cells:
+                    for edge in edges:
+                        cells_of_edge.setdefault(edge, []).append(cell)
+        cells = sorted({cell for edge in found for cell in cells_of_edge.get(edge, ())})
         thin = sorted((p, q) for p, q in (sorted(pair) for pair in self.thin_walls) if hexgrid.shared_edge(p, q) in found)
         return cells, thin, on_line
 

@@ -27,6 +27,7 @@ from ...geometry import hexgrid
 from ...geometry.grid import Grid
 from ...result import Displaced, Effect, Moved, Option, Turn, format_position
 from .board import BLOCKS_SIGHT, NOT_A_STEP, Cell, View, hex_of, without_traps
+from .compared import AnswerDiffers, ComparedOptions
 from .effects import TrapSprung
 from .model import GloomhavenAttack, GloomhavenFigure
 from .variants import VariantRules
@@ -68,7 +69,7 @@ def forced_ends(
         id(grid.terrain),
         grid.thin_walls,
         (attacker, target, grid.figures.get(target), kind, hexes),
-        replace(rules, forced_move_maximum=False),  # every switch but the one applied below
+        search_rules(rules),  # the switches the search reads: a reading of sight finds the ways of the turn it re-solves
     )
     ends_list = _known_ends(key, grid, figures)
     if ends_list is None:
@@ -83,6 +84,18 @@ def forced_ends(
         longest = max(e.distance for e in ends_list)
         ends_list = [e for e in ends_list if e.distance == longest]
     return ends_list
+
+
+def search_rules(rules: VariantRules) -> tuple[object, ...]:
+    """The switches the search for a forced move's ways reads (View: who blocks the target; _Forced: how distance is
+    counted, icy slides); forced_move_maximum only picks among the ways found."""
+    return (rules.invisible_blocks_movement, rules.push_distance, rules.icy_slides)
+
+
+def forced_rules(rules: VariantRules) -> tuple[object, ...]:
+    """Every switch :func:`add_forced_moves` reads: under rules that agree on these, the same options before the forced
+    moves become the same options after."""
+    return (*search_rules(rules), rules.forced_move_maximum)
 
 
 def _known_ends(key: Hashable, grid: Grid, figures: dict[str, GloomhavenFigure]) -> list[ForcedEnd] | None:
@@ -379,12 +392,21 @@ def _flatten(link: Link | None) -> tuple[Cell, ...]:
 MAX_FORCED_OPTIONS = 64
 
 
-def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigure], attack: GloomhavenAttack, rules: VariantRules) -> None:
+def add_forced_moves(
+    turn: Turn,
+    board: Grid,
+    figures: dict[str, GloomhavenFigure],
+    attack: GloomhavenAttack,
+    rules: VariantRules,
+    against: list[Option] | None = None,
+) -> None:
     """Each option that attacks becomes one option per way its push or pull can end (the players
-    choose among them), its effects holding each target's displacement and the traps it sprang."""
+    choose among them), its effects holding each target's displacement and the traps it sprang.
+    ``against``: the options of another answer (a reading compares them); AnswerDiffers as soon as one option
+    made here is not the one at its place there (to, attacks, effects), the later ones never worked out."""
     kind = "push" if attack.push else "pull"
     hexes = attack.push or attack.pull or 0
-    options: list[Option] = []
+    options: list[Option] = ComparedOptions(against) if against is not None else []
     rule = (
         "the maximum distance over the whole path (GH2e FAQ 5.8, FH FAQ 5.8)"
         if rules.forced_move_maximum
@@ -429,7 +451,9 @@ def add_forced_moves(turn: Turn, board: Grid, figures: dict[str, GloomhavenFigur
             ways=len(ways),
             **({"more": True} if more else {}),
         )
-    turn.options = options
+    if against is not None and len(options) != len(against):
+        raise AnswerDiffers
+    turn.options = list(options)
 
 
 def _board_of(board: Grid, actor: str, option: Option) -> Grid:

@@ -13,8 +13,9 @@ from ...models import Scenario
 from ...result import Effect, Option, RuledOutMap, Step, Turn
 from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
+from .compared import AnswerDiffers
 from .effects import TrapSprung, initial_state
-from .forced import add_forced_moves, finish_keeping_forced_ways
+from .forced import add_forced_moves, finish_keeping_forced_ways, forced_rules
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import answer_only, explaining, name_readings, watching
@@ -133,10 +134,13 @@ class GloomhavenPlay:
         try:
             with watching() as heard, answer_only() if later else nullcontext():
                 turn = self._resolve(board, actor, card, self.rules)
+            assert turn is not None  # None only for a reading, compared with another answer
             if later:
                 turn.ruled_out = RuledOutMap.later(lambda: self._reasons(board, actor, card))
             self._say_stat_card(turn, actor, sums)
-            name_readings(turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules), self.figures, heard)
+            name_readings(
+                turn, board, card, self.rules, lambda rules: self._resolve(board, actor, card, rules, against=turn), self.figures, heard
+            )
         except TooMuchCardWork as limit:
             raise self.scenario.error(
                 self._card_path(actor),
@@ -153,7 +157,9 @@ class GloomhavenPlay:
     def _reasons(self, board: Grid, actor: str, card: GloomhavenCard) -> RuledOutMap:
         """The rule-outs of the turn (:meth:`turn` resolved it without them): the same resolution, with them. Its own
         budget: the phase's was enough for this turn and more."""
-        return self._resolve(board, actor, card, self.rules, CardBudget()).ruled_out
+        turn = self._resolve(board, actor, card, self.rules, CardBudget())
+        assert turn is not None  # None only for a reading compared with another answer
+        return turn.ruled_out
 
     def _say_stat_card(self, turn: Turn, actor: str, sums: list[str]) -> None:
         """The turn's first step: the stat card's section and the sums made, or the figure's own stat range."""
@@ -173,16 +179,28 @@ class GloomhavenPlay:
                 return ("actions", key)
         return ("action",)
 
-    def _resolve(self, board: Grid, actor: str, card: GloomhavenCard, rules: VariantRules, budget: CardBudget | None = None) -> Turn:
+    def _resolve(
+        self,
+        board: Grid,
+        actor: str,
+        card: GloomhavenCard,
+        rules: VariantRules,
+        budget: CardBudget | None = None,
+        against: Turn | None = None,
+    ) -> Turn | None:
         """The turn under ``rules``, its options finished: traps sprung, the ways a push or pull can end (``budget``: the
-        card work it may do, the phase's by default)."""
+        card work it may do, the phase's by default). ``against``: the turn under the scenario's rules, for a reading: None
+        as soon as the answer is known to differ from it (readings.name_readings), the rest never worked out."""
         unforced, explain = _unforced(rules), explaining()
         for (was_board, was_actor, was_card, was_rules, was_explained), before in self._before_forced:
             if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced or was_explained != explain:
                 continue
             assert isinstance(card, GloomhavenAction) and card.attack is not None  # kept for such cards only
             turn = replace(before, options=list(before.options), reasoning=list(before.reasoning))
-            add_forced_moves(turn, board, self.figures, card.attack, rules)
+            try:
+                add_forced_moves(turn, board, self.figures, card.attack, rules, None if against is None else against.options)
+            except AnswerDiffers:
+                return None
             if card.attack.rider:
                 note_default(turn)
             return turn
@@ -207,14 +225,34 @@ class GloomhavenPlay:
             kept = self._before_forced
             if kept and (kept[0][0][0] is not board or kept[0][0][1] != actor or kept[0][0][2] is not card):
                 kept.clear()  # another turn: only this one's readings come back
+            if against is not None:
+                same = self._same_before_forced(turn, against, rules)
+                if same is not None:
+                    return against if same else None
             # Kept with whether its reasons were worked out (a turn resolved for its answer alone has none to give).
             kept.append(
                 ((board, actor, card, unforced, explain), replace(turn, options=list(turn.options), reasoning=list(turn.reasoning)))
             )
-            add_forced_moves(turn, board, self.figures, card.attack, rules)
+            try:
+                add_forced_moves(turn, board, self.figures, card.attack, rules, None if against is None else against.options)
+            except AnswerDiffers:
+                return None
         if rider is not None:
             note_default(turn)
         return turn
+
+    def _same_before_forced(self, turn: Turn, against: Turn, rules: VariantRules) -> bool | None:
+        """A reading that changes the turn before its forced moves (sight): whether its answer is ``against``'s, when the
+        turn before the forced moves tells (None: it does not; the forced moves are worked out and compared). The
+        forced moves read only the options' hexes, targets and effects and :func:`forced_rules`: the same options under
+        the same such switches become the same ways."""
+        if turn.focus != against.focus:
+            return False  # the forced moves keep the focus
+        unforced = _unforced(self.rules)
+        before = next((kept for key, kept in self._before_forced if key[3] == unforced), None)
+        if before is None or forced_rules(rules) != forced_rules(self.rules):
+            return None
+        return [(o.to, o.attacks, o.effects) for o in turn.options] == [(o.to, o.attacks, o.effects) for o in before.options] or None
 
     def _traps_sprung(self, board: Grid, actor: str, option: Option, action: GloomhavenAction) -> tuple[Effect, ...]:
         """Traps the move springs; they are removed from the board (rulebook p.14). Flyers spring none."""

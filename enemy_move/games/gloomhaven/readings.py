@@ -23,8 +23,9 @@ from .variants import VariantRules
 
 #: The scenario's figures by label.
 Figures = Mapping[str, GloomhavenFigure]
-#: Resolves the same turn under other rules (without naming readings again).
-Resolve = Callable[[VariantRules], Turn]
+#: Resolves the same turn under other rules (without naming readings again); None: its answer differs (found before
+#: it was worked out in full).
+Resolve = Callable[[VariantRules], Turn | None]
 
 
 @dataclass(frozen=True)
@@ -233,7 +234,7 @@ def name_readings(
         changed: dict[str, Any] = {switch.name: other_value}
         with answer_only():
             other = resolve(replace(rules, **changed))
-        if _answer(other) == _answer(turn):
+        if other is not None and _answer(other) == _answer(turn):
             continue
         turn.reasoning.append(
             Step(
