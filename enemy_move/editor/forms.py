@@ -276,22 +276,10 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         note: Callable[[], str] | None = None,
     ) -> None:
         super().__init__()
-        #: Shown under the keys: what the file's answer makes of these values (the stat card's sums, "Move 2+1 = 3"),
-        #: read again while the form is open (the answer of the edit before it may still be on its way).
-        self.note_source = note
-        self.note = self._read_note()
-        #: Ctrl+K applies the form and asks for the card list (the card form opened straight from the board).
-        self.more = more
-        #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
-        #: than a see-through one over the live board.
-        self.beside = beside
-        self.title_text = escape_controls(title)
-        self.fields = fields
-        self.values = values
-        self.names = [escape_controls(name) for name in names or []]
         self._note_timer: Timer | None = None
         self._view: FieldsView | None = None
         self._beside: Beside | None = None
+        self.show(title, fields, values, names, beside, more, note)
 
     def show(
         self,
@@ -307,9 +295,15 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
 
         Shown at once, before the screen is pushed: a key typed right after the key that opened it goes into
         these fields, not the last form's."""
+        #: Shown under the keys: what the file's answer makes of these values (the stat card's sums, "Move 2+1 = 3"),
+        #: read again while the form is open (the answer of the edit before it may still be on its way).
         self.note_source = note
         self.note = self._read_note()
-        self.more, self.beside = more, beside
+        #: Ctrl+K applies the form and asks for the card list (the card form opened straight from the board).
+        self.more = more
+        #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
+        #: than a see-through one over the live board.
+        self.beside = beside
         self.title_text = escape_controls(title)
         self.fields, self.values = fields, values
         self.names = [escape_controls(name) for name in names or []]
