@@ -129,3 +129,14 @@ def test_a_file_with_crlf_line_ends_keeps_its_indentation() -> None:
     document = ScenarioDocument.from_text(demo.replace("\n", "\r\n"))
     document.set("action.range", 2)
     assert document.text() == demo.replace("  attack: {range: 3}\n", "  attack: {range: 3}\n    range: 2\n").replace("\n", "\r\n")
+
+
+@pytest.mark.parametrize("value", ["a\r\nb", "a\rb", "x\r", "a\x85b", "a\u2028b", "a\u2029b", "two\nlines", "a\u2028b\r\nc"])
+@pytest.mark.parametrize("crlf", [False, True])
+def test_a_value_with_any_line_break_reads_back_as_written(value: str, crlf: bool) -> None:
+    # A literal block or a plain scalar reads "\r", NEL and the line and paragraph separators back as "\n" or a space:
+    # such a value (from --set or a page form) is written double-quoted, its breaks escaped.
+    demo = (ROOT / "scenarios/gloomhaven/demo.yaml").read_text()
+    document = ScenarioDocument.from_text(demo.replace("\n", "\r\n") if crlf else demo)
+    document.set("figures.A.name", value)
+    assert load_text(document.text(), "d.yaml").data["figures"]["A"]["name"] == value

@@ -8,7 +8,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from ..flag_values import shown, small_number
 
@@ -71,9 +71,17 @@ def to_yaml(value: Any) -> Any:
         sequence = CommentedSeq([to_yaml(item) for item in value])
         sequence.fa.set_flow_style()
         return sequence
+    if isinstance(value, str) and any(char in value for char in _FOLDED_UNLESS_QUOTED):
+        # A literal block or a plain scalar would read these back as "\n" or a space: escaped, they stay.
+        return DoubleQuotedScalarString(value)
     if isinstance(value, str) and "\n" in value:
         return LiteralScalarString(value)
     return value
+
+
+#: Line breaks YAML folds or normalises outside double quotes (a carriage return, NEL, the line and paragraph
+#: separators).
+_FOLDED_UNLESS_QUOTED = ("\r", "\x85", "\u2028", "\u2029")
 
 
 def plain(value: Any) -> Any:
