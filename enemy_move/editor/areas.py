@@ -20,7 +20,7 @@ from textual.widget import Widget
 from ..errors import escape_controls
 from ..render.area_map import LINE_TEXT
 from ..render.ascii_map import OPTION_STYLE, PATH_STYLE
-from .beside import drawn_lines
+from .beside import drawn_lines, line_strip
 from .board import CURSOR_STYLE, option_number, repaint_changed
 
 if TYPE_CHECKING:
@@ -203,12 +203,7 @@ class AreaView(Widget, can_focus=True):
         if not 0 <= y < len(lines):
             return Strip.blank(self.size.width)
         line, width = lines[y], self.size.width
-        known = self._strips.get(y)
-        if known is not None and known[0] is line and known[1] == width:
-            return known[2]
-        strip = Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(width)
-        self._strips[y] = (line, width, strip)
-        return strip
+        return line_strip(self._strips, y, line, width, self.app.console)
 
     def _drawn(self) -> tuple[list[Text], int, int]:
         """The lines, their width and their number, drawn once per state of the board (the screen asks for the

@@ -87,3 +87,14 @@ def drawn_lines(lines: list[Text], strips: dict[int, tuple[Text, int, Strip]], s
         known = strips.get(y)
         chosen.append(known[2] if known is not None and known[0] is lines[y] else lines[y])
     return chosen
+
+
+def line_strip(strips: dict[int, tuple[Text, int, Strip]], y: int, line: Text, width: int, console: Any) -> Strip:
+    """Line ``y`` of a board rendered at ``width``, kept in ``strips`` while the line and the width stay the same
+    (the boards render only the lines on screen, and only those that changed)."""
+    known = strips.get(y)
+    if known is not None and known[0] is line and known[1] == width:
+        return known[2]
+    strip = Strip(list(line.render(console)), line.cell_len).extend_cell_length(width)
+    strips[y] = (line, width, strip)
+    return strip

@@ -21,7 +21,7 @@ from textual.widget import Widget
 
 from ..document.document import EditError
 from ..render.ascii_map import GOAL_MARK, GOAL_STYLE, OPTION_STYLE, PATH_MARK, PATH_STYLE, option_mark
-from .beside import drawn_lines
+from .beside import drawn_lines, line_strip
 
 if TYPE_CHECKING:
     from ..result import Turn
@@ -346,12 +346,7 @@ class BoardView(Widget, can_focus=True):
         if not 0 <= y < len(self._lines):
             return Strip.blank(self.size.width)
         line, width = self._lines[y], self.size.width
-        known = self._strips.get(y)
-        if known is not None and known[0] is line and known[1] == width:
-            return known[2]
-        strip = Strip(list(line.render(self.app.console)), line.cell_len).extend_cell_length(width)
-        self._strips[y] = (line, width, strip)
-        return strip
+        return line_strip(self._strips, y, line, width, self.app.console)
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         self._update()
