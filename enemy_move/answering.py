@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class Request:
     """What to resolve beyond the file: ``--variant``, ``--choose`` (label -> option index from 0), ``--first``,
     and ``--place``/``--set`` changes made to the file first (``editable``: keep its editable document anyway,
-    e.g. for ``--after``)."""
+    e.g. for ``--after``; ``reasons``: every turn's rule-outs will be read, as ``--why-not`` does)."""
 
     variant: str | None = None
     choices: dict[str, int] = field(default_factory=dict)
@@ -29,6 +29,7 @@ class Request:
     places: tuple[str, ...] = ()
     sets: tuple[str, ...] = ()
     editable: bool = False
+    reasons: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def answer(document: Document, request: Request = Request(), loaded: Callable[[S
                 raise UsageError(str(error)) from None
     if loaded is not None:
         loaded(scenario)
-    result = phase.resolve(scenario, request.variant, request.choices, request.first)
+    result = phase.resolve(scenario, request.variant, request.choices, request.first, request.reasons)
     return Answered(scenario, result, editable)
 
 

@@ -22,7 +22,9 @@ calls, and nothing else:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
@@ -40,6 +42,8 @@ __all__ = [
     "RegistrationError",
     "UsageError",
     "in_order",
+    "reasons_read",
+    "reasons_will_be_read",
 ]
 
 if TYPE_CHECKING:
@@ -357,3 +361,23 @@ def in_order(waiting: Sequence[str]) -> NextActor:
     """``next_actor`` for games whose activation order is fixed before the phase:
     ``waiting`` keeps the order of ``acting_side()``."""
     return NextActor(waiting[0])
+
+
+#: Whether the answer being resolved will have its rule-outs read (``--why-not``: every turn's ``ruled_out``).
+_REASONS_READ: ContextVar[bool] = ContextVar("reasons_read", default=False)
+
+
+def reasons_will_be_read() -> bool:
+    """Whether every turn's rule-outs will be read (:func:`reasons_read`): a game that works them out only when read
+    (``RuledOutMap.later``, a second resolution of the turn) may then work them out with the turn instead."""
+    return _REASONS_READ.get()
+
+
+@contextmanager
+def reasons_read(read: bool = True) -> Iterator[None]:
+    """While a phase is resolved for a view that reads every turn's rule-outs (the phase runner's ``reasons``)."""
+    token = _REASONS_READ.set(read)
+    try:
+        yield
+    finally:
+        _REASONS_READ.reset(token)

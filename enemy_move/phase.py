@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ScenarioError
-from .game import Game, NextActor, UsageError
+from .game import Game, NextActor, UsageError, reasons_read
 from .models import Scenario
 from .registry import game as registered_game
 from .result import BoardState, Result, Turn, option_number, too_many_options
@@ -35,19 +35,23 @@ def resolve(
     variant: str | None = None,
     choices: dict[str, int] | None = None,
     first: Sequence[str] = (),
+    reasons: bool = False,
 ) -> Result:
     """Play the scenario: the ``active`` figure's turn, or the whole phase of the acting side.
 
     ``choices`` maps a label to the index (from 0) of the option its turn follows (``--choose a=1`` is index 0,
     the default);
-    ``first`` names figures that go first where the rules let the players order tied figures.
+    ``first`` names figures that go first where the rules let the players order tied figures;
+    ``reasons``: every turn's rule-outs will be read (``--why-not``), so a game works them out with the turn
+    (:func:`~enemy_move.game.reasons_will_be_read`) rather than resolving it again when they are read.
     """
     game = registered_game(scenario.ruleset)
     if game is None:  # loaded while it was registered (a test's game), resolved after
         raise scenario.error(("ruleset",), f"unknown ruleset {scenario.ruleset!r}")
     chosen_variant = pick_variant(game, scenario, variant)
     try:
-        return _run(game, scenario, chosen_variant, dict(choices or {}), tuple(first))
+        with reasons_read(reasons):
+            return _run(game, scenario, chosen_variant, dict(choices or {}), tuple(first))
     except RecursionError:
         raise ScenarioError(scenario.path, 1, 1, "the scenario is too complex to resolve (recursion limit)") from None
 

@@ -127,7 +127,9 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
     from ..game import UsageError
 
     try:
-        wanted = Request(request.variant, request.choices, request.first, request.places, request.sets, editable=bool(request.after))
+        wanted = Request(
+            request.variant, request.choices, request.first, request.places, request.sets, bool(request.after), bool(request.why_not)
+        )
         answered = answer(_read(file), wanted, loaded=_resume_collection)
         scenario, document, result = answered.scenario, answered.document, answered.result
         if document is not None and file != "-":

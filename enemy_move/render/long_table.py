@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import zip_longest
 
+from rich.cells import set_cell_size
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
-from rich.text import Text
+from rich.text import DEFAULT_JUSTIFY, DEFAULT_OVERFLOW, Text
 
 
 def drawable(table: Table) -> bool:
@@ -100,17 +101,53 @@ class SharedCells:
         rendered: list[dict[tuple[str, str], list[list[Segment]]]] = [{} for _ in widths]
         mid = (Segment(box.mid_left, border), Segment(box.mid_vertical, border), Segment(box.mid_right, border))
         foot = (Segment(box.foot_left, border), Segment(box.foot_vertical, border), Segment(box.foot_right, border))
+        if console.color_system is None:
+            # A console without colour writes each segment's text alone: a row's line as one segment is the same
+            # bytes, and the console cuts and measures one segment a line instead of one per cell and border.
+            yield from self._plain_rows(console, cell_options, body_style, widths, (mid, foot))
+        else:
+            for number, row in enumerate(self.rows, 1):
+                cells = []
+                for index, cell in enumerate(row):
+                    key = (cell.plain, str(cell.style))
+                    lines = rendered[index].get(key)
+                    if lines is None:
+                        lines = rendered[index][key] = _padded(console, cell, cell_options[index], body_style[index])
+                    cells.append(lines)
+                yield from _row(cells, widths, foot if number == len(self.rows) else mid, styles=body_style)
+        yield Segment(box.get_bottom(widths), border)
+        yield new_line
+
+    def _plain_rows(
+        self,
+        console: Console,
+        cell_options: list[ConsoleOptions],
+        styles: list[Style],
+        widths: list[int],
+        edges: tuple[tuple[Segment, Segment, Segment], tuple[Segment, Segment, Segment]],
+    ) -> Iterator[Segment]:
+        """The body's lines as :func:`_row` draws them, each line's text as one segment (for a console without colour)."""
+        rendered: list[dict[tuple[str, str], list[str]]] = [{} for _ in widths]
+        blanks = [" " * width for width in widths]
+        new_line = Segment.line()
         for number, row in enumerate(self.rows, 1):
             cells = []
             for index, cell in enumerate(row):
                 key = (cell.plain, str(cell.style))
                 lines = rendered[index].get(key)
                 if lines is None:
-                    lines = rendered[index][key] = _padded(console, cell, cell_options[index], body_style[index])
+                    lines = _plain_padded(console, cell, cell_options[index])
+                    if lines is None:
+                        padded = _padded(console, cell, cell_options[index], styles[index])
+                        lines = ["".join(segment.text for segment in line) for line in padded]
+                    rendered[index][key] = lines
                 cells.append(lines)
-            yield from _row(cells, widths, foot if number == len(self.rows) else mid, styles=body_style)
-        yield Segment(box.get_bottom(widths), border)
-        yield new_line
+            left, divider, right = (segment.text for segment in edges[number == len(self.rows)])
+            height = max(len(lines) for lines in cells)
+            for line in range(height):
+                texts = [lines[line] if line < len(lines) else blanks[index] for index, lines in enumerate(cells)]
+                yield Segment(left + divider.join(texts) + right)
+                yield new_line
 
 
 def _widest(console: Console, options: ConsoleOptions, cells: list[Text]) -> list[Text]:
@@ -129,6 +166,26 @@ def _padded(console: Console, cell: RenderableType, options: ConsoleOptions, sty
     left = right = Segment(" ", pad_style)
     lines = [[left, *line, right] for line in inner]
     return [list(Segment.apply_style(line, style)) for line in lines] if style else lines
+
+
+def _plain_padded(console: Console, cell: Text, options: ConsoleOptions) -> list[str] | None:
+    """:func:`_padded`'s lines as text, for a Text without spans (None: another cell, rendered by rich). What rich does
+    with it, without its segments: ``Text.__rich_console__`` wraps it (``Text.wrap``) and writes the lines as one
+    segment of one style, which ``Console.render_lines`` cuts at each line break and sets to the width (padded with
+    spaces or cropped: ``Segment.adjust_line_length``, which is ``set_cell_size`` for a line of one segment)."""
+    width = options.max_width - 2
+    if width < 1 or cell.spans or cell.end != "\n" or not isinstance(cell, Text):
+        return None  # nothing drawn at all, styled runs, or the last line's break left out: rich's own way
+    tab_size = console.tab_size if cell.tab_size is None else cell.tab_size
+    lines = cell.wrap(
+        console,
+        width,
+        justify=cell.justify or options.justify or DEFAULT_JUSTIFY,
+        overflow=cell.overflow or options.overflow or DEFAULT_OVERFLOW,
+        tab_size=tab_size or 8,
+        no_wrap=next((flag for flag in (cell.no_wrap, options.no_wrap) if flag is not None), False),  # rich's pick_bool
+    )
+    return [f" {set_cell_size(line.plain, width)} " for line in lines]
 
 
 def _row(

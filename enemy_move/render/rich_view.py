@@ -55,6 +55,8 @@ class _Frame:
     width: int
     max_rows: int | None = None
     brief: bool = False
+    #: The console writes no colour (a pipe, a file): a map's styles are left out (map_text.grid_text).
+    plain: bool = False
 
 
 def _map_renderable(
@@ -68,7 +70,7 @@ def _map_renderable(
         )
         if view.too_narrow:
             return Text(view.too_narrow, style="bold yellow")
-        text = grid_text(view)
+        text = grid_text(view, frame.plain)
         # Legend entries and notes are never broken inside: a line ends between two of them.
         legend_lines = pack_entries([f"{symbol} {meaning}" for symbol, meaning in view.legend], frame.width)
         legend = Text(escape_controls("\n".join(legend_lines), keep="\n"), style="dim")
@@ -222,7 +224,8 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
     console.print(Panel(header, expand=False))
     focus_shown = result.has_focus
     whole_phase = len(result.turns) > 1
-    frame = _Frame(result.board_kind, result.look, max(20, console.width - 4))  # panel borders and padding
+    # The width less the panel's borders and padding.
+    frame = _Frame(result.board_kind, result.look, max(20, console.width - 4), plain=console.color_system is None)
     for index, turn in enumerate(result.turns):
         board = _board_for(result, index)
         title = (f"Turn {index + 1}: " if whole_phase else "") + answer_line(turn, has_focus=focus_shown)

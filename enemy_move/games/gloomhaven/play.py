@@ -7,7 +7,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 
 from ...apply import apply
-from ...game import NextActor
+from ...game import NextActor, reasons_will_be_read
 from ...geometry.grid import Grid
 from ...models import Scenario
 from ...result import Effect, Option, RuledOutMap, Step, Turn
@@ -24,7 +24,8 @@ from .stats import STAT_SOURCE, plain_plus_signs, relative_values, stat_line_not
 from .variants import VARIANTS, VariantRules
 
 #: Whether a turn's rule-outs (why each other hex is not an option) are worked out only when read (RuledOutMap.later):
-#: ``--why-not``, the editor's cursor and the table page read them, an answer alone never does.
+#: ``--why-not``, the editor's cursor and the table page read them, an answer alone never does. A phase resolved for
+#: ``--why-not`` (game.reasons_will_be_read) works them out with the turn: one resolution instead of two.
 REASONS_WHEN_READ = True
 
 
@@ -130,7 +131,7 @@ class GloomhavenPlay:
 
     def turn(self, board: Grid, actor: str) -> Turn:
         card, sums = self._stat_card_applied(actor)
-        later = REASONS_WHEN_READ and explaining()
+        later = REASONS_WHEN_READ and explaining() and not reasons_will_be_read()
         try:
             with watching() as heard, answer_only() if later else nullcontext():
                 turn = self._resolve(board, actor, card, self.rules)
@@ -193,7 +194,8 @@ class GloomhavenPlay:
         as soon as the answer is known to differ from it (readings.name_readings), the rest never worked out."""
         unforced, explain = _unforced(rules), explaining()
         for (was_board, was_actor, was_card, was_rules, was_explained), before in self._before_forced:
-            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced or was_explained != explain:
+            # A turn kept with its reasons serves a reading too (its answer is the same; a reading's reasons are never read).
+            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced or explain > was_explained:
                 continue
             assert isinstance(card, GloomhavenAction) and card.attack is not None  # kept for such cards only
             turn = replace(before, options=list(before.options), reasoning=list(before.reasoning))
