@@ -28,11 +28,10 @@ from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
 from .errors import ScenarioError
-from .yaml_blocks import LINE_BREAK, BlockOrigin, read_blocks
-
-#: Largest scenario file accepted. Real boards are a few KiB; 1 MiB leaves
-#: room for the largest map (64x64, about 9 KiB) many times over, and parses in seconds.
-MAX_FILE_BYTES = 1024 * 1024
+from .yaml_blocks import BlockOrigin, fast_origins, read_blocks
+from .yaml_text import MAX_FILE_BYTES as MAX_FILE_BYTES  # the loader's names, as before the text checks moved
+from .yaml_text import SURROGATE, check_characters
+from .yaml_text import decode_bytes as decode_bytes
 
 #: Deepest nesting of lists and mappings accepted. Real scenarios nest about
 #: 5 levels; the limit keeps every later recursive step far from Python's stack limit.
@@ -44,15 +43,6 @@ MAX_DEPTH = 64
 MAX_NUMBER_CHARS = 32
 
 YamlPath = tuple[Any, ...]
-
-# Characters YAML itself refuses (the same set as PyYAML's reader), found
-# before parsing so that the message is one line at the true position.
-# U+2028 and U+2029 are refused too (see _check_characters). Written as the refused
-# characters rather than as the complement of the printable ones: the same set
-# (tests/test_startup.py checks every code point), but compiled in 4 M instead of
-# 58 M instructions (re fills a table entry per character of a class's ranges).
-_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _StrictResolver(Resolver):
@@ -148,9 +138,14 @@ def _mark(node: Node) -> tuple[int, int]:
 class _Builder:
     """Turns a composed node tree into plain Python values, recording positions."""
 
-    def __init__(self, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]):
+    def __init__(self, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin] | None):
         self.source = source
+        #: None: not known yet (the one-pass read): each literal block's path and mark are kept in ``literals``.
         self.origins = origins
+        self.literals: list[tuple[YamlPath, int, int]] = []
+        #: The one-pass read's blocks for ``yaml_blocks.fast_origins`` (a mapping's literal values), None when the
+        #: file has one it does not judge (then ``read_blocks`` reads the tokens, as before).
+        self.blocks: list[tuple[Any, Any, int, bool, bool]] | None = []
 
     def fail(self, node: Node, message: str) -> ScenarioError:
         line, col = _mark(node)
@@ -192,7 +187,7 @@ class _Builder:
             self._record_block(node, path)
         # libyaml marks plain scalars with style "" where PyYAML uses None.
         if tag == "tag:yaml.org,2002:str" or node.style not in (None, ""):
-            surrogate = None if text.isascii() else _SURROGATE.search(text)
+            surrogate = None if text.isascii() else SURROGATE.search(text)
             if surrogate:
                 code = ord(surrogate.group())
                 raise self.fail(
@@ -222,6 +217,9 @@ class _Builder:
         return text
 
     def _record_block(self, node: ScalarNode, path: YamlPath) -> None:
+        if self.origins is None:
+            self.literals.append((path, node.start_mark.line, node.start_mark.column))
+            return
         origin = self.origins.get((node.start_mark.line, node.start_mark.column))
         if origin is not None:
             self.source.block_origins[path] = (origin.first_line, origin.indent)
@@ -354,58 +352,42 @@ def _event_error(event: Any, message: str) -> ScenarioError:
     return ScenarioError("", event.start_mark.line + 1, event.start_mark.column + 1, message)
 
 
-def _position(text: str, index: int) -> tuple[int, int]:
-    """1-based (line, column) of character ``index`` of ``text``, counting lines as YAML does."""
-    breaks = list(LINE_BREAK.finditer(text, 0, index))
-    line_start = breaks[-1].end() if breaks else 0
-    return len(breaks) + 1, index - line_start + 1
-
-
-def _check_characters(text: str, file: str) -> None:
-    bad = _NOT_PRINTABLE.search(text)
-    if bad is None:
-        return
-    char = bad.group()
-    line, col = _position(text, bad.start())
-    if char == "\x00":
-        raise ScenarioError(file, line, col, "NUL character: the file looks like UTF-16 or binary; save it as UTF-8 text")
-    name = f"U+{ord(char):04X}"
-    if char in "\u2028\u2029":
-        # YAML breaks lines there but keeps the character in a map's text: rows and positions would disagree.
-        raise ScenarioError(file, line, col, f"line separator {name} is not allowed in a scenario file; use a plain line break")
-    kind = "lone surrogate" if _SURROGATE.match(char) else "control character"
-    raise ScenarioError(file, line, col, f"{kind} {name} is not allowed in a scenario file")
-
-
 def load_text(text: str, file: str) -> Document:
     """Parse scenario text; every failure is a ScenarioError naming file, line and column."""
     source = SourceMap(file=file, text=text)
-    _check_characters(text, file)
-    origins = read_blocks(text, file, FastLoader)
+    check_characters(text, file)
     # The node tree holds no reference cycles; the cyclic garbage collector
     # would only rescan the growing tree (a file at the size cap parses 3x faster without it).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _load_text(text, file, source, origins)
+        return Document(data=_parse(text, file, source), source=source)
     finally:
         if collecting:
             gc.enable()
 
 
-def _load_text(text: str, file: str, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]) -> Document:
-    return Document(data=_parse(text, file, source, origins), source=source)
-
-
-def _parse(text: str, file: str, source: SourceMap, origins: dict[tuple[int, int], BlockOrigin]) -> Any:
+def _parse(text: str, file: str, source: SourceMap) -> Any:
     """The file's values, their positions recorded in ``source``: in one pass over the parser's events when the file
-    holds nothing unusual, else composed and built apart (every refusal and its message come from there)."""
+    holds nothing unusual, else composed and built apart (every refusal and its message come from there). The blocks'
+    misread lines are looked for first (``read_blocks``: its errors come before any other), or, after a one-pass read,
+    around the blocks it met (``fast_origins``), the token pass only where that cannot tell."""
+    builder = _Builder(source, None)
     try:
-        return _fast_load(text, _Builder(source, origins))
+        data = _fast_load(text, builder)
     except _Slow:
         source.positions.clear()
         source.key_positions.clear()
-        source.block_origins.clear()
+    else:
+        origins = fast_origins(text, builder.blocks) if builder.blocks is not None else None
+        if origins is None:
+            origins = read_blocks(text, file, FastLoader)
+        for path, line, column in builder.literals:
+            origin = origins.get((line, column))
+            if origin is not None:
+                source.block_origins[path] = (origin.first_line, origin.indent)
+        return data
+    origins = read_blocks(text, file, FastLoader)
     try:
         node = _compose(text, file)
     except ScenarioError as error:
@@ -443,7 +425,10 @@ def _fast_load(text: str, builder: _Builder) -> Any:
         start = loader.get_event()
         if type(start) is not yaml.DocumentStartEvent or getattr(start, "version", None) or getattr(start, "tags", None):
             raise _Slow
-        data = _fast_node(loader, builder, loader.get_event(), (), 0)
+        root = loader.get_event()
+        if type(root) is yaml.ScalarEvent and root.style in _BLOCK_STYLES:
+            builder.blocks = None
+        data = _fast_node(loader, builder, root, (), 0)
         if type(loader.get_event()) is not yaml.DocumentEndEvent or type(loader.get_event()) is not yaml.StreamEndEvent:
             raise _Slow
         return data
@@ -465,11 +450,14 @@ def _fast_node(loader: Any, builder: _Builder, event: Any, path: YamlPath, depth
         items: list[Any] = []
         event = loader.get_event()
         while type(event) is not yaml.SequenceEndEvent:
+            if type(event) is yaml.ScalarEvent and event.style in _BLOCK_STYLES:
+                builder.blocks = None  # a block as a list item: the token pass reads it
             items.append(_fast_node(loader, builder, event, (*path, len(items)), depth + 1))
             event = loader.get_event()
         return items
     if kind is not yaml.MappingStartEvent:
         raise _Slow
+    opened = event
     result: dict[Any, Any] = {}
     seen: set[str] = set()
     key_positions = builder.source.key_positions
@@ -485,9 +473,34 @@ def _fast_node(loader: Any, builder: _Builder, event: Any, path: YamlPath, depth
         seen.add(str(key))
         mark: Any = event.start_mark
         key_positions[(*path, key)] = (mark.line + 1, mark.column + 1)
-        result[key] = _fast_node(loader, builder, loader.get_event(), (*path, key), depth + 1)
+        value = loader.get_event()
+        if event.style or (type(value) is yaml.ScalarEvent and (value.style or key == "map" or not event.value)):
+            _note_block(builder, event, value, (*path, key), (opened, depth))
+        result[key] = _fast_node(loader, builder, value, (*path, key), depth + 1)
         event = loader.get_event()
     return result
+
+
+_BLOCK_STYLES = ("|", ">")
+
+
+def _note_block(builder: _Builder, key: Any, value: Any, path: YamlPath, mapping: tuple[Any, int]) -> None:
+    """A mapping entry the block pass (yaml_blocks) looks at: a block value kept for ``fast_origins`` (its marks, the
+    mapping's column, whether it is the scenario's ``map:``, whether it is literal); a block as a key, a value after an
+    empty key or a ``map`` folded or over several lines without ``|`` leave the file to the token pass (``blocks``
+    None)."""
+    opened, depth = mapping
+    scalar = type(value) is yaml.ScalarEvent
+    style = value.style if scalar else None
+    if builder.blocks is None:
+        return
+    is_map = depth == 0 and path == ("map",)
+    if key.style in _BLOCK_STYLES or (scalar and not key.value) or (is_map and style == ">"):
+        builder.blocks = None
+    elif style in _BLOCK_STYLES:
+        builder.blocks.append((value.start_mark, value.end_mark, opened.start_mark.column, is_map, style == "|"))
+    elif path[-1] == "map" and scalar and value.start_mark.line != value.end_mark.line:
+        builder.blocks = None
 
 
 _STR, _NULL, _BOOL, _INT = (f"tag:yaml.org,2002:{name}" for name in ("str", "null", "bool", "int"))
@@ -498,7 +511,7 @@ def _fast_scalar(loader: Any, builder: _Builder, event: Any, path: YamlPath) -> 
     value, style = event.value, event.style
     tag = _scalar_tag(loader, value, event.implicit)
     if tag == _STR or style not in (None, ""):
-        if style != "|" and (value.isascii() or not _SURROGATE.search(value)):
+        if style != "|" and (value.isascii() or not SURROGATE.search(value)):
             return value
     elif tag == _NULL:
         return None
@@ -556,8 +569,6 @@ def _load_bytes(raw: bytes, name: str, what: str) -> Document:
     return document
 
 
-_BYTE_LINE_BREAK = re.compile(b"\r\n|[\r\n]|\xc2\x85")
-
 #: How standard input is named in error lines.
 STDIN_NAME = "<stdin>"
 
@@ -570,18 +581,3 @@ def load_stdin(stream: BinaryIO) -> Document:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise ScenarioError(STDIN_NAME, 1, 1, f"cannot read standard input: {reason}") from None
     return _load_bytes(raw, STDIN_NAME, "input")
-
-
-def decode_bytes(raw: bytes, name: str, what: str) -> str:
-    """The text of a scenario's bytes: size cap, UTF-8 (errors at their line and column), no BOM."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(name, 1, 1, f"{what} is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        breaks = list(_BYTE_LINE_BREAK.finditer(raw, 0, error.start))
-        line = len(breaks) + 1
-        col = error.start - (breaks[-1].end() if breaks else 0) + 1
-        hint = "; it is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
-        raise ScenarioError(name, line, col, f"{what} is not valid UTF-8{hint}") from None
-    return text.removeprefix("\ufeff")

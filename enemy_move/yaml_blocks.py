@@ -93,6 +93,50 @@ def read_blocks(text: str, file: str, make_scanner: Callable[[str], Any]) -> dic
     return reader.origins
 
 
+def fast_origins(text: str, blocks: list[tuple[Any, Any, int, bool, bool]]) -> dict[tuple[int, int], BlockOrigin] | None:
+    """``read_blocks``' origins without the token pass, from the blocks the loader's one-pass read met (each a
+    mapping's value: its start and end marks, the mapping's column, whether it is the scenario's ``map:``, whether it
+    is literal (``|``: the origins are of those)), for a
+    file that parsed: None where the token pass might say more (an indentation digit, a blank first line, a comment
+    line after a block, a next line not at the start of a key), and ``read_blocks`` then reads it, with its messages.
+
+    After a block in a mapping at column P, the next token of a valid file starts a line at column P or less (a key
+    of that mapping, an outer one's or a block's end): the lines up to it are blank, and that token is no value
+    without a key, so no check of ``_BlockReader.check_pending`` can fail (tests/test_loader_fast.py compares)."""
+    origins: dict[tuple[int, int], BlockOrigin] = {}
+    lines = yaml_lines(text) if blocks else []
+    for start, end, parent, is_map, literal in blocks:
+        first = start.line + 1
+        last = min(end.line if end.column else end.line - 1, len(lines) - 1)
+        header = _HEADER.match(lines[start.line], start.column)
+        if header is None or header.group(1) or header.group(2) or first > last or not lines[first].strip(" "):
+            return None
+        last_text = last
+        while not lines[last_text].strip(" "):
+            last_text -= 1
+        if not _quiet_after(lines, last + 1, parent, is_map and last_text + 1):
+            return None
+        if literal:
+            origins[(start.line, start.column)] = BlockOrigin(first, _indent(lines[first]))
+    return origins
+
+
+def _quiet_after(lines: list[str], end: int, parent: int, row_like_at: int) -> bool:
+    """Whether the lines from ``end`` on, up to the next token's, are blank or comments the block pass lets pass, and
+    that token starts its line (after spaces) at column ``parent`` or less. ``row_like_at``: the line where a map row
+    taken for a comment is refused (0: none)."""
+    for number in range(end, len(lines)):
+        line = lines[number]
+        body = line.strip(" \t")
+        if not body:
+            continue
+        if body[0] != "#":
+            return _indent(line) <= parent and line[_indent(line)] != "\t"
+        if _indent(line) > parent or (number == row_like_at and _ROW_LIKE.fullmatch(body)):
+            return False
+    return True
+
+
 class _BlockReader:
     def __init__(self, text: str, file: str):
         self.file = file

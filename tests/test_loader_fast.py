@@ -1,5 +1,6 @@
 """The loader's one-pass read (``loader._fast_load``) gives what the two-pass read (compose, then build) gives:
-the same values, the same positions of every value, key and block, or the same error line.
+the same values, the same positions of every value, key and block, or the same error line; and the blocks it met,
+judged without the token pass (``yaml_blocks.fast_origins``), what the token pass (``read_blocks``) finds.
 
 Every scenario file of the project and of tests/invalid is read both ways, then seeded random damage to them
 (YAML's own signs inserted, characters deleted or doubled) and hand-written corner cases.
@@ -15,6 +16,7 @@ import pytest
 
 import enemy_move.loader as loader
 from enemy_move.errors import ScenarioError
+from enemy_move.yaml_blocks import fast_origins, read_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("scenarios/**/*.yaml"), *ROOT.glob("tests/invalid/*.yaml")])
@@ -83,7 +85,7 @@ def outcome(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def takes_fast_path(text: str) -> bool:
     try:
-        loader._check_characters(text, "f.yaml")
+        loader.check_characters(text, "f.yaml")
         origins = loader.read_blocks(text, "f.yaml", loader.FastLoader)
         loader._fast_load(text, loader._Builder(loader.SourceMap("f.yaml", text), origins))
     except (loader._Slow, ScenarioError):
@@ -124,3 +126,66 @@ def test_damaged_files_read_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) 
         assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch), text
         fast += takes_fast_path(text)
     assert 0 < fast < 600  # both ways met
+
+
+# The block pass after a one-pass read (yaml_blocks.fast_origins): where it answers, the token pass (read_blocks)
+# raises nothing and finds the same origins; where it cannot tell, it says so and the token pass reads the file.
+BLOCK_SIGNS = ["\n", " ", "  ", "#", "# ", "\t", "|", "|2", "|-", ">", ">+", "\n#", "\n  #", "\n # # .", "\n\n", "\n ", "\n   "]
+BLOCK_SIGNS += ["x: 1\n", "\n- a\n", "\r\n", "\r", "\u0085", "? map\n", ": |\n", "description: >\n  a\n"]
+
+
+def fast_blocks(text: str) -> Any:
+    """``fast_origins`` after the one-pass read: the origins, None (it cannot tell), or "slow" (no one-pass read)."""
+    builder = loader._Builder(loader.SourceMap("f.yaml", text), None)
+    try:
+        loader._fast_load(text, builder)
+    except loader._Slow:
+        return "slow"
+    return None if builder.blocks is None else fast_origins(text, builder.blocks)
+
+
+def agrees(text: str) -> str:
+    found = fast_blocks(text)
+    if found is None or found == "slow":
+        return "token pass"
+    assert read_blocks(text, "f.yaml", loader.FastLoader) == found, text  # and raises nothing
+    return "fast"
+
+
+def test_the_blocks_after_a_one_pass_read_are_the_token_pass_blocks() -> None:
+    ways = [agrees(path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")) for path in FILES]
+    # Every valid project scenario is judged without the token pass (a test that cannot fail otherwise) ...
+    assert ways.count("fast") >= len(list(ROOT.glob("scenarios/**/*.yaml")))
+    # ... and the misread blocks of tests/invalid are left to it (`agrees` fails if it answered where the token pass raises).
+    misread = 0
+    for path in FILES:
+        text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
+        try:
+            read_blocks(text, "f.yaml", loader.FastLoader)
+        except ScenarioError:
+            misread += 1
+    assert misread >= 5
+
+
+def test_damaged_blocks_read_the_same_both_ways() -> None:
+    # Damage aimed at the blocks (mostly within the lines after `map:`): indentation, comments, headers, line breaks.
+    rng = random.Random(3434)
+    sources = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 4000 and p.parent.name != "invalid"]
+    ways = []
+    for _ in range(1500):
+        text = rng.choice(sources)
+        for _ in range(rng.randint(1, 3)):
+            near = text.find("map:")
+            at = rng.randrange(len(text) + 1) if near < 0 or rng.random() < 0.3 else min(len(text), near + rng.randrange(400))
+            action = rng.random()
+            if action < 0.6:
+                text = text[:at] + rng.choice(BLOCK_SIGNS) + text[at:]
+            elif action < 0.85:
+                text = text[:at] + text[at + rng.randint(1, 3) :]
+            else:  # one line indented otherwise
+                lines = text.split("\n")
+                number = rng.randrange(len(lines))
+                lines[number] = " " * rng.randint(0, 4) + lines[number].lstrip(" ")
+                text = "\n".join(lines)
+        ways.append(agrees(text))
+    assert ways.count("fast") > 300 and ways.count("token pass") > 300  # both ways met

@@ -65,11 +65,11 @@ def test_debugging_goes_through_typer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_refused_characters_are_the_complement_of_yaml_printable() -> None:
-    # loader._NOT_PRINTABLE lists the refused characters (cheap to compile); it must be exactly PyYAML's set
+    # yaml_text._NOT_PRINTABLE lists the refused characters (cheap to compile); it must be exactly PyYAML's set
     # (everything but tab, LF, CR, printable ASCII, NEL, U+00A0-U+D7FF, U+E000-U+FFFD, astral) plus U+2028/U+2029.
     import re
 
-    from enemy_move.loader import _NOT_PRINTABLE
+    from enemy_move.yaml_text import _NOT_PRINTABLE
 
     printable = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
     every = "".join(map(chr, range(0x110000)))

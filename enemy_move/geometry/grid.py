@@ -147,10 +147,47 @@ def _map_lines(scenario: Scenario) -> list[str]:
     return lines
 
 
-def _read_map(
-    scenario: Scenario, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]
-) -> tuple[dict[Cell, str], dict[str, Cell], int, int]:
-    """The map text as terrain per cell, the figures drawn in it, its width and height."""
+#: What a map read gives, and the maps read last by their text with every figure letter masked, the board kind and the
+#: symbols: the boards of a batch checked together often repeat (a board under each rule set, a corridor of floor).
+MapRead = tuple[dict[Cell, str], dict[str, Cell], int, int]
+_READ_MAPS: dict[tuple[str, str, tuple[tuple[str, str], ...]], MapRead] = {}
+_READ_MAPS_KEPT = 16
+_LABEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_MASKS: dict[tuple[tuple[str, str], ...], dict[int, str]] = {}
+
+
+def _read_map(scenario: Scenario, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]) -> MapRead:
+    """The map text as terrain per cell, the figures drawn in it, its width and height. A map read before but for its
+    figure letters (a mask for each) keeps its terrain: only its letters are checked again, in reading order (the
+    errors a map read without error can still have: a figure not listed, drawn twice, also given `at:`)."""
+    text = str(scenario.model.map)
+    symbol_key = tuple(symbols.items())
+    mask = _MASKS.get(symbol_key)
+    if mask is None:
+        if len(_MASKS) >= _READ_MAPS_KEPT:
+            _MASKS.clear()
+        mask = _MASKS[symbol_key] = {ord(char): "\x00" for char in _LABEL_CHARS if char not in symbols}
+    key = (text.translate(mask), kind, symbol_key)
+    known = _READ_MAPS.get(key)
+    if known is None:
+        read = _read_map_text(scenario, kind, symbols, figure_cells)
+        if len(_READ_MAPS) >= _READ_MAPS_KEPT:
+            _READ_MAPS.clear()
+        _READ_MAPS[key] = (dict(read[0]), dict(read[1]), read[2], read[3])
+        return read
+    terrain, cells, width, height = known
+    lines = text.split("\n")
+    drawn: dict[str, Cell] = {}
+    for col, row in cells.values():
+        position = 2 * col + (row & 1 if kind == "hex" else 0)
+        char = lines[row][position]
+        _drawn_figure(scenario.source, (row, position), char, figure_cells, drawn)
+        drawn[char] = (col, row)
+    return dict(terrain), drawn, width, height
+
+
+def _read_map_text(scenario: Scenario, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]) -> MapRead:
+    """The map read row by row, the first mistake located."""
     source = scenario.source
     lines = _map_lines(scenario)
     terrain: dict[Cell, str] = {}
