@@ -14,11 +14,17 @@ from test_editor import press, run_editor, session_for  # noqa: E402
 
 from enemy_move.document.document import EditError  # noqa: E402
 from enemy_move.editor.app import EditorScreen  # noqa: E402
-from enemy_move.editor.links import LinkList, LinksScreen  # noqa: E402
+from enemy_move.editor.links import LineField, LinkList, LinksPanel  # noqa: E402
 
 
 def said(pilot: Any) -> str:
     return str(pilot.app.screen.query_one("#said").render())
+
+
+def dialog(pilot: Any) -> LinksPanel | None:
+    """The links dialog while it is shown over the editor."""
+    panel = pilot.app.screen.query_one(LinksPanel)
+    return panel if panel.shown else None
 
 
 def test_links_added_changed_and_removed_one_undo_step_each(tmp_path: Path) -> None:
@@ -26,7 +32,7 @@ def test_links_added_changed_and_removed_one_undo_step_each(tmp_path: Path) -> N
         session = screen.session
         assert session.doc.get("links") == ["A1 -- A2", "A2 -- A3"]
         await press(pilot, "ctrl+l", *"A1 -- A3", "enter")
-        assert isinstance(pilot.app.screen, LinksScreen) and said(pilot) == "linked A1 -- A3"
+        assert dialog(pilot) is not None and said(pilot) == "linked A1 -- A3"
         assert session.doc.get("links") == ["A1 -- A2", "A2 -- A3", "A1 -- A3"]
         await press(pilot, *"A3 || A1", "enter")  # the same two areas: the line changes, in place
         assert said(pilot) == "changed A1 -- A3 to A3 || A1"
@@ -45,7 +51,7 @@ def test_links_added_changed_and_removed_one_undo_step_each(tmp_path: Path) -> N
         await press(pilot, "ctrl+o")  # every link
         assert [text for _, text in listed.items] == ["A1 -- A2", "A2 -- A3"]
         await press(pilot, "escape")
-        assert pilot.app.screen is screen
+        assert pilot.app.screen is screen and dialog(pilot) is None
         for expected in (["A1 -- A2", "A2 -- A3", "A3 || A1"], ["A1 -- A2", "A2 -- A3", "A1 -- A3"], ["A1 -- A2", "A2 -- A3"]):
             await press(pilot, "ctrl+z")
             assert session.doc.get("links") == expected
@@ -69,3 +75,84 @@ def test_adding_a_link_saves_only_that_link_for_undo(tmp_path: Path) -> None:
         session.add_link("A1 --")
     session.doc.delete("links")
     assert session.add_link("A1 -- A2") == "linked A1 -- A2" and session.doc.get("links") == ["A1 -- A2"]
+
+
+def test_the_links_dialog_is_modal_over_the_editor(tmp_path: Path) -> None:
+    """The dialog is drawn over the editor's screen (not a screen of its own) and is modal as one was: the editor's
+    keys type into its field or do nothing, a click on the area list behind it changes nothing, Tab moves between
+    its field and its list, the footer's keys are not shown, Esc gives the editor its keys back."""
+    from enemy_move.editor.keysline import KeysLine
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        session = screen.session
+        footer = screen.query_one(KeysLine)
+        assert "Undo" in str(footer.render())
+        await press(pilot, "ctrl+l")
+        panel = dialog(pilot)
+        assert panel is not None and pilot.app.screen is screen
+        assert str(footer.render()) == ""  # the editor's keys do not work meanwhile
+        field = panel.query_one(LineField)
+        assert field.has_class("-focus") and screen.focused is screen.query_one("#board")  # the board keeps textual's
+        await press(pilot, "+", "ctrl+z", "ctrl+a", "f1", "ctrl+n", "up")
+        assert field.value == "+" and pilot.app.screen is screen and dialog(pilot) is panel
+        assert session.doc.get("areas.A4") is None and session.area == "A1" and not session.undo_stack
+        await press(pilot, "end", "ctrl+u", *"A1 -- A3", "enter", "ctrl+z")  # (Ctrl+A is the field's: Home)
+        assert session.doc.get("links")[-1] == "A1 -- A3" and said(pilot) == "linked A1 -- A3"
+        listed = panel.query_one(LinkList)
+        await press(pilot, "tab")
+        assert listed.has_class("-focus") and not field.has_class("-focus")
+        await press(pilot, "shift+tab")
+        assert field.has_class("-focus") and not listed.has_class("-focus")
+        await press(pilot, "down", "down", "up", "up")  # ↑ on the first link: back to the field
+        assert field.has_class("-focus") and listed.selected == 0
+        await pilot.click("#board", offset=(6, 3))  # the area A3 behind the dialog
+        assert session.area == "A1" and dialog(pilot) is panel
+        await press(pilot, "escape")
+        assert dialog(pilot) is None and "Undo" in str(footer.render())
+        await press(pilot, "down")  # the editor's keys again
+        assert session.area == "A2"
+        await press(pilot, "ctrl+z")
+        assert "A1 -- A3" not in session.doc.get("links")
+
+    run_editor(session_for(str(tmp_path / "a.yaml"), ruleset="agemonia"), script)
+
+
+def test_the_index_of_links_kept_and_extended_is_the_index_read_afresh() -> None:
+    """areas.link_index (the links dialog's list of an area's links, and the link of two areas it looks for) is kept
+    for the last list of links and extended when one was added at the end: checked against a whole reading and
+    against a plain scan after each of 400 seeded random changes, most of them links added."""
+    import random
+
+    from enemy_move.editor import areas
+
+    class Doc:
+        def __init__(self) -> None:
+            self.data: dict[str, Any] = {"links": []}
+
+    class Sess:
+        doc = Doc()
+
+    rng = random.Random(34)
+    session: Any = Sess()
+    links: list[str] = session.doc.data["links"]
+    areas._last_index = None
+    extended = 0
+    for _ in range(400):
+        before = areas._last_index
+        a, b = f"A{rng.randrange(12)}", f"A{rng.randrange(12)}"
+        if rng.random() < 0.15 and links:
+            del links[rng.randrange(len(links))]  # not an append: read again whole
+        else:
+            links.append(rng.choice([f"{a} -- {b}", f"{a}=={b}", f" {a} || {b} ", f"{a} -> {b}", f"{a} -- {a}"]))
+        kept = areas.link_index(session)
+        extended += before is not None and len(before[0]) + 1 == len(links)
+        areas._last_index = None
+        assert kept == areas.link_index(session)
+        scanned: dict[str, list[int]] = {}
+        for position, link in enumerate(links):
+            parts = areas.link_parts(link)
+            for area in sorted({parts[0], parts[2]}) if parts else ():
+                scanned.setdefault(area, []).append(position)
+        assert kept == scanned
+    assert extended > 200  # the shortcut was taken
+    areas._last_index = None

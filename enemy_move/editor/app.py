@@ -32,6 +32,7 @@ from .commands import Commands
 from .dialogs import ChooseScreen, HelpScreen, QuitScreen, SizeScreen
 from .forms import TypeAhead
 from .keysline import KeysLine
+from .links import DialogLayer, LinksPanel
 from .session import Answer, Session, answer_for
 
 #: The cursor's keys: (columns, rows) moved.
@@ -60,6 +61,7 @@ class EditorScreen(Commands):
     """The one screen: status line, board and palette, answer, message line, footer."""
 
     DEFAULT_CSS = """
+    EditorScreen { layers: default dialog; }
     #status { height: 1; background: $boost; }
     #main { height: 1fr; }
     #left { width: auto; max-width: 60%; height: 100%; }
@@ -125,6 +127,9 @@ class EditorScreen(Commands):
                 yield Static(id="answer")
         yield Static(id="message")
         yield KeysLine()
+        if self.session.board_kind == "areas":
+            with DialogLayer():
+                yield LinksPanel(id="links")
 
     def on_mount(self) -> None:
         session = self.session
@@ -274,6 +279,8 @@ class EditorScreen(Commands):
             if not (isinstance(dialog, TypeAhead) and dialog.type_ahead(event.key, event.character)):
                 (dialog.focused or dialog).post_message(Key(event.key, event.character))
             return
+        if self.links_key(event):
+            return
         opens = OPENING.get(event.key)
         if opens is not None:
             # Opened here, not by the binding (run once the key has gone up to the app, after the keys typed
@@ -330,17 +337,6 @@ class EditorScreen(Commands):
         else:
             self.option_index += -1 if key == "[" else 1
         self._clamp()
-        self.refresh_all()
-
-    def on_board_view_clicked(self, message: BoardView.Clicked) -> None:
-        session = self.session
-        session.move_cursor(message.cell)
-        if session.brush is not None:
-            self.apply(session.paint, session.brush)
-        self.refresh_all()
-
-    def on_area_view_clicked(self, message: AreaView.Clicked) -> None:
-        self.session.area = message.area
         self.refresh_all()
 
     def action_cursor(self, dx: int, dy: int) -> None:

@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.events import Key, Paste
 from textual.screen import Screen
 
 from ..document.document import EditError
 from ..errors import escape_controls
 from ..flag_values import small_number
 from . import cards, forms, palette
-from .areas import area_names
+from .areas import AreaView, area_names
+from .board import BoardView
+from .keysline import KeysLine
 from .session import Session
 from .stats import StatCommands, shorthand_values
 
@@ -42,6 +45,18 @@ class Commands(StatCommands):
         board = self.query_one("#board")
         if self.focused is not board:
             board.focus()
+
+    def on_board_view_clicked(self, message: BoardView.Clicked) -> None:
+        session = self.session
+        session.move_cursor(message.cell)
+        if session.brush is not None:
+            self.apply(session.paint, session.brush)
+        self.refresh_all()
+
+    def on_area_view_clicked(self, message: AreaView.Clicked) -> None:
+        if self.links_panel() is None:  # the links dialog is modal
+            self.session.area = message.area
+            self.refresh_all()
 
     def beside_board(self) -> Any:
         """The board as a dialog shows it beside itself (the part a screen holds)."""
@@ -273,15 +288,13 @@ class Commands(StatCommands):
         """Compose the kept dialogs once, unseen: each pushed and taken off at once, in one batch (nothing is drawn)."""
         if self.__dict__.get("_kept_screens") or self.app.screen is not self:
             return
-        from .links import LinksScreen
-
-        kept: list[Screen[Any]] = [self.kept_form()]
-        if self.session.board_kind == "areas":
-            kept.append(self.kept("links", lambda: LinksScreen(None, lambda every: [], str, str)))
         with self.app.batch_update():
-            for screen in kept:
-                self.app.push_screen(screen)
-                self.app.pop_screen()
+            self.app.push_screen(self.kept_form())
+            self.app.pop_screen()
+        if self.session.board_kind == "areas":
+            from .areas import link_index
+
+            link_index(self.session)  # the links dialog's index of the links, read before its first opening
 
     def action_flag(self) -> None:
         label = self.figure_label()
@@ -303,12 +316,36 @@ class Commands(StatCommands):
             self.selected = here[index % len(here)]
             self.say(f"selected figure {self.selected} (Enter: its form)")
 
+    def links_panel(self) -> Any:
+        """The links dialog while it is shown (area boards), else None."""
+        from .links import LinksPanel
+
+        panels = self.query(LinksPanel)
+        return panels.first() if panels and panels.first().shown else None
+
+    def links_key(self, event: Key) -> bool:
+        """A key while the links dialog is shown: the dialog's (the board keeps textual's focus). False: it is not
+        shown."""
+        panel = self.links_panel()
+        if panel is None:
+            return False
+        event.stop()
+        event.prevent_default()
+        panel.press(event.key, event.character)
+        return True
+
+    def on_paste(self, event: Paste) -> None:
+        panel = self.links_panel()
+        if panel is not None and panel.focused_part is panel.field:
+            event.stop()
+            panel.field.paste(event.text)
+
     def action_links(self) -> None:
         """The links dialog: each link added, changed or removed is one undo step (made by the session)."""
-        if self.session.board_kind != "areas":
+        if self.session.board_kind != "areas" or self.links_panel() is not None:
             return
-        from .areas import link_parts
-        from .links import LinksScreen
+        from .areas import link_index
+        from .links import LinksPanel
 
         session = self.session
 
@@ -317,7 +354,7 @@ class Commands(StatCommands):
             written = [str(link) for link in list.__iter__(links)] if isinstance(links, list) else []
             if every or session.area is None:
                 return list(enumerate(written))
-            return [(i, link) for i, link in enumerate(written) if session.area in (link_parts(link) or ())[::2]]
+            return [(i, written[i]) for i in link_index(session).get(session.area, ())]
 
         def add(text: str) -> str:
             before = session.generation
@@ -333,15 +370,11 @@ class Commands(StatCommands):
             link = str(written[index]) if isinstance(written, list) and index < len(written) else ""
             return f"removed {link}" if self.apply(session.remove_link, index) else "nothing removed"
 
-        def closed(_: None) -> None:
-            self.focus_board()
+        def closed() -> None:
+            self.query_one(KeysLine).show_keys(True)
 
-        screen = self.kept("links", lambda: LinksScreen(session.area, listed, add, remove))
-        assert isinstance(screen, LinksScreen)
-        if screen in self.app.screen_stack:
-            return
-        screen.show(session.area, listed, add, remove, self.beside_board)
-        self.app.push_screen(screen, closed)
+        self.query_one(KeysLine).show_keys(False)  # the editor's keys do not work while the dialog is shown
+        self.query_one(LinksPanel).show(session.area, listed, add, remove, closed)
 
     def area_add_remove(self, key: str) -> None:
         session = self.session

@@ -29,6 +29,13 @@ class KeysLine(Widget):
         #: (key, as shown, what it does), read from the screen's bindings when first drawn.
         self.keys: list[tuple[str, str, str]] | None = None
         self._text: Text | None = None
+        self._shown = True
+
+    def show_keys(self, shown: bool) -> None:
+        """The keys, or an empty line while a dialog drawn over the editor takes the keys (the links dialog)."""
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh()
 
     def read_keys(self) -> list[tuple[str, str, str]]:
         """The keys the footer would show, in its order: one per action, the first key bound to it."""
@@ -43,6 +50,8 @@ class KeysLine(Widget):
         return self.keys
 
     def render(self) -> Text:
+        if not self._shown:
+            return Text()
         if self._text is None:
             key_style = self.get_component_rich_style("keys--key")
             description_style = self.get_component_rich_style("keys--description")
@@ -67,6 +76,6 @@ class KeysLine(Widget):
         return None
 
     def on_click(self, event: events.Click) -> None:
-        key = self.key_at(event.x)
+        key = self.key_at(event.x) if self._shown else None
         if key is not None:
             self.app.simulate_key(key)

@@ -4,6 +4,12 @@ Typing ``A -- B`` (or ``==``, ``||``) and Enter joins two areas, or changes the 
 ↓ goes to the list, where Delete removes the selected link. The list shows the links of the selected area;
 Ctrl+O shows every link, drawn line by line as it scrolls (a text area of 6,875 links took about a second to
 open). Each change is one undo step, made as it is typed; Esc closes.
+
+The dialog is drawn over the editor's screen (:class:`LinksPanel`), not pushed as a screen of its own, and the
+board keeps textual's focus: the editor hands each key to the dialog, which moves its own focus (a class) between
+its field and its list. Pushing a screen drew the whole terminal when it opened and when it closed, the area list
+beside it was a copy drawn again after each change, and moving textual's focus off the board and back repainted
+every line of the board: together about half of the 65 ms one link cost on 6,875 links.
 """
 
 from __future__ import annotations
@@ -14,46 +20,46 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Container, Vertical
 from textual.geometry import Region
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..errors import escape_controls
-from .beside import Beside
 from .fieldview import LineEdit, edited_line
-from .forms import TypeAhead
 
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
 Links = Callable[[bool], list[tuple[int, str]]]
 
 
-class LinkList(ScrollView, can_focus=True):
-    """Links, one a line, the selected one highlighted; only the lines on screen are drawn."""
+def _panel(widget: Widget) -> LinksPanel | None:
+    return next((node for node in widget.ancestors if isinstance(node, LinksPanel)), None)
+
+
+class LinkList(ScrollView):
+    """Links, one a line, the selected one highlighted while the list has the dialog's focus (class ``-focus``);
+    only the lines on screen are drawn."""
 
     DEFAULT_CSS = """
     LinkList { height: 1fr; background: $boost; }
-    LinkList:focus { background: $accent 20%; }
+    LinkList.-focus { background: $accent 20%; }
     """
-    BINDINGS = [
-        Binding("up", "move(-1)", "Previous", show=False),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("pageup", "move(-10)", "Page up", show=False),
-        Binding("pagedown", "move(10)", "Page down", show=False),
-        Binding("delete,backspace", "remove", "Remove"),
-    ]
+    #: The list's keys: the action and its argument.
+    KEYS = {"up": ("move", -1), "down": ("move", 1), "pageup": ("move", -10), "pagedown": ("move", 10)}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.items: list[tuple[int, str]] = []
         self.selected = 0
+        self._style: Style | None = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._style = None
 
     def show(self, items: list[tuple[int, str]]) -> None:
         self.items = items
@@ -63,10 +69,12 @@ class LinkList(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         index = y + self.scroll_offset.y
-        width, style = self.size.width, self.rich_style
+        if self._style is None:
+            self._style = self.rich_style  # read once: it walks every ancestor's styles
+        width, style = self.size.width, self._style
         if 0 <= index < len(self.items):
             text = Text(f" {escape_controls(self.items[index][1])}")
-            if index == self.selected and self.has_focus:
+            if index == self.selected and self.has_class("-focus"):
                 text.stylize("reverse")
         else:
             text = Text("(no links)" if index == 0 and not self.items else "")
@@ -74,36 +82,47 @@ class LinkList(ScrollView, can_focus=True):
         segments = Segment.apply_style(text.render(self.app.console), style)
         return Strip(list(segments), text.cell_len).crop_extend(0, width, style)
 
+    def press(self, key: str) -> bool:
+        """One key of the list (↑ ↓ PageUp PageDown, Delete or Backspace removes); False: not one of its keys."""
+        if key in self.KEYS:
+            self.action_move(self.KEYS[key][1])
+        elif key in ("delete", "backspace"):
+            self.action_remove()
+        else:
+            return False
+        return True
+
     def action_move(self, step: int) -> None:
         if step < 0 and self.selected == 0:
-            self.screen.focus_previous()
+            panel = _panel(self)
+            if panel is not None:
+                panel.focus_part(panel.field)  # ↑ on the first link: back to the field
             return
         self.selected = max(0, min(len(self.items) - 1, self.selected + step))
         self.scroll_to_region(Region(0, self.selected, 1, 1), animate=False)
         self.refresh()
 
     def action_remove(self) -> None:
-        if self.items:
-            screen = self.screen
-            if isinstance(screen, LinksScreen):
-                screen.remove_at(self.items[self.selected][0])
+        panel = _panel(self)
+        if self.items and panel is not None:
+            panel.remove_at(self.items[self.selected][0])
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    def on_click(self) -> None:
+        panel = _panel(self)
+        if panel is not None:
+            panel.focus_part(self)
 
 
-class LineField(Widget, can_focus=True):
-    """One line typed in place, with an input's keys (:class:`LineEdit`), drawn as one line; Enter submits it.
+class LineField(Widget):
+    """One line typed in place, with an input's keys (:class:`LineEdit`), drawn as one line; Enter submits it. It
+    has the dialog's focus (the cursor drawn) with the class ``-focus``.
 
     textual's ``Input`` laid the dialog out again and posted its messages on each key (about 3 ms a key)."""
 
     COMPONENT_CLASSES = {"fields--cursor", "fields--selection", "fields--suggestion", "fields--placeholder"}
     DEFAULT_CSS = """
     LineField { height: 1; background: $boost; }
-    LineField:focus { background: $accent 40%; }
+    LineField.-focus { background: $accent 40%; }
     LineField > .fields--cursor {
         background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
     }
@@ -153,13 +172,13 @@ class LineField(Widget, can_focus=True):
         width, base = self.size.width, self.rich_style
         if y != 0 or width <= 0:
             return Strip.blank(width, base)
-        shift = 0
+        shift, focused = 0, self.has_class("-focus")
         if not self.edit.text and self.placeholder:
             text = Text(self.placeholder, style=self._style("fields--placeholder"))
-            if self.has_focus:
+            if focused:
                 text.stylize(self._style("fields--cursor"), 0, 1)
         else:
-            text, shift = edited_line(self.edit, width, self._shift, self.has_focus, "", self._style)
+            text, shift = edited_line(self.edit, width, self._shift, focused, "", self._style)
             self._shift = shift
         segments = Segment.apply_style(text.render(self.app.console), base)
         return Strip(list(segments)).crop_extend(shift, shift + width, base)
@@ -175,125 +194,119 @@ class LineField(Widget, can_focus=True):
         self.refresh()
         return True
 
-    def on_key(self, event: events.Key) -> None:
-        if self.press(event.key, event.character):
-            event.stop()
-            event.prevent_default()
-
-    def on_paste(self, event: events.Paste) -> None:
-        event.stop()
-        lines = event.text.splitlines()
+    def paste(self, text: str) -> None:
+        lines = text.splitlines()
         if lines:
             self.edit.insert(escape_controls(lines[0]))
             self.refresh()
 
-    def on_focus(self) -> None:
-        self.edit.select_all()  # as an input: what is typed next replaces the text
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    def on_click(self) -> None:
+        panel = _panel(self)
+        if panel is not None:
+            panel.focus_part(self)
 
 
-class LinksScreen(TypeAhead, ModalScreen[None]):
-    """The links dialog, docked at the right; the editor makes each change (one undo step) and says it.
-
-    The editor keeps one (composing it was 20-30 ms a time) and shows each opening in it (:meth:`show`)."""
+class DialogLayer(Container):
+    """Where the editor draws a dialog over itself: docked at the right on a layer above the editor, as wide as
+    the dialog shown (none when none is). Hiding the dialog lays out this layer, not the whole screen (hiding a
+    child of the screen itself drew the whole terminal again)."""
 
     DEFAULT_CSS = """
-    LinksScreen { background: $background; layout: horizontal; }
-    LinksScreen #beside { width: 1fr; height: 100%; color: $text-muted; }
-    LinksScreen > Vertical { width: 44; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
-    LinksScreen LineField { margin: 1 0 0 0; }
-    LinksScreen #said { height: auto; color: $warning; }
-    LinksScreen #heading { margin-top: 1; color: $text-muted; }
+    DialogLayer { layer: dialog; dock: right; width: auto; height: 100%; }
     """
-    BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("ctrl+o", "every", "Every link"),
-        Binding("down", "to_list", "The list", show=False),
-    ]
 
-    def __init__(
-        self,
-        area: str | None,
-        links: Links,
-        add: Callable[[str], str],
-        remove: Callable[[int], str],
-        board: Callable[[], Any] = str,
-    ) -> None:
-        super().__init__()
-        self.field: LineField | None = None
-        self._beside = Beside(id="beside")
-        self.show(area, links, add, remove, board)
+
+class LinksPanel(Vertical):
+    """The links dialog, docked at the right over the editor (its own layer), shown and hidden; the editor makes
+    each change (one undo step) and says it, and hands it every key while it is shown (:meth:`press`)."""
+
+    DEFAULT_CSS = """
+    LinksPanel { width: 44; height: 100%; border: tall $accent; background: $panel; padding: 0 1; display: none; }
+    LinksPanel LineField { margin: 1 0 0 0; }
+    LinksPanel #said { height: auto; color: $warning; }
+    LinksPanel #heading { margin-top: 1; color: $text-muted; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.field = LineField(placeholder="A1 -- A2", id="link")
+        self.listed = LinkList(id="list")
+        self.area: str | None = None
+        self.links: Links = lambda every: []
+        self.add: Callable[[str], str] = str
+        self.remove_link: Callable[[int], str] = str
+        self.closed: Callable[[], None] = lambda: None
+        #: Every link listed (Ctrl+O), or only the selected area's.
+        self.every = False
+
+    @property
+    def shown(self) -> bool:
+        # shown and hidden by its own style, not a class: a class is matched again against every rule of each
+        # widget in the dialog (about 3 ms)
+        return bool(self.display)
+
+    @property
+    def focused_part(self) -> Widget:
+        """The field or the list: the one with the dialog's focus."""
+        return self.listed if self.listed.has_class("-focus") else self.field
 
     def show(
-        self,
-        area: str | None,
-        links: Links,
-        add: Callable[[str], str],
-        remove: Callable[[int], str],
-        board: Callable[[], Any] = str,
+        self, area: str | None, links: Links, add: Callable[[str], str], remove: Callable[[int], str], closed: Callable[[], None]
     ) -> None:
-        """Open on ``area``'s links (None: every link), empty; ``board`` draws the area list beside the dialog
-        (again after each change: an opaque dialog is drawn without the live editor under it, which cost
-        textual's processing of every line of the editor behind a see-through one, 20-40 ms a repaint)."""
-        self.area = area
-        self.links = links
-        self.add = add
-        self.remove_link = remove
-        self.board = board
-        #: Every link listed (Ctrl+O), or only the selected area's.
+        """Open on ``area``'s links (None: every link), empty; ``closed`` runs when Esc closes it."""
+        self.area, self.links, self.add, self.remove_link, self.closed = area, links, add, remove, closed
         self.every = area is None
-        self.pending = []
-        self._beside.show(board())
-        if self.field is not None:
-            self.field.value = ""
-            self.query_one("#said", Static).update("")
-            self.query_one(LinkList).selected = 0
-            self.field.focus()
-            self.refresh_list()
+        self.field.value = ""
+        self.query_one("#said", Static).update("")
+        self.listed.selected = 0
+        self.refresh_list()
+        self.focus_part(self.field)
+        self.display = True
 
     def compose(self) -> ComposeResult:
-        self.field = LineField(placeholder="A1 -- A2", id="link")
-        yield self._beside
-        with Vertical():
-            yield Static(
-                "Links: A -- B single line, A == B double, A || B barrier\n"
-                "Enter: add it (or change its line) · ↓ the list, Delete: remove · Ctrl+O: every link · Esc: close",
-                markup=False,
-            )
-            yield self.field
-            yield Static("", id="said", markup=False)
-            yield Static("", id="heading", markup=False)
-            yield LinkList(id="list")
+        yield Static(
+            "Links: A -- B single line, A == B double, A || B barrier\n"
+            "Enter: add it (or change its line) · ↓ the list, Delete: remove · Ctrl+O: every link · Esc: close",
+            markup=False,
+        )
+        yield self.field
+        yield Static("", id="said", markup=False)
+        yield Static("", id="heading", markup=False)
+        yield self.listed
 
-    def first_field(self) -> None:
-        return None
+    def focus_part(self, part: Widget) -> None:
+        """The dialog's focus on its field or its list (as a dialog's screen moved textual's focus: the field's
+        text all selected, what is typed next replaces it)."""
+        other = self.listed if part is self.field else self.field
+        other.remove_class("-focus")
+        if not part.has_class("-focus"):
+            part.add_class("-focus")
+            if part is self.field:
+                self.field.edit.select_all()
+            part.refresh()
 
-    def type_ahead(self, key: str, character: str | None) -> bool:
-        """A key typed before the dialog had the focus: as if its field had it (Esc closes, ↓ the list)."""
-        if self.field is None or self.pending:  # not composed yet: typed once it is (on_mount)
-            self.pending.append((key, character))
-            return True
-        self.field.focus()
-        actions = {"escape": self.action_close, "ctrl+o": self.action_every, "down": self.action_to_list}
-        if key in actions:
-            self.call_later(actions[key])
-            return True
-        return self.field.press(key, character)
-
-    def on_mount(self) -> None:
-        if self.field is not None:
-            self.field.focus()
-        self.refresh_list()
-        self._replay()
+    def press(self, key: str, character: str | None) -> None:
+        """A key while the dialog is shown: Esc closes, Ctrl+O lists every link, Tab moves between the field and
+        the list, ↓ goes to the list; the others are the field's or the list's (a key neither takes is dropped:
+        the editor's own keys do not work while the dialog is shown, as under a dialog's screen)."""
+        if key == "escape":
+            self.action_close()
+        elif key == "ctrl+o":
+            self.action_every()
+        elif key in ("tab", "shift+tab"):
+            self.focus_part(self.field if self.focused_part is self.listed else self.listed)
+        elif self.focused_part is self.listed:
+            self.listed.press(key)
+        elif key == "down":
+            self.focus_part(self.listed)
+        else:
+            self.field.press(key, character)
 
     def refresh_list(self) -> None:
         items = self.links(self.every)
         where = "every link" if self.every else f"the links of {escape_controls(str(self.area))} (Ctrl+O: every link)"
         self.query_one("#heading", Static).update(f"{where}: {len(items)}")
-        self.query_one(LinkList).show(items)
+        self.listed.show(items)
 
     def on_line_field_submitted(self, event: LineField.Submitted) -> None:
         event.stop()
@@ -303,20 +316,16 @@ class LinksScreen(TypeAhead, ModalScreen[None]):
         self.query_one("#said", Static).update(said)
         if said.startswith(("linked", "changed")):
             event.field.value = ""
-            self._beside.show(self.board())
         self.refresh_list()
 
     def remove_at(self, index: int) -> None:
         self.query_one("#said", Static).update(self.remove_link(index))
-        self._beside.show(self.board())
         self.refresh_list()
-
-    def action_to_list(self) -> None:
-        self.query_one(LinkList).focus()
 
     def action_every(self) -> None:
         self.every = not self.every
         self.refresh_list()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.display = False
+        self.closed()

@@ -345,7 +345,7 @@ class Session:
     def add_link(self, text: str) -> str:
         """Area boards: join two areas (``A -- B``, ``A == B``, ``A || B``), or change the line of the two joined
         already; one undo step that saves only the one link (not the list of thousands). What it did, in words."""
-        from .areas import link_parts
+        from .areas import link_index, link_parts
 
         parts = link_parts(text.strip())
         if parts is None:
@@ -360,7 +360,8 @@ class Session:
         if not isinstance(links, list):
             self.set_key("links", [link], f"linked {link}")
             return f"linked {link}"
-        for index, known in enumerate(list.__iter__(links)):
+        for index in link_index(self).get(first, ()):  # the links of the first area, in order
+            known = list.__getitem__(links, index)
             old = link_parts(str(known))
             if old is not None and {old[0], old[2]} == {first, second}:
                 if old[1] == line:
