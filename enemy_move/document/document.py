@@ -41,6 +41,7 @@ from . import gridtext
 from .gridtext import FLOOR, MAX_SIDE, NO_CELL, Cell
 from .nodes import (
     EditError,
+    NeedsRuamel,
     describe,
     dump,
     find,
@@ -95,9 +96,17 @@ class ScenarioDocument:
     """One scenario file being edited (see the module docstring). ``path`` is where it was read or saved, if anywhere."""
 
     def __init__(
-        self, data: CommentedMap, *, file: str, original: Original, path: Path | None = None, indent: tuple[int, int, int] = (2, 4, 2)
+        self,
+        data: CommentedMap,
+        *,
+        file: str,
+        original: Original,
+        path: Path | None = None,
+        indent: tuple[int, int, int] = (2, 4, 2),
+        fast: bool = False,
     ):
         self.data = data
+        self.fast = fast  # read from libyaml's events (fastread.py): :meth:`text` may raise NeedsRuamel
         self.file = file
         self.path = path
         self.indent = indent
@@ -110,17 +119,26 @@ class ScenarioDocument:
     # --- reading and writing --------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str, file: str = "<text>", *, raw: bytes | None = None, loaded: Document | None = None) -> ScenarioDocument:
+    def from_text(
+        cls, text: str, file: str = "<text>", *, raw: bytes | None = None, loaded: Document | None = None, fast: bool = False
+    ) -> ScenarioDocument:
         """Parse ``text``; bad YAML raises the loader's ScenarioError (FILE:LINE:COL). The scenario may still be invalid.
 
         ``raw``: the bytes ``text`` was decoded from (a file's, with its byte-order mark if any); ``loaded``: the
-        loader's reading of ``text`` when the caller has it already (the file is then not loaded again)."""
+        loader's reading of ``text`` when the caller has it already (the file is then not loaded again). ``fast``: the
+        tree read from libyaml's events where it can be (fastread.py); :meth:`text` may then raise NeedsRuamel."""
         from .view import writer_view
 
         text = text.removeprefix("\ufeff")
         if loaded is None or loaded.source.text != text:
             loaded = load_text(text, file)  # the hardened loader's checks and messages come first
         indent = guess_indent(text)
+        bom = raw.startswith(b"\xef\xbb\xbf") if raw is not None else False
+        if fast:
+            from .fastread import fast_reading
+
+            if (read := fast_reading(text, loaded, indent)) is not None:
+                return cls(read[0], file=file, indent=indent, original=Original(text, bom, raw, read[1], indent), fast=True)
         view = writer_view(text)
         try:
             data = yaml_io(indent).load(view)
@@ -134,7 +152,6 @@ class ScenarioDocument:
             raise ScenarioError(
                 file, *where, "this value reads differently to the rewriter than to the loader; write it plainly to edit this file"
             )
-        bom = raw.startswith(b"\xef\xbb\xbf") if raw is not None else False
         return cls(data, file=file, indent=indent, original=read_original(text, data, indent, bom, raw, whole, view))
 
     @classmethod
@@ -176,6 +193,8 @@ class ScenarioDocument:
             if rendered is not None:
                 self._rendered = rendered
                 return rendered[0]
+        if self.fast:  # the whole-tree writer needs ruamel's tree, comments and all
+            raise NeedsRuamel
         new = dump(self.data, self.indent)
         if new == self.original.base:
             return self.original.text
@@ -194,7 +213,9 @@ class ScenarioDocument:
 
     def copy(self) -> ScenarioDocument:
         """An independent snapshot (comments included)."""
-        return ScenarioDocument(copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent, original=self.original)
+        return ScenarioDocument(
+            copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent, original=self.original, fast=self.fast
+        )
 
     def save(self, path: str | Path | None = None, *, overwrite: bool = False, text: str | None = None) -> Path:
         """Write :meth:`text` atomically to ``path`` (default: where it was read); returns the path written.
@@ -237,6 +258,8 @@ class ScenarioDocument:
             return Original(text, self.original.bom, raw, rendered[1], self.indent)
         if text == self.original.text:
             return replace(self.original, raw=raw)
+        if self.fast:  # a text this tree does not stand for (a save's given text): ruamel's reading of it, if needed
+            return Original(text, self.original.bom, raw, indent=self.indent)
         return Original(text, self.original.bom, raw, indent=self.indent, known_base=dump(self.data, self.indent))
 
     def file_text(self, text: str | None = None) -> str:
@@ -560,11 +583,11 @@ class ScenarioDocument:
 
     # --- the next round ----------------------------------------------------------------------
 
-    def after_phase(self, result: Result) -> ScenarioDocument:
-        """The board after the phase of ``result`` (resolved from this document) as a new document."""
+    def after_phase(self, result: Result, *, in_place: bool = False) -> ScenarioDocument:
+        """The board after the phase of ``result`` (resolved from this document) as a new document (``in_place``: this one)."""
         from .nextround import board_after
 
-        return board_after(self, result)
+        return board_after(self, result, in_place=in_place)
 
     def __iter__(self) -> Iterator[str]:
         return iter(str(key) for key in self.data)

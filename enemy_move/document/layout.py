@@ -26,9 +26,10 @@ from functools import cached_property
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 
 from ..yaml_blocks import LINE_BREAK
-from .nodes import plain, yaml_io
+from .nodes import NeedsRuamel, plain, yaml_io
 from .splice import Lines, Splicer
 
 #: The wrapper key a child is written under (its first line, ``x:``, is dropped).
@@ -51,6 +52,7 @@ class Section:
     kind: str | None = None  # "map" / "seq": a block collection whose children's lines are known
     children: tuple[int, ...] = ()  # each child's first line, relative to ``start``
     column: int | None = None  # where the children's keys (or dashes) start, when they were read from the file
+    unsure: bool = False  # a tree read from libyaml's events (fastread.py): its lines hold what only ruamel writes
 
 
 @dataclass
@@ -62,6 +64,10 @@ class Layout:
     head: int  # lines before the first key (comments, ``---``): always kept
     sections: list[Section]
     bases: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
+    #: The tree was read from libyaml's events (fastread.py): a section written whose lines, or the lines before it,
+    #: hold what only ruamel writes (``Section.unsure``, ``head_unsure``) raises NeedsRuamel.
+    fast: bool = False
+    head_unsure: bool = False
 
     @cached_property
     def starts(self) -> list[int]:
@@ -128,7 +134,8 @@ def read_layout(text: str, data: CommentedMap, whole: dict[Any, Any], indent: tu
     marks = [data.lc.data.get(key) for key in data]
     if any(mark is None or mark[1] != 0 for mark in marks):
         return None
-    lines = [min(mark[0], _comment_line(data, key, mark[0])) for key, mark in zip(data, marks)]
+    held = data.ca.items  # the keys with comments (most have none)
+    lines = [min(mark[0], _comment_line(data, key, mark[0])) if key in held else mark[0] for key, mark in zip(data, marks)]
     if any(b <= a for a, b in zip(lines, lines[1:])) or lines[-1] >= total:
         return None
     layout.head = lines[0]
@@ -149,7 +156,8 @@ def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout)
     if any(mark is None for mark in marks):
         return None, (), None
     firsts = [text[layout.starts[mark[0]] : layout.starts[mark[0] + 1]] for mark in marks]
-    lines = [min(mark[0], _comment_line(value, key, mark[0])) for key, mark in zip(keys, marks)]
+    held = value.ca.items
+    lines = [min(mark[0], _comment_line(value, key, mark[0])) if key in held else mark[0] for key, mark in zip(keys, marks)]
     if lines[0] <= start or lines[-1] >= end or any(b <= a for a, b in zip(lines, lines[1:])):
         return None, (), None
     columns = {len(line) - len(line.lstrip(" ")) for line in firsts}
@@ -214,6 +222,36 @@ def render(data: CommentedMap, layout: Layout) -> tuple[str, Layout] | None:
         return _render(data, layout, keys, values, signs)
     except _Unsure:
         return None
+    except YAMLError:
+        if layout.fast:  # a part ruamel does not read alone (libyaml read the file): ruamel's reading decides
+            raise NeedsRuamel from None
+        raise
+
+
+def mark_unsure(layout: Layout, lines: list[int]) -> Layout:
+    """``layout`` of a tree read from libyaml's events, its sections marked where ``lines`` (what only ruamel writes)
+    fall."""
+    from bisect import bisect_left
+
+    def holds(start: int, end: int) -> bool:
+        at = bisect_left(lines, start)
+        return at < len(lines) and lines[at] < end
+
+    layout.fast = True
+    layout.head_unsure = holds(0, layout.head)
+    layout.sections = [replace(section, unsure=True) if holds(section.start, section.end) else section for section in layout.sections]
+    return layout
+
+
+def _exact(layout: Layout, first: int, last: int) -> None:
+    """Old sections [first, last) are written (changed, dropped, or new ones put before ``first``): with a tree
+    read from libyaml's events, neither they nor the lines before them may hold what only ruamel writes (a comment
+    there may be ruamel's of the next key or of the last value before it)."""
+    if not layout.fast:
+        return
+    before = layout.head_unsure if first == 0 else layout.sections[first - 1].unsure
+    if before or any(section.unsure for section in layout.sections[first:last]):
+        raise NeedsRuamel
 
 
 def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[Any], signs: list[str]) -> tuple[str, Layout]:
@@ -223,7 +261,9 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
     sections: list[Section] = []
     old = layout.sections
     originals = list(data)
-    for tag, i1, _, j1, j2 in _align([repr(s.key) for s in old], [repr(key) for key in keys]):
+    for tag, i1, i2, j1, j2 in _align([repr(s.key) for s in old], [repr(key) for key in keys]):
+        if tag != "equal":
+            _exact(layout, i1, i2)
         for j in range(j1, j2):
             before = old[i1 + j - j1] if tag == "equal" else None
             start = out.lines
@@ -232,6 +272,8 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
                 out.add(layout.chunk(before.start, before.end), before.end - before.start)
                 sections.append(replace(before, start=start, end=out.lines))
                 continue
+            if before is not None:
+                _exact(layout, i1 + j - j1, i1 + j - j1 + 1)
             node = data[key]
             if before is not None and before.kind is not None and _same_kind(node, before.kind):
                 children = _Children(node, value, before, layout, out).write()
@@ -250,7 +292,7 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
         # The file's last line had no break: a block scalar ending there ends without one, and gains one when a part
         # is written after it (and a part written last loses its own). Rare: the text is loaded and compared.
         _check_whole(text, dict(zip(keys, values)))
-    return text, Layout(text, layout.indent, layout.head, sections)
+    return text, Layout(text, layout.indent, layout.head, sections, fast=layout.fast, head_unsure=layout.head_unsure)
 
 
 def _check_whole(text: str, meant: dict[Any, Any]) -> None:

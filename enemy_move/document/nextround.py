@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from .document import ScenarioDocument
 
 
-def board_after(document: ScenarioDocument, result: Result) -> ScenarioDocument:
-    after = document.copy()
+def board_after(document: ScenarioDocument, result: Result, *, in_place: bool = False) -> ScenarioDocument:
+    after = document if in_place else document.copy()
     initial, final = result.initial, result.final
     if initial is None or final is None:
         return after

@@ -22,6 +22,11 @@ class EditError(ValueError):
     """An edit that cannot be made as asked; the message says why (one line, no position)."""
 
 
+class NeedsRuamel(Exception):
+    """A document read from libyaml's events (fastread.py) cannot write this edit exactly (a comment is in or next to a
+    part it rewrites, or the layout cannot say): read the text with ruamel.yaml and make the edit again."""
+
+
 def yaml_io(indent: tuple[int, int, int]) -> YAML:
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True

@@ -170,9 +170,13 @@ class Server:
 
 def _document(text: str, file: str) -> Any:
     from ..document.document import ScenarioDocument
+    from .parsed import commented
 
     try:
-        return ScenarioDocument.from_text(text, file)
+        document = ScenarioDocument.from_text(text, file, fast=True)
+        # kept for the first edit (serve/parsed.py): read by ruamel when it has comments, which a fast document's
+        # edits near them would need (the page's load pays it, not its first edit)
+        return ScenarioDocument.from_text(text, file) if commented(document) else document
     except ScenarioError:
         return None
 

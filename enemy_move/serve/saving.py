@@ -24,6 +24,7 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
     """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
     from ..document.atomic import ConflictError, ReadOnlyError, WriteError
     from ..document.document import ScenarioDocument
+    from ..loader import load_file
 
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         return 400, {"error": "expected the board's text"}
@@ -34,11 +35,15 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
             path = folder.resolve(file, exists=False)
             if not path.is_file():
                 return 409, {"error": f"{file}: removed from disk since this page loaded it", "conflict": True}
-            if digest(_read(path)) != data.get("base"):
+            loaded = load_file(path)
+            if digest(loaded.source.text) != data.get("base"):
                 return 409, {"error": f"{file}: {CONFLICT}", "conflict": True}
             # Read now, and write the page's text over exactly the bytes read (the writer's own check covers the
-            # moment between this read and the rename); the file's byte-order mark, if any, is kept.
-            ScenarioDocument.from_path(path).save(text=text)
+            # moment between this read and the rename); the file's byte-order mark, if any, is kept. Its tree is not
+            # written: read from libyaml's events (0.9 s with ruamel's scanner for 1,000 areas and 6,875 links).
+            document = ScenarioDocument.from_text(loaded.source.text, str(path), raw=loaded.source.raw, loaded=loaded, fast=True)
+            document.path = path
+            document.save(text=text)
             written = file
         elif isinstance(name, str):
             path = folder.new_file(name)
