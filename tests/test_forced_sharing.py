@@ -133,3 +133,29 @@ def test_a_push_past_64_ways_says_there_are_more() -> None:
     assert "the players choose among more than 64 ways" in steps[1].text
     assert steps[1].data["ways"] == 64 and steps[1].data["more"] is True
     assert len(turn.options) == 64
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kept_ways_are_found_for_exactly_the_boards_the_full_comparison_accepts(seed: int) -> None:
+    """forced._known_ends checks the figures on the hexes the search looked at (``inside``) and counts the looked-at
+    hexes occupied, instead of comparing every figure: it must accept exactly the boards the figure-by-figure
+    comparison accepts (each figure on its own hex, or neither its hex then nor now looked at)."""
+    rng = random.Random(seed)
+    cells = [(c, r) for c in range(8) for r in range(8)]
+    labels = [f"f{i}" for i in range(rng.randint(1, 12))]
+    figures: dict[str, GloomhavenFigure] = {}
+    terrain = {cell: "floor" for cell in cells}
+    for _ in range(30):
+        placed = dict(zip(labels, rng.sample(cells, len(labels)), strict=True))
+        consulted = frozenset(rng.sample(cells, rng.randint(0, 40)))
+        now = dict(placed)
+        for label in rng.sample(labels, rng.randint(0, len(labels))):
+            free = [cell for cell in cells if cell not in now.values()]
+            now[label] = rng.choice(free)
+        inside = tuple((label, cell) for label, cell in placed.items() if cell in consulted)
+        forced._ENDS.clear()
+        forced._ENDS["push"] = [(figures, terrain, placed, consulted, inside, [])]
+        grid = Grid("hex", 8, 8, terrain, figures=now)
+        expected = all(cell == placed[label] or (cell not in consulted and placed[label] not in consulted) for label, cell in now.items())
+        assert (forced._known_ends("push", grid, figures) is not None) == expected
+    forced._ENDS.clear()

@@ -7,7 +7,7 @@ every branch's board (segments.py says which move plans for which attack).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...geometry.grid import Grid
 from ...result import Displaced, Effect, Moved, Option, Position, Step, Turn, format_position
@@ -16,7 +16,7 @@ from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_tr
 from .context import Planning
 from .effects import TrapSprung
 from .focus import FocusRank, choose_focus, initiative_key
-from .forced import Way, finish_keeping_forced_ways, forced_ways
+from .forced import Way, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from .movement import Mover, mover_for
 from .plan import plan_for_focus
@@ -454,3 +454,26 @@ class _LaterSegment:
             turn.reasoning.append(Step(step.step, prefix + step.text, step.data))
         if self.segment.move is not None and self.explain:
             take_reasons(turn, self.scratch, prefix)
+
+
+def finish_keeping_forced_ways(turn: Turn, *, distinct_paths: bool = False) -> Turn:
+    """Turn.finish for a card written as a list, keeping apart the ways a push or pull ends: options
+    with the same hex and targets (and path, with ``distinct_paths``) are one unless their
+    displacements differ."""
+    turn.focus = sorted(set(turn.focus))
+    unique: dict[tuple[object, ...], Option] = {}
+    for option in turn.options:
+        path = tuple(option.path)
+        key = (
+            option.to,
+            tuple(sorted(option.attacks)),
+            path if distinct_paths else (),
+            tuple(e for e in option.effects if isinstance(e, Displaced)),
+        )
+        if key not in unique:
+            effects = (
+                option.effects if option.effects and isinstance(option.effects[0], Moved) else (Moved(turn.actor, path), *option.effects)
+            )
+            unique[key] = replace(option, path=path, attacks=tuple(sorted(option.attacks)), effects=effects)
+    turn.options = sorted(unique.values(), key=Option.sort_key)
+    return turn

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import permutations
+from itertools import islice, permutations
 from typing import Literal
 
 from ...geometry import hexgrid
 from ...geometry.grid import Grid
-from ...result import Displaced, Effect, Moved, Option, Turn, format_position
+from ...result import Displaced, Effect, Option, Turn, format_position
 from .board import BLOCKS_SIGHT, NOT_A_STEP, Cell, View, hex_of, without_traps
 from .compared import AnswerDiffers, ComparedOptions
 from .effects import TrapSprung
@@ -76,7 +76,9 @@ def forced_ends(
         found = _all_ends(grid, figures, attacker, target, (kind, hexes), rules)
         ends_list = found.ends
         kept = _ENDS.setdefault(key, [])
-        kept.insert(0, (figures, grid.terrain, dict(grid.figures), found.consulted, ends_list))
+        placed = dict(grid.figures)
+        inside = tuple((label, cell) for label, cell in placed.items() if cell in found.consulted)
+        kept.insert(0, (figures, grid.terrain, placed, found.consulted, inside, ends_list))
         del kept[_WAYS_KEPT_PER_PUSH:]
         if len(_ENDS) > _ENDS_KEPT:
             _ENDS.popitem(last=False)
@@ -106,19 +108,25 @@ def _known_ends(key: Hashable, grid: Grid, figures: dict[str, GloomhavenFigure])
         return None
     _ENDS.move_to_end(key)
     now = grid.figures
-    for known_figures, terrain, placed, consulted, ends_list in kept:
+    cells = set(now.values())
+    one_each = len(cells) == len(now)  # every figure on a hex of its own (a board always; the shortcut needs it)
+    for known_figures, terrain, placed, consulted, inside, ends_list in kept:
         if known_figures is not figures or terrain is not grid.terrain or placed.keys() != now.keys():
             continue  # another game's objects under a reused id, or a figure removed
-        if all(cell == placed[label] or (cell not in consulted and placed[label] not in consulted) for label, cell in now.items()):
+        if one_each:
+            # Each figure on its hex, or neither hex looked at: the figures that stood on looked-at hexes are still
+            # there (``inside``), and no other figure stands on one (no more looked-at hexes are occupied).
+            if all(now[label] == cell for label, cell in inside) and len(consulted & cells) == len(inside):
+                return ends_list
+        elif all(cell == placed[label] or (cell not in consulted and placed[label] not in consulted) for label, cell in now.items()):
             return ends_list
     return None
 
 
 #: Forced-move ends kept for boards met again: per push (attacker, target and its hex, force, rules), the last few
-#: boards' (figures, terrain, placements, hexes looked at, ends).
-_ENDS: OrderedDict[
-    Hashable, list[tuple[dict[str, GloomhavenFigure], dict[Cell, str], dict[str, Cell], frozenset[Cell], list[ForcedEnd]]]
-] = OrderedDict()
+#: boards' (figures, terrain, placements, hexes looked at, the figures placed on them, ends).
+_Kept = tuple[dict[str, GloomhavenFigure], dict[Cell, str], dict[str, Cell], frozenset[Cell], tuple[tuple[str, Cell], ...], list[ForcedEnd]]
+_ENDS: OrderedDict[Hashable, list[_Kept]] = OrderedDict()
 _ENDS_KEPT = 512
 _WAYS_KEPT_PER_PUSH = 8
 
@@ -418,12 +426,16 @@ def add_forced_moves(
             continue
         # One way past the listed ones says there are more: the rest are never worked out (with several targets,
         # each order of each way of the ones moved before is a board of its own: tens of thousands of searches).
-        found = forced_ways(
-            _board_of(board, turn.actor, option), figures, hex_of(option.to), option.attacks, attack, rules, limit=MAX_FORCED_OPTIONS + 1
-        )
-        more = len(found) > MAX_FORCED_OPTIONS
-        ways = [(e, s) for _, e, s in found[:MAX_FORCED_OPTIONS]]
-        for effects, said in ways:
+        # Each option is made as its way is found: a reading compared with the turn stops at the first that differs.
+        ways: list[tuple[tuple[Effect, ...], list[str]]] = []
+        more = False
+        for _, _, effects, said in _each_way(
+            _board_of(board, turn.actor, option), figures, hex_of(option.to), option.attacks, attack, rules
+        ):
+            if len(ways) == MAX_FORCED_OPTIONS:
+                more = True
+                break
+            ways.append((effects, said))
             details = {**option.details, "forced": said} if said else option.details
             options.append(replace(option, effects=option.effects + effects, details=details))
         if more:
@@ -484,17 +496,31 @@ def forced_ways(
     has neither). Several targets are moved one after the other in an order the players choose: every order is
     tried (label order first) and each different outcome is a way, its words naming the order. ``limit``: only the
     first so many ways (the same as the first of all of them), the others never worked out."""
+    return [
+        (before if last is None else without_traps(before.moved(last[0], last[1].end), last[1].traps), effects, named)
+        for before, last, effects, named in islice(_each_way(board, figures, attacker, targets, attack, rules), limit)
+    ]
+
+
+def _each_way(
+    board: Grid,
+    figures: dict[str, GloomhavenFigure],
+    attacker: Cell,
+    targets: tuple[str, ...],
+    attack: GloomhavenAttack,
+    rules: VariantRules,
+) -> Iterator[_Pending]:
+    """The ways :func:`forced_ways` lists, in its order, as they are found, each before its last target's move is made
+    on the board (only a card's later actions need that board: add_forced_moves never makes it)."""
     hexes = attack.push or attack.pull or 0
     if not hexes:
-        return [(board, (), [])]
+        yield (board, None, (), [])
+        return
     labels = tuple(sorted(targets))
     orders = list(permutations(labels)) if len(labels) <= MAX_ORDERED_TARGETS else [labels]
-    found: list[Way] = []
     seen: set[tuple[object, ...]] = set()
     for order in orders:
         for before, last, effects, said in _ways_in_order(board, figures, attacker, order, attack, rules):
-            if limit is not None and len(found) >= limit:
-                return found
             key = tuple(sorted(repr(e) for e in effects if not isinstance(e, Displaced))) + tuple(
                 sorted((e.figure, e.to) for e in effects if isinstance(e, Displaced))
             )
@@ -502,9 +528,7 @@ def forced_ways(
                 continue  # this order ends as an earlier one did
             seen.add(key)
             named = [f"{', '.join(order)} in that order: {said[0]}", *said[1:]] if len(order) > 1 and len(orders) > 1 else said
-            after = before if last is None else without_traps(before.moved(last[0], last[1].end), last[1].traps)
-            found.append((after, effects, named))
-    return found
+            yield before, last, effects, named
 
 
 #: A way before its last target's move is made on the board (most ways end as another order's did: their boards
@@ -564,26 +588,3 @@ def _then(
             yield (moved, last, effects + added, said + [words])
         if grown > MAX_FORCED_OPTIONS * 4:
             return
-
-
-def finish_keeping_forced_ways(turn: Turn, *, distinct_paths: bool = False) -> Turn:
-    """Turn.finish for a card written as a list, keeping apart the ways a push or pull ends: options
-    with the same hex and targets (and path, with ``distinct_paths``) are one unless their
-    displacements differ."""
-    turn.focus = sorted(set(turn.focus))
-    unique: dict[tuple[object, ...], Option] = {}
-    for option in turn.options:
-        path = tuple(option.path)
-        key = (
-            option.to,
-            tuple(sorted(option.attacks)),
-            path if distinct_paths else (),
-            tuple(e for e in option.effects if isinstance(e, Displaced)),
-        )
-        if key not in unique:
-            effects = (
-                option.effects if option.effects and isinstance(option.effects[0], Moved) else (Moved(turn.actor, path), *option.effects)
-            )
-            unique[key] = replace(option, path=path, attacks=tuple(sorted(option.attacks)), effects=effects)
-    turn.options = sorted(unique.values(), key=Option.sort_key)
-    return turn

@@ -12,10 +12,10 @@ from ...geometry.grid import Grid
 from ...models import Scenario
 from ...result import Effect, Option, RuledOutMap, Step, Turn
 from .board import hex_of, hex_path, parse_board, traps_entered
-from .card import AREA_WORK, CardBudget, TooMuchCardWork, resolve_card
+from .card import AREA_WORK, CardBudget, TooMuchCardWork, finish_keeping_forced_ways, resolve_card
 from .compared import AnswerDiffers
 from .effects import TrapSprung, initial_state
-from .forced import add_forced_moves, finish_keeping_forced_ways, forced_rules
+from .forced import add_forced_moves, forced_rules
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import answer_only, explaining, name_readings, watching
