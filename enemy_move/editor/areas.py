@@ -134,10 +134,37 @@ def draw_areas(session: Session, turn: Turn | None, shown: int | None) -> Text:
     return Text("\n").join(area_lines(session, turn, shown))
 
 
-def area_lines(session: Session, turn: Turn | None, shown: int | None, drawn: dict[Any, Text] | None = None) -> list[Text]:
+class AreaFacts:
+    """What the list shows of each area after its name (the game's ``area_facts``: room, height, trap), kept by
+    area for one document and read again only for the areas the edits since touched (``Session.touched_since``):
+    reading 1,000 areas' facts again after each edit was about half of drawing the list (1.7 of 3 ms)."""
+
+    def __init__(self) -> None:
+        self.doc: Any = None
+        self.game: Any = None
+        self.generation = 0
+        self.facts: dict[str, str] = {}
+
+    def current(self, session: Session) -> dict[str, str]:
+        """Area name -> its facts as shown, those still known (the list adds the others)."""
+        doc = session.doc
+        touched = session.touched_since(self.generation) if doc is self.doc and doc.game is self.game else None
+        if touched is None or any(parts == ("areas",) for parts in touched):
+            self.facts = {}
+        else:
+            for parts in touched:
+                if parts[0] == "areas":
+                    self.facts.pop(parts[1], None)  # an area's facts read again (its key, as the list names it)
+        self.doc, self.game, self.generation = doc, doc.game, session.generation
+        return self.facts
+
+
+def area_lines(
+    session: Session, turn: Turn | None, shown: int | None, drawn: dict[Any, Text] | None = None, facts: AreaFacts | None = None
+) -> list[Text]:
     """One line per area, under a heading, then the key of the borders. The areas are read as written (no copy
     of 1,000 areas per redraw). ``drawn``: the lines drawn last time by what they show; an area whose line shows
-    the same is not drawn again (it is replaced by this drawing's lines)."""
+    the same is not drawn again (it is replaced by this drawing's lines). ``facts``: each area's facts kept."""
     every = session.doc.data.get("areas")
     every = every if isinstance(every, dict) else {}
     names = [str(name) for name in every]
@@ -150,9 +177,12 @@ def area_lines(session: Session, turn: Turn | None, shown: int | None, drawn: di
     game = session.doc.game
     lines = [Text(f"{'#':>4} {'area':<{width}}  room  figures", style="bold")]
     kept: dict[Any, Text] = {}
+    known = facts.current(session) if facts is not None else {}
     for key, raw in every.items():
         name = str(key)
-        facts = "  " + escape_controls(game.area_facts(raw)) if game is not None else ""
+        facts_text = known.get(name)
+        if facts_text is None:
+            facts_text = known[name] = "  " + escape_controls(game.area_facts(raw)) if game is not None else ""
         figures = tuple(
             (
                 label,
@@ -160,7 +190,7 @@ def area_lines(session: Session, turn: Turn | None, shown: int | None, drawn: di
             )
             for label in sorted(where.get(name, []))
         )
-        facts_key = (name, width, marks.get(name, ""), facts, figures, tuple(around.get(name, [])), name == session.area)
+        facts_key = (name, width, marks.get(name, ""), facts_text, figures, tuple(around.get(name, [])), name == session.area)
         text = drawn.get(facts_key) if drawn is not None else None
         if text is None:
             text = _area_line(*facts_key)
@@ -210,6 +240,7 @@ class AreaView(Widget, can_focus=True):
         #: The lines drawn last (reused while what they show is unchanged) and each line's strip on screen.
         self._lines_drawn: dict[Any, Text] = {}
         self._strips: dict[int, tuple[Text, int, Strip]] = {}
+        self._facts = AreaFacts()
 
     def render(self) -> Text:
         """The whole list (the dialogs show it beside them)."""
@@ -245,7 +276,7 @@ class AreaView(Widget, can_focus=True):
         key = (self.session.generation, self.session.area, id(self.turn), self.turn, self.shown)
         if self._cache is None or self._cache[0] != key:
             try:
-                lines = area_lines(self.session, self.turn, self.shown, self._lines_drawn)
+                lines = area_lines(self.session, self.turn, self.shown, self._lines_drawn, self._facts)
             except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
                 lines = [Text(f"(the areas cannot be listed: {error})", style="yellow")]
             self._cache = (key, lines, max((line.cell_len for line in lines), default=1) + 1, len(lines))

@@ -7,6 +7,7 @@ session, the message line and :meth:`apply` (one undo step per edit).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from textual.events import Key, Paste
@@ -19,22 +20,14 @@ from . import cards, forms, palette
 from .areas import AreaView, area_names
 from .board import BoardView
 from .keysline import KeysLine
-from .session import Session
 from .stats import StatCommands, shorthand_values
 
 
 class Commands(StatCommands):
     """Forms and quick keys; the screen that uses them provides what is declared here."""
 
-    session: Session
     #: Area boards: the figure Enter opens (the last label typed, or Tab).
     selected: str | None
-
-    def say(self, message: str) -> None:
-        raise NotImplementedError
-
-    def apply(self, change: Any, *args: Any) -> bool:
-        raise NotImplementedError
 
     def refresh_all(self) -> None:
         raise NotImplementedError
@@ -113,25 +106,17 @@ class Commands(StatCommands):
         rows = cards.card_rows(self.session.doc, set(self.session.figures()))
         board = self.beside_board()
 
-        def chosen(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                self.focus_board()
-                return
-            command, key = answer
-            if command == "edit":
-                self.edit_card(key)
-            elif command in ("move", "attack"):
-                self.add_step(key, command)
-            elif command == "remove":
-                self.remove_card(key)
-            elif command == "new":
-                self.ask_new_card()
-            elif command == "stats":
-                self.open_stats()
-
+        commands: dict[str, Callable[[str], object]] = {
+            "edit": self.edit_card,
+            "move": lambda key: self.add_step(key, "move"),
+            "attack": lambda key: self.add_step(key, "attack"),
+            "remove": self.remove_card,
+            "new": lambda key: self.ask_new_card(),
+            "stats": lambda key: self.open_stats(),
+        }
         screen = cards.CardsScreen(rows, selected, models, board)
         screen.note_source = self.answer_sums
-        self.app.push_screen(screen, chosen)
+        self.app.push_screen(screen, partial(self.run_chosen, commands))
 
     def _list_item(self, key: str) -> tuple[str, int] | None:
         """(the card, the position) when ``key`` is an action of a list card."""
@@ -197,14 +182,9 @@ class Commands(StatCommands):
         offered = sorted(figures) + sorted(types)
 
         def named(name: str | None) -> None:
-            if not name:
-                self.open_cards()
+            key = self.typed_key(name, "actions", "a card", self.open_cards)
+            if key is None:
                 return
-            if "." in name:
-                self.say("a card's key cannot hold a '.': write it in the file")
-                self.open_cards()
-                return
-            key = f"actions.{name}"
             if self.session.doc.get(key) is None:
                 # a copy of the card every figure uses: usually only a value or two differ
                 self.apply(self.session.set_key, key, self.session.doc.get("action") or {})
@@ -261,16 +241,13 @@ class Commands(StatCommands):
 
         content = (title, fields, values, forms.names_for(self.session.ruleset), self.beside_board(), more, note)
         kept = self.kept_form()
-        if kept in self.app.screen_stack:  # a form over a form (not made by the editor today)
-            screen = forms.FormScreen(*content)
-        else:
-            screen = kept
-            screen.show(*content)
+        screen = forms.FormScreen() if kept in self.app.screen_stack else kept  # a form over a form: not made today
+        screen.show(*content)
         self.app.push_screen(screen, done)
 
     def kept_form(self) -> forms.FormScreen:
         """The form screen, kept from one form to the next (see :meth:`kept`)."""
-        screen = self.kept("form", lambda: forms.FormScreen("", [], {}))
+        screen = self.kept("form", forms.FormScreen)
         assert isinstance(screen, forms.FormScreen)
         return screen
 
@@ -385,16 +362,22 @@ class Commands(StatCommands):
                 number += 1
             name = f"A{number}"
             game = session.doc.game
-            if self.apply(session.set_key, f"areas.{name}", dict(game.editor_new_area) if game is not None else {}):
-                session.area = name
+            self.apply(self._set_area, f"areas.{name}", dict(game.editor_new_area) if game is not None else {}, name)
         elif session.area is not None:
             if any(area == session.area for area in session.doc.positions().values()):
                 self.say(f"area {session.area} has figures: move or remove them first")
                 return
             gone = session.area
-            if self.apply(session.set_key, f"areas.{gone}", None):
-                session.area = next((n for n in names if n != gone), None)
+            self.apply(self._set_area, f"areas.{gone}", None, next((n for n in names if n != gone), None))
         self.refresh_all()
+
+    def _set_area(self, key: str, value: Any, select: str | None) -> bool:
+        """Set (or remove) an area and select ``select``: the list is drawn once, with the area selected (it was
+        drawn, then drawn again with the selection: twice the area list of 1,000 areas for one `+`)."""
+        if not self.session.set_key(key, value):
+            return False
+        self.session.area = select
+        return True
 
     def action_mark(self) -> None:
         """The cursor becomes the mark of the selected figure (where the game writes it: a minion's faction's)."""

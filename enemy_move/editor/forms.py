@@ -265,21 +265,13 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         Binding("ctrl+k", "more", "All cards", priority=True),
     ]
 
-    def __init__(
-        self,
-        title: str,
-        fields: list[Field],
-        values: dict[str, Any],
-        names: list[str] | None = None,
-        beside: Any = "",
-        more: bool = False,
-        note: Callable[[], str] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
+        """An empty form: :meth:`show` gives it its fields."""
         super().__init__()
         self._note_timer: Timer | None = None
         self._view: FieldsView | None = None
         self._beside: Beside | None = None
-        self.show(title, fields, values, names, beside, more, note)
+        self.show("", [], {})
 
     def show(
         self,

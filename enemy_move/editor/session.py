@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..document.document import EditError
+from ..document.nodes import split_key
 from . import palette, undo
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ Cell = tuple[int, int]
 GRID_KEYS = ("map", "figures")
 #: Undo steps kept (each holds only the values its edit replaced).
 UNDO_DEPTH = 200
+#: How many recent changes keep the keys they touched (Session.touched).
+TOUCHED_KEPT = 64
 
 
 @dataclass
@@ -102,6 +105,9 @@ class Session:
     editing: bool = False
     #: The generation last saved (or opened).
     saved_generation: int = 0
+    #: The keys each recent change touched, as parts, by generation (None: not said, or the whole document was
+    #: replaced): a view draws again only what they changed (areas.AreaFacts).
+    touched: dict[int, tuple[tuple[str, ...], ...] | None] = field(default_factory=dict, repr=False)
 
     # --- facts -----------------------------------------------------------------------------
 
@@ -197,12 +203,27 @@ class Session:
         self.undo_stack.append(Step(what, saved or [], whole))
         del self.undo_stack[:-UNDO_DEPTH]
         self.redo_stack.clear()
-        self.changed()
+        self.changed(None if touches is None else [tuple(split_key(key)) for key in touches])
         return True
 
-    def changed(self) -> None:
+    def changed(self, touched: Sequence[tuple[str, ...]] | None = None) -> None:
+        """A new generation of the document; ``touched``: the keys the change may have touched (None: anything)."""
         self.generation += 1
         self.choices = {}
+        self.touched[self.generation] = None if touched is None else tuple(touched)
+        self.touched.pop(self.generation - TOUCHED_KEPT, None)
+
+    def touched_since(self, generation: int) -> list[tuple[str, ...]] | None:
+        """The keys the changes since ``generation`` touched; None: not known (anything may have changed)."""
+        if not 0 <= self.generation - generation <= TOUCHED_KEPT:
+            return None
+        found: list[tuple[str, ...]] = []
+        for each in range(generation + 1, self.generation + 1):
+            parts = self.touched.get(each)
+            if parts is None:
+                return None
+            found.extend(parts)
+        return found
 
     def undo(self) -> str | None:
         """Undo the last edit; what it did ("painted [3, 4] wall"), or None when there is nothing to undo."""
@@ -218,9 +239,10 @@ class Session:
         if step.document is not None:
             target.append(Step(step.what, document=self.doc))
             self.doc = step.document
+            self.changed()
         else:
             target.append(Step(step.what, undo.restore(self.doc.data, step.saved)))
-        self.changed()
+            self.changed([saved.parts for saved in step.saved])  # the values put back, each at its place
         return step.what
 
     def move_cursor(self, cell: Cell) -> None:

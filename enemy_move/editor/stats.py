@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
@@ -176,6 +177,8 @@ class StatCommands(Screen[None]):
     """The editor's stat card commands (a base of :class:`enemy_move.editor.commands.Commands`)."""
 
     session: Session
+    #: A form over the board (:meth:`enemy_move.editor.commands.Commands.open_form`).
+    open_form: Callable[..., None]
 
     def say(self, message: str) -> None:
         raise NotImplementedError
@@ -187,18 +190,6 @@ class StatCommands(Screen[None]):
         raise NotImplementedError
 
     def focus_board(self) -> None:
-        raise NotImplementedError
-
-    def open_form(
-        self,
-        title: str,
-        fields: list[forms.Field],
-        values: dict[str, Any],
-        label: str | None = None,
-        then: Callable[[], None] | None = None,
-        more: bool = False,
-        note: Callable[[], str] | None = None,
-    ) -> None:
         raise NotImplementedError
 
     def answer_sums(self) -> str:
@@ -219,21 +210,13 @@ class StatCommands(Screen[None]):
         screen = StatsScreen(stat_rows(self.session.doc), selected, card_models_, self.beside_board())
         screen.note_source = self.answer_sums
 
-        def chosen(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                self.focus_board()
-                return
-            command, key = answer
-            if command == "edit":
-                self.edit_stats(key)
-            elif command == "new":
-                self.ask_new_stat_card()
-            elif command == "level":
-                self.ask_level_line(key)
-            elif command == "remove":
-                self.remove_stats(key)
-
-        self.app.push_screen(screen, chosen)
+        commands: dict[str, Callable[[str], object]] = {
+            "edit": self.edit_stats,
+            "new": lambda key: self.ask_new_stat_card(),
+            "level": self.ask_level_line,
+            "remove": self.remove_stats,
+        }
+        self.app.push_screen(screen, partial(self.run_chosen, commands))
 
     def edit_stats(self, key: str) -> None:
         models = stat_models(self.session.ruleset)
@@ -243,6 +226,26 @@ class StatCommands(Screen[None]):
         values = {f.key: self.session.doc.get(f.key) for f in fields if f.kind != "heading"}
         self.open_form(title, fields, values, then=lambda: self.open_stats(key), note=self.answer_sums)
 
+    def run_chosen(self, commands: dict[str, Callable[[str], object]], answer: tuple[str, str] | None) -> None:
+        """What a list dialog (the cards, the stat cards) was closed with: (command, key) run by ``commands``; None
+        (Esc): the focus back on the board."""
+        if answer is None:
+            self.focus_board()
+            return
+        command, key = answer
+        if command in commands:
+            commands[command](key)
+
+    def typed_key(self, name: str | None, section: str, what: str, back: Callable[[], None]) -> str | None:
+        """The key ``section.name`` of a card named in the ask dialog; None (and ``back`` runs): nothing typed, or
+        a name holding a '.' (said)."""
+        if name and "." in name:
+            self.say(f"{what}'s key cannot hold a '.': write it in the file")
+        elif name:
+            return f"{section}.{name}"
+        back()
+        return None
+
     def ask_new_stat_card(self) -> None:
         figures = self.session.figures()
         named = {str(f.get(k)) for f in figures.values() if isinstance(f, dict) for k in ("type", "name") if f.get(k)}
@@ -250,14 +253,9 @@ class StatCommands(Screen[None]):
         offered = sorted(named - set(stats if isinstance(stats, dict) else ()))
 
         def typed(name: str | None) -> None:
-            if not name:
-                self.open_stats()
+            key = self.typed_key(name, "stats", "a stat card", self.open_stats)
+            if key is None:
                 return
-            if "." in name:
-                self.say("a stat card's key cannot hold a '.': write it in the file")
-                self.open_stats()
-                return
-            key = f"stats.{name}"
             if self.session.doc.get(key) is None:
                 self.apply(self.session.set_key, key, dict(NEW_CARD))
             self.edit_stats(key)
