@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import re
+import threading
 from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -250,15 +251,20 @@ class _Builder:
     def constructed(self, tag: str, value: str) -> Any:
         """ruamel's own value of a number it keeps the spelling of (``0``, ``0x1F``, ``1_000``, ``007``, ``1.50``)."""
         global _CONSTRUCTOR
-        if _CONSTRUCTOR is None:
-            from .nodes import yaml_io
+        with _CONSTRUCTING:  # one constructor for the server's threads; it keeps what it made until told otherwise
+            if _CONSTRUCTOR is None:
+                from .nodes import yaml_io
 
-            _CONSTRUCTOR = yaml_io((2, 4, 2)).constructor
-        return _CONSTRUCTOR.construct_object(ScalarNode(tag, value), deep=True)
+                _CONSTRUCTOR = yaml_io((2, 4, 2)).constructor
+            try:
+                return _CONSTRUCTOR.construct_object(ScalarNode(tag, value), deep=True)
+            finally:
+                _CONSTRUCTOR.constructed_objects.clear()
 
 
 #: ruamel's round-trip constructor, made when first needed (making it costs more than a file's numbers).
 _CONSTRUCTOR: Any = None
+_CONSTRUCTING = threading.Lock()
 
 
 def _style(collection: Any, flow: Any) -> None:

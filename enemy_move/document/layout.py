@@ -243,13 +243,14 @@ def mark_unsure(layout: Layout, lines: list[int]) -> Layout:
     return layout
 
 
-def _exact(layout: Layout, first: int, last: int) -> None:
-    """Old sections [first, last) are written (changed, dropped, or new ones put before ``first``): with a tree
-    read from libyaml's events, neither they nor the lines before them may hold what only ruamel writes (a comment
-    there may be ruamel's of the next key or of the last value before it)."""
+def _exact(layout: Layout, first: int, last: int, *, moved: bool = True) -> None:
+    """Old sections [first, last) are written (changed, or, ``moved``, dropped or new ones put before ``first``): with
+    a tree read from libyaml's events, they may not hold what only ruamel writes, nor, when sections come or go, may
+    the lines before them (a comment there may be ruamel's of the next key: it would go with a dropped section, and
+    a new one would go before it). A section rewritten in its place keeps them wherever they are counted."""
     if not layout.fast:
         return
-    before = layout.head_unsure if first == 0 else layout.sections[first - 1].unsure
+    before = moved and (layout.head_unsure if first == 0 else layout.sections[first - 1].unsure)
     if before or any(section.unsure for section in layout.sections[first:last]):
         raise NeedsRuamel
 
@@ -273,7 +274,7 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
                 sections.append(replace(before, start=start, end=out.lines))
                 continue
             if before is not None:
-                _exact(layout, i1 + j - j1, i1 + j - j1 + 1)
+                _exact(layout, i1 + j - j1, i1 + j - j1 + 1, moved=False)
             node = data[key]
             if before is not None and before.kind is not None and _same_kind(node, before.kind):
                 children = _Children(node, value, before, layout, out).write()
