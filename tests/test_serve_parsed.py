@@ -157,3 +157,22 @@ def test_a_forms_edit_saves_only_its_keys_not_a_copy_of_the_document(monkeypatch
     assert (after, message) == (expected[0], None) and "move: 4" in after
     assert edit(text, "board.yaml", {"kind": "set", "values": {"action.move": "2"}, "figure": ""})[1] == "nothing changed"
     parsed.forget()
+
+
+def test_the_next_round_after_a_view_starts_from_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.serve import board
+
+    text = (ROOT / "scenarios/gloomhaven/01-melee-approach.yaml").read_text()
+    parsed.forget()
+    expected = board.next_round(board.Request(text, "board.yaml"))
+    assert expected[0] is not None and expected[0] != text
+    parsed.forget()
+    board.view(board.Request(text, "board.yaml"))
+    with monkeypatch.context() as patch:
+        patch.setattr(board, "resolve", lambda request: pytest.fail("the phase was resolved again"))
+        assert board.next_round(board.Request(text, "board.yaml")) == expected
+    # taken out when used; another text or other choices are resolved
+    assert parsed.answer_for(text, "board.yaml", {}) is None
+    board.view(board.Request(text, "board.yaml"))
+    assert parsed.answer_for(text, "board.yaml", {"a": 1}) is None and parsed.answer_for(text, "other.yaml", {}) is None
+    parsed.forget()

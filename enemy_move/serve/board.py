@@ -91,6 +91,7 @@ def view(request: Request) -> dict[str, Any]:
         answer = f'<p class="error">{escape(error or "no answer")}</p><details open><summary>The file</summary><pre class="source">{source}</pre></details>'
         return {"error": error, "board": "", "answer": answer, "turns": 0, "need": None}
     from ..render.svg import sections
+    from .parsed import keep_answer
     from .sight import sight_html, sight_report
 
     legends: list[list[tuple[str, str]]] = []
@@ -102,14 +103,9 @@ def view(request: Request) -> dict[str, Any]:
     need = choice_needed(result, request.choices)
     seen = report.lines[shown] if report is not None and shown < len(report.lines) else None
     sight = sight_html(request.sight, seen, problem) if request.sight is not None else ""
-    return {
-        "error": None,
-        "board": board,
-        "answer": answer_html(result, shown, request, drawn, sight),
-        "turns": len(result.turns),
-        "turn": shown,
-        "need": need,
-    }
+    drawn_answer = answer_html(result, shown, request, drawn, sight)
+    keep_answer(request.text, request.file, request.choices, result)  # the page's Next round of this view starts from it
+    return {"error": None, "board": board, "answer": drawn_answer, "turns": len(result.turns), "turn": shown, "need": need}
 
 
 def svg(elements: list[str], width: float, height: float, caption: str) -> str:
@@ -404,9 +400,10 @@ def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str
     from ..document.document import ScenarioDocument
     from ..document.nodes import NeedsRuamel
     from ..editor.answer import turn_words
-    from .parsed import document_for, keep
+    from .parsed import answer_for, document_for, keep
 
-    result, error = resolve(request)
+    # the answer the page's view of this text and these choices drew, when it was the last (else resolved again)
+    result, error = (kept, None) if (kept := answer_for(request.text, request.file, request.choices)) is not None else resolve(request)
     if result is None:
         return None, None, f"the board has no answer to follow: {error}"
     need = choice_needed(result, request.choices)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..document.document import ScenarioDocument
+    from ..result import Result
 
 #: How many documents are kept (the last edits of a few boards; one of 1,000 areas holds about 7 MB).
 KEPT = 4
@@ -51,7 +52,31 @@ def keep(text: str, file: str, document: ScenarioDocument) -> None:
             _kept.popitem(last=False)
 
 
+#: The answer the last views drew, by file, text and the players' choices: the next round of that view starts from it
+#: instead of resolving the phase again (1.7 s for 61 enemies on 1,000 areas). Each is taken out when used.
+ANSWERS_KEPT = 2
+
+_answers: OrderedDict[tuple[str, str, tuple[tuple[str, int], ...]], Result] = OrderedDict()
+
+
+def keep_answer(text: str, file: str, choices: dict[str, int], result: Result) -> None:
+    """Keep ``result`` (resolved from ``text`` with ``choices``, and drawn: nothing works it out any more)."""
+    with _lock:
+        key = (file, text, tuple(sorted(choices.items())))
+        _answers[key] = result
+        _answers.move_to_end(key)
+        while len(_answers) > ANSWERS_KEPT:
+            _answers.popitem(last=False)
+
+
+def answer_for(text: str, file: str, choices: dict[str, int]) -> Result | None:
+    """The answer a view kept for exactly this text and these choices, taken out; None when there is none."""
+    with _lock:
+        return _answers.pop((file, text, tuple(sorted(choices.items()))), None)
+
+
 def forget() -> None:
-    """Drop every kept document (tests)."""
+    """Drop every kept document and answer (tests)."""
     with _lock:
         _kept.clear()
+        _answers.clear()
