@@ -91,6 +91,8 @@ def test_the_links_dialog_is_modal_over_the_editor(tmp_path: Path) -> None:
         panel = dialog(pilot)
         assert panel is not None and pilot.app.screen is screen
         assert str(footer.render()) == ""  # the editor's keys do not work meanwhile
+        answer = screen.query_one("#answer-pane")
+        assert answer.styles.visibility == "hidden"  # under the dialog: not drawn while it is shown
         field = panel.query_one(LineField)
         assert field.has_class("-focus") and screen.focused is screen.query_one("#board")  # the board keeps textual's
         await press(pilot, "+", "ctrl+z", "ctrl+a", "f1", "ctrl+n", "up")
@@ -108,7 +110,7 @@ def test_the_links_dialog_is_modal_over_the_editor(tmp_path: Path) -> None:
         await pilot.click("#board", offset=(6, 3))  # the area A3 behind the dialog
         assert session.area == "A1" and dialog(pilot) is panel
         await press(pilot, "escape")
-        assert dialog(pilot) is None and "Undo" in str(footer.render())
+        assert dialog(pilot) is None and "Undo" in str(footer.render()) and answer.styles.visibility == "visible"
         await press(pilot, "down")  # the editor's keys again
         assert session.area == "A2"
         await press(pilot, "ctrl+z")

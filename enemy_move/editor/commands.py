@@ -348,9 +348,12 @@ class Commands(StatCommands):
             return f"removed {link}" if self.apply(session.remove_link, index) else "nothing removed"
 
         def closed() -> None:
+            self.query_one("#answer-pane").styles.visibility = "visible"
             self.query_one(KeysLine).show_keys(True)
 
         self.query_one(KeysLine).show_keys(False)  # the editor's keys do not work while the dialog is shown
+        # the answer is under the dialog: not drawn, nor cut at each of the dialog's lines, while it is shown
+        self.query_one("#answer-pane").styles.visibility = "hidden"
         self.query_one(LinksPanel).show(session.area, listed, add, remove, closed)
 
     def area_add_remove(self, key: str) -> None:
