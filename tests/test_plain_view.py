@@ -1,6 +1,7 @@
-"""The text view on a console without colour (a pipe, a file) draws maps without their styles (map_text.grid_text's
-``plain``) and long option tables one line a segment (render/long_table.py's ``_plain_rows``): the same bytes as rich
-draws the styled map and its own Table, on seeded random whole phases (every table drawn both ways) at several widths."""
+"""The text view on a console without colour (a pipe, a file) draws maps and the reasoning without their styles
+(map_text.grid_text's and rich_view._reasoning's ``plain``) and option tables one line a segment (render/long_table.py's
+``_plain_rows``): the same bytes as rich draws the styled map, the styled steps and its own Table, on seeded random
+whole phases (every table drawn both ways) at several widths."""
 
 from __future__ import annotations
 
@@ -60,6 +61,9 @@ def test_the_plain_view_draws_what_rich_draws(seed: int, monkeypatch: pytest.Mon
         fast = _drawn(result, width)
     with monkeypatch.context() as patched:
         patched.setattr(rich_view, "LONG_TABLE_ROWS", 10**9)  # rich's own Table
+        patched.setattr(rich_view, "PLAIN_TABLE_ROWS", 10**9)
         patched.setattr(rich_view, "grid_text", lambda view, plain=False: grid_text(view))  # every map with its styles
+        original = rich_view._reasoning
+        patched.setattr(rich_view, "_reasoning", lambda steps, plain=False: original(steps))  # the steps with their styles
         slow = _drawn(result, width)
     assert fast == slow

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
     from ..game import Game
 
-#: An options table longer than this is drawn by render/long_table.py (the same bytes, each distinct cell once).
+#: An options table longer than this is drawn by render/long_table.py (the same bytes, each distinct cell once), and
+#: any on a console without colour (whose lines long_table.py writes as plain text).
 LONG_TABLE_ROWS = 32
+PLAIN_TABLE_ROWS = 0
 
 #: A terminal smaller than this (columns, lines) gets the brief view by default.
 SMALL_TERMINAL = (100, 40)
@@ -93,7 +95,9 @@ def _index_text(index: int) -> str:
     return number if mark == number else f"{number} ({mark})"
 
 
-def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True) -> RenderableType:
+def _options_table(
+    turn: Turn, *, whole_phase: bool, brief: bool = False, width: int = 80, attacks: bool = True, plain: bool = False
+) -> RenderableType:
     if brief:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1))
     else:
@@ -141,7 +145,7 @@ def _options_table(turn: Turn, *, whole_phase: bool, brief: bool = False, width:
     ]
     if not turn.options:
         table.add_row(*(["-"] * (len(headers) - 1)), "no options")
-    if not brief and len(cells) > LONG_TABLE_ROWS:
+    if not brief and len(cells) > (PLAIN_TABLE_ROWS if plain else LONG_TABLE_ROWS):
         from .long_table import SharedCells, drawable
 
         if drawable(table):  # the same bytes, each distinct cell rendered once (a phase of pushes: ~1,600 options)
@@ -185,18 +189,20 @@ def _plain(value: object) -> str:
     return escape_controls(str(value))
 
 
-def _reasoning(steps: list[Step]) -> Text:
+def _reasoning(steps: list[Step], plain: bool = False) -> Text:
+    """The numbered steps; ``plain``: without styles, for a console that writes none (the same bytes, fewer segments)."""
     text = Text()
+    dim, step_style, why_style = (None, None, None) if plain else ("dim", "bold cyan", "bold magenta")
     for number, step in enumerate(steps, 1):
         if number > 1:
             text.append("\n")
-        text.append(f"{number:>2}. ", style="dim")
-        text.append(f"[{step.step}] ", style="bold magenta" if step.step == "why-not" else "bold cyan")
+        text.append(f"{number:>2}. ", style=dim)
+        text.append(f"[{step.step}] ", style=why_style if step.step == "why-not" else step_style)
         text.append(escape_controls(step.text))  # names come from the file: no raw escape sequences
         if step.source:
-            text.append(f"\n    source: {step.source}", style="dim")
+            text.append(f"\n    source: {step.source}", style=dim)
     if not steps:
-        text.append("(no reasoning recorded)", style="dim")
+        text.append("(no reasoning recorded)", style=dim)
     return text
 
 
@@ -240,8 +246,9 @@ def render_result(result: Result, console: Console, *, brief: bool = False, extr
                     expand=False,
                 )
             )
-        console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks))
-        console.print(Panel(_reasoning(turn.reasoning + _steps(extra, index)), title="Reasoning", title_align="left", expand=False))
+        console.print(_options_table(turn, whole_phase=whole_phase, attacks=result.has_attacks, plain=frame.plain))
+        reasoning = _reasoning(turn.reasoning + _steps(extra, index), frame.plain)
+        console.print(Panel(reasoning, title="Reasoning", title_align="left", expand=False))
         if turn.follows:
             console.print(
                 Text(
