@@ -55,7 +55,7 @@ class FileResult:
     got: list[Any] | None = None
     # A failure's differences, each at the option or field of `expect:` that differs; an error's one problem.
     problems: list[Problem] = field(default_factory=list)
-    # The engine's answer turn by turn (actor, focus, options as JSON): what `check --update` writes.
+    # A failed file's answer turn by turn (actor, focus, options as JSON): what `check --update` writes.
     answer: list[dict[str, Any]] | None = None
     # `check --update`: the differences that were settled by writing the answer into the file.
     updated: list[Problem] = field(default_factory=list)
@@ -428,14 +428,14 @@ def _check_loaded(load: Callable[[], Any]) -> FileResult:
     name = scenario.source.file
     if scenario.model.expect is None:
         return FileResult(file=name, status="valid")
-    answer = [turn_answer(t) for t in result.turns]
     problems, expected, got = compare(scenario.model.expect, result, scenario.source.where)
     problems.sort(key=lambda p: (p.line, p.col))  # file order, as a reader goes down the file
     if problems:
+        answer = [turn_answer(t) for t in result.turns]
         return FileResult(
             file=name, status="fail", expected=expected, got=got, problems=problems, answer=answer, checked=scenario.source.raw
         )
-    return FileResult(file=name, status="pass", answer=answer)
+    return FileResult(file=name, status="pass")
 
 
 def check_file_contained(file: str, stdin: BinaryIO | None = None) -> FileResult | None:

@@ -15,4 +15,4 @@ def main() -> None:
     install()
     from .cli import main as run
 
-    run()
+    run(exit_at_once=True)

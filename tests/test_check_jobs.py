@@ -100,3 +100,47 @@ def test_any_other_check_line_goes_through_typer(line: list[str]) -> None:
     from enemy_move.cli.check import plain_check
 
     assert plain_check(line) is None
+
+
+class _Exited(Exception):
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+@pytest.mark.parametrize("line", [["check", str(ROOT / "scenarios" / "gloomhaven"), "--json"], ["check", *PATHS, "-j", "1"]])
+def test_the_installed_command_ends_a_plain_check_at_once_after_its_exit_functions(
+    line: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # cli.main(exit_at_once=True) (enemy_move/command.py): the output flushed, the atexit functions run, then os._exit
+    # with the usual code; the same bytes as the usual exit.
+    import atexit
+
+    from enemy_move.cli import main
+
+    monkeypatch.setattr("sys.argv", ["enemy-move", *line])
+    with pytest.raises(SystemExit) as usual:
+        main()
+    expected = capsys.readouterr()
+    events: list[str] = []
+    monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: events.append("exit functions"))
+
+    def exit_now(code: int) -> None:
+        events.append(f"exit {code}")
+        raise _Exited(code)
+
+    monkeypatch.setattr(os, "_exit", exit_now)
+    with pytest.raises(_Exited):
+        main(exit_at_once=True)
+    assert events == ["exit functions", f"exit {usual.value.code}"]
+    assert capsys.readouterr() == expected
+
+
+def test_other_commands_exit_as_usual(monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.cli import main
+
+    monkeypatch.setattr(os, "_exit", lambda code: pytest.fail("os._exit"))
+    for line in (["resolve", str(ROOT / "scenarios" / "gloomhaven" / "demo.yaml"), "--json"], ["check", "-v", PATHS[0]]):
+        monkeypatch.setattr("sys.argv", ["enemy-move", *line])
+        with pytest.raises(SystemExit):
+            main(exit_at_once=True)

@@ -16,7 +16,8 @@ import pytest
 
 import enemy_move.loader as loader
 from enemy_move.errors import ScenarioError
-from enemy_move.yaml_blocks import fast_origins, read_blocks
+from enemy_move.yaml_blocks import checked_lines, fast_origins, read_blocks, yaml_lines
+from enemy_move.yaml_text import check_characters
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("scenarios/**/*.yaml"), *ROOT.glob("tests/invalid/*.yaml")])
@@ -189,3 +190,20 @@ def test_damaged_blocks_read_the_same_both_ways() -> None:
                 text = "\n".join(lines)
         ways.append(agrees(text))
     assert ways.count("fast") > 300 and ways.count("token pass") > 300  # both ways met
+
+
+def test_checked_lines_are_yaml_lines() -> None:
+    # fast_origins splits a text whose characters passed the loader's check with str.splitlines.
+    rng = random.Random(343)
+    texts = [path.read_bytes().decode("utf-8", errors="replace") for path in FILES] + ["", "\n", "a", "a\r", "a\r\n\r\n", "\r\n\n\r"]
+    for _ in range(500):
+        texts.append("".join(rng.choice(["a", " ", "\n", "\r", "\r\n", "\x85", "\t", "é", "\u00a0"]) for _ in range(rng.randint(0, 12))))
+    checked = 0
+    for text in texts:
+        try:
+            check_characters(text, "f.yaml")
+        except ScenarioError:
+            continue
+        assert checked_lines(text) == yaml_lines(text), repr(text)
+        checked += 1
+    assert checked > 400
