@@ -71,13 +71,14 @@ class Attacks:
         if sibling is not None and SHARE_ACROSS_ANCHOR_READINGS:
             self._take_from(sibling)
         self._largest = known.largest
+        self._best_at = known.best_at
         self._sets_for = known.sets_for
         self._disadvantaged = known.disadvantaged
         self._enemies_cache = known.enemies_in
         self._near = _shared_near(view, plan)
         self._visible = frozenset(view.visible_enemies)
-        #: This turn's area attacks from a hex (largest_with), for sets_for: a few each, else worked out again.
-        self._found: dict[tuple[Cell, str], list[Targets]] = {}
+        #: This turn's ways to attack from a hex with an area (largest_with), for sets_for: a few each, else worked out again.
+        self._found: dict[Cell, list[Targets]] = {}
         if known.anchor_heard:
             consulted("aoe_anchor_in_wall")  # answers kept here were built on covers the other reading changes
 
@@ -89,6 +90,7 @@ class Attacks:
         known.ranged_covers = self._ranged_covers()
         differs = known.anchor_differs
         known.largest.update((key, size) for key, size in sibling.largest.items() if key[0] not in differs)
+        known.best_at.update((hex_, best) for hex_, best in sibling.best_at.items() if hex_ not in differs)
         known.sets_for.update((key, sets) for key, sets in sibling.sets_for.items() if key[0] not in differs)
         known.disadvantaged.update(sibling.disadvantaged)
         known.enemies_in.update(sibling.enemies_in)
@@ -206,23 +208,22 @@ class Attacks:
             self._enemies_cache[placement] = found
         return found
 
-    def _hits(self, hex_: Cell, focus: str) -> tuple[list[frozenset[str]], frozenset[str], bool]:
-        """The enemies each area placement usable from ``hex_`` hits (those in its line of sight), for the
-        placements whose targets may include ``focus``; the single targets from ``hex_``; whether any placement
-        hits anyone. Worked out per (hex, focus) and never kept: among a crowd a hex has hundreds of placements."""
+    def _ways(self, hex_: Cell) -> list[Targets]:
+        """Every way an area attack from ``hex_`` can go, whoever the focus: the enemies a placement hits (those in
+        its line of sight) plus extra single targets, or, when no placement hits anyone, one single target. The ways
+        that may include a focus are those holding it (:meth:`_targets_with`): with several targets and the focus a
+        single target, any placement may take it as an extra; otherwise only the placements hitting it. Worked out
+        once per hex, never kept whole: among a crowd a hex has hundreds of placements."""
         view = self.view
         singles = self._singles(hex_)
         covered = self.covered_from(hex_)
-        cells = view.grid.figures
-        sighted = frozenset(label for label in set().union(*covered) if view.sight.visible(hex_, cells[label]))
-        if self.plan.targets > 1 and focus in singles:
-            wanted = [enemies & sighted for enemies in covered]  # the focus may be an extra target of any of them
-        elif focus in sighted:
-            wanted = [enemies & sighted for enemies in covered if focus in enemies]
-        else:
-            wanted = []
-        hits = [hit for hit in wanted if hit]
-        return hits, singles, bool(hits) or any(enemies & sighted for enemies in covered)
+        cells, visible = view.grid.figures, view.sight.visible
+        sighted = frozenset(label for label in set().union(*covered) if visible(hex_, cells[label]))
+        extra = self.plan.targets - 1
+        hits = {hit for hit in (enemies & sighted for enemies in covered) if hit}
+        if hits:
+            return list({Targets.make(hit, singles - hit, extra) for hit in hits})
+        return [Targets.make(frozenset(), singles, 1)] if extra > 0 and singles else []
 
     def _targets_with(self, hex_: Cell, focus: str) -> list[Targets]:
         """Every way to attack from ``hex_`` that may include ``focus``: a single attack on the single targets, or
@@ -231,12 +232,7 @@ class Attacks:
         if self.plan.pattern is None:
             singles = self._singles(hex_)
             return [Targets.make(frozenset(), singles, self.plan.targets)] if focus in singles else []
-        extra = self.plan.targets - 1
-        hits, singles, any_hit = self._hits(hex_, focus)
-        found = {Targets.make(hit, singles - hit, extra) for hit in hits}
-        if not any_hit and extra > 0 and focus in singles:
-            found.add(Targets.make(frozenset(), singles, 1))
-        return [t for t in found if focus in t.sure or (t.count and focus in t.pool)]
+        return [t for t in self._ways(hex_) if focus in t.sure or (t.count and focus in t.pool)]
 
     def largest_with(self, hex_: Cell, focus: str) -> int:
         """How many targets the best attack from ``hex_`` that includes ``focus`` hits (0: none)."""
@@ -244,23 +240,51 @@ class Attacks:
         size = self._largest.get(key)
         if size is None:
             if self.plan.pattern is None:
-                singles = self._singles(hex_)
-                size = min(self.plan.targets, len(singles)) if focus in singles else 0
+                size = int(self._single_target(hex_, focus)) if self.plan.targets == 1 else self._several_singles(hex_, focus)
             else:
-                found = self._targets_with(hex_, focus)
-                size = max((t.size for t in found), default=0)
-                if len(found) <= _FOUND_KEPT:
-                    self._found[key] = found  # sets_for asks again for the hexes that keep the most targets
+                size = self._largest_at(hex_).get(focus, 0)
             self._largest[key] = size
         return size
+
+    def _single_target(self, hex_: Cell, focus: str) -> bool:
+        """Whether a single attack from ``hex_`` can target ``focus`` (range and sight): the enemies it cannot be,
+        whose sight the other targets of several would need (:meth:`_singles`), are not asked."""
+        found = self._near.singles.get(hex_)
+        if found is not None:
+            return focus in found and focus in self._visible
+        return focus in self._visible and self.can_target(hex_, self.view.grid.figures[focus])
+
+    def _several_singles(self, hex_: Cell, focus: str) -> int:
+        singles = self._singles(hex_)
+        return min(self.plan.targets, len(singles)) if focus in singles else 0
+
+    def _largest_at(self, hex_: Cell) -> dict[str, int]:
+        """Per enemy, how many targets the best area attack from ``hex_`` that includes it hits (only those it can)."""
+        best = self._best_at.get(hex_)
+        if best is None:
+            best = self._best_at[hex_] = {}
+            ways = self._ways(hex_)
+            for way in ways:
+                size = way.size
+                for label in way.sure | way.pool if way.count else way.sure:
+                    if best.get(label, 0) < size:
+                        best[label] = size
+            if len(ways) <= _FOUND_KEPT:
+                self._found[hex_] = ways  # sets_for asks again for the hexes that keep the most targets
+        return best
 
     def sets_for(self, hex_: Cell, focus: str) -> list[Targets]:
         """The largest target sets from ``hex_`` that include ``focus`` (empty: cannot attack it)."""
         cached = self._sets_for.get((hex_, focus))
         if cached is None:
             largest = self.largest_with(hex_, focus)
-            found = self._found.pop((hex_, focus), None)
-            sets = {t.with_member(focus) for t in found or self._targets_with(hex_, focus) if t.size == largest}
+            if self.plan.pattern is None and self.plan.targets == 1:
+                # The one way: a single attack on the focus (the other single targets never asked).
+                cached = self._sets_for[(hex_, focus)] = [Targets(frozenset((focus,)))] if largest else []
+                return cached
+            found = self._found.get(hex_) if self.plan.pattern is not None else None
+            ways = self._targets_with(hex_, focus) if found is None else found
+            sets = {t.with_member(focus) for t in ways if t.size == largest}
             cached = sorted((t for t in sets if t is not None), key=Targets.sort_key)
             self._sets_for[(hex_, focus)] = cached
         return cached
@@ -316,6 +340,7 @@ class _Answers:
     disadvantaged: dict[Cell, frozenset[str]] = field(default_factory=dict)
     enemies_in: dict[frozenset[Cell], frozenset[str]] = field(default_factory=dict)
     largest: dict[tuple[Cell, str], int] = field(default_factory=dict)
+    best_at: dict[Cell, dict[str, int]] = field(default_factory=dict)
     anchors: dict[Cell, bool] = field(default_factory=dict)
     reach: frozenset[tuple[int, int]] | None = None
     #: The hexes whose covers the other reading of rules.aoe_anchor_in_wall changes, and whether one was asked
@@ -420,6 +445,12 @@ class SightedHexes(Mapping[Cell, Cost]):
     def __bool__(self) -> bool:
         return self.cheapest() is not None
 
+    def where(self, keep: Callable[[Cost], bool]) -> dict[Cell, Cost]:
+        """The hexes in sight whose cost ``keep`` accepts, in this mapping's order: sight tested only for those."""
+        if self._all is not None:
+            return {h: cost for h, cost in self._all.items() if keep(cost)}
+        return {h: cost for h, cost in self._candidates.items() if keep(cost) and self._sees(h)}
+
     def cheapest(self) -> Cost | None:
         """The cheapest cost among the hexes in sight (None: none), found once."""
         if self._cheapest is _NOT_YET:
@@ -437,6 +468,13 @@ class SightedHexes(Mapping[Cell, Cost]):
                     self._cheapest = cost
                     break
         return self._cheapest  # type: ignore[return-value]
+
+
+def costing(hexes: Mapping[Cell, Cost], keep: Callable[[Cost], bool]) -> dict[Cell, Cost]:
+    """The attack hexes whose cost ``keep`` accepts, in their order (sight tested only for those)."""
+    if isinstance(hexes, SightedHexes):
+        return hexes.where(keep)
+    return {h: cost for h, cost in hexes.items() if keep(cost)}
 
 
 def cheapest(hexes: Mapping[Cell, Cost]) -> Cost:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...result import Option, count_of, format_position
-from .attacks import cheapest
+from .attacks import cheapest, costing
 from .board import INFINITE, Cell, Cost
 from .context import Goal, Planning, Towards, TowardsScore
 from .focus import initiative_key
@@ -32,11 +32,9 @@ def plan_for_focus(ctx: Planning, focus: str, focus_hexes: Mapping[Cell, Cost]) 
     prefix = f"[focus {focus}] " if len(ctx.turn.focus) > 1 else ""
     planner = _FocusPlan.make(ctx, Goal(focus, focus_hexes, cheapest(focus_hexes)[0], prefix))
     # This turn: attack hexes reachable without more negative hexes than needed.
-    moves_now = {
-        h: cost[1]
-        for h, (cost, _) in ctx.reach.items()
-        if h in focus_hexes and cost[0] == planner.goal.fewest_negatives and ctx.view.can_end_or_start(h)
-    }
+    # Line of sight (in focus_hexes) is the costly test: asked last.
+    fewest, can_end_or_start = planner.goal.fewest_negatives, ctx.view.can_end_or_start
+    moves_now = {h: cost[1] for h, (cost, _) in ctx.reach.items() if cost[0] == fewest and can_end_or_start(h) and h in focus_hexes}
     ranking, alternative = planner.rank(moves_now, now=True)
     if ranking.best:
         planner.attack_now(ranking, alternative, moves_now)
@@ -189,7 +187,7 @@ class _FocusPlan:
         ctx, goal = self.ctx, self.goal
         rules = ctx.rules
         if rules.plan_best_future_attack:
-            moves_later = {h: cost[1] for h, cost in goal.hexes.items() if cost[0] == goal.fewest_negatives}
+            moves_later = {h: cost[1] for h, cost in costing(goal.hexes, lambda cost: cost[0] == goal.fewest_negatives).items()}
             future, alternative = self.rank(moves_later, now=False)
             destinations = future.hexes()
             self.name_reading_if_it_matters(future, alternative, now=False)
@@ -260,8 +258,8 @@ class _FocusPlan:
 
 def _closest(goal: Goal) -> list[Cell]:
     """The closest hexes from which it can attack its focus (rules.plan_best_future_attack: false)."""
-    closest = min(cost for cost in goal.hexes.values())
-    return sorted(h for h, cost in goal.hexes.items() if cost == closest)
+    closest = cheapest(goal.hexes)
+    return sorted(costing(goal.hexes, lambda cost: cost == closest))
 
 
 def _targets_of(entry: frozenset[str] | Targets) -> Targets:

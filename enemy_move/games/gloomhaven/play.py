@@ -13,7 +13,7 @@ from ...models import Scenario
 from ...result import Effect, Option, RuledOutMap, Step, Turn
 from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, finish_keeping_forced_ways, resolve_card
-from .compared import AnswerDiffers
+from .compared import AnswerDiffers, compared_with
 from .effects import TrapSprung, initial_state
 from .forced import add_forced_moves, forced_rules
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
@@ -207,9 +207,13 @@ class GloomhavenPlay:
                 note_default(turn)
             return turn
         rider = card if isinstance(card, GloomhavenAction) and card.attack is not None and card.attack.rider else None
-        turn = resolve_card(
-            board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, budget or self.card_budget
-        )
+        try:
+            with compared_with(against if _compared_as_planned(card) else None):
+                turn = resolve_card(
+                    board, self.figures, actor, planned_card(rider) if rider else card, rules, self.model.rules, budget or self.card_budget
+                )
+        except AnswerDiffers:
+            return None
         if rider is not None:
             # From where the move ended the attack takes what it can reach there: its focus is in reach (the
             # move planned for it), so the enemies it can attack without moving are the closest.
@@ -272,6 +276,13 @@ def _with_effects(option: Option, effects: tuple[Effect, ...]) -> Option:
     if effects is option.effects:
         return option
     return Option(option.to, option.path, option.attacks, option.details, effects)
+
+
+def _compared_as_planned(card: GloomhavenCard) -> bool:
+    """Whether a reading's turn for ``card`` is one resolve_turn whose options are the answer's before traps (a
+    one-action card; no rider, which plans a move then attacks from its end; no push or pull, compared as they end)."""
+    attack = card.attack if isinstance(card, GloomhavenAction) else None
+    return isinstance(card, GloomhavenAction) and (attack is None or not (attack.rider or attack.push or attack.pull))
 
 
 def _unforced(rules: VariantRules) -> VariantRules:

@@ -14,6 +14,7 @@ from ...geometry.grid import Grid
 from ...result import Option, StepId, Turn
 from .attacks import AttackPlan, Attacks, SightedHexes, plan_attack, sees_from
 from .board import Cell, Cost, View
+from .compared import answer_check
 from .context import Planning
 from .focus import FocusRank, choose_focus, initiative_key
 from .model import GloomhavenAction, GloomhavenFigure
@@ -30,6 +31,7 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     turn = Turn(actor=actor)
     figure = figures[actor]
     start = grid.figures[actor]
+    check = answer_check()  # a reading's turn: stopped where its answer is known to differ
     if "stunned" in figure.conditions:
         turn.note("stunned", f"{actor} is stunned: it ignores its whole card (no focus, no move, no attack).")
         return _stays(turn, grid, "stunned", "It is stunned: it does not move this turn.")
@@ -53,6 +55,8 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
         return _stays_without_focus(turn, view)
     focus_labels = choose_focus(turn, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures)
     turn.focus = list(focus_labels)
+    if check is not None:
+        check.focus_is(focus_labels)
 
     # --- movement and attack, for each focus the players may pick --------------
     reach = mover.reach_this_turn(points)
@@ -61,7 +65,10 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
     focus_costs = {label: r.cost for label, r in ranks.items()}
     ctx = Planning(turn, view, mover, attacks, reach, "muddled" in figure.conditions, focus_costs, explain)
     for focus in focus_labels:
+        planned = len(turn.options)
         plan_for_focus(ctx, focus, attack_hexes[focus])
+        if check is not None:
+            check.options_are(turn.options[planned:])
     forget_options(turn)
     return turn.finish()
 
