@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ...geometry import hexgrid
 from .board import BLOCKS_SIGHT, Cell, Cost, View
 from .model import GloomhavenAction, GloomhavenFigure
-from .readings import consulted
+from .readings import consulted, watching
 from .targets import Targets
 
 T = TypeVar("T")
@@ -76,7 +77,13 @@ class Attacks:
         self._disadvantaged = known.disadvantaged
         self._enemies_cache = known.enemies_in
         self._near = _shared_near(view, plan)
+        self._visible_enemies = tuple(view.visible_enemies)
         self._visible = frozenset(view.visible_enemies)
+        #: Whether a hex whose covers the other reading of rules.aoe_anchor_in_wall changes is compared with that
+        #: reading (False: this is the other reading, worked out for a comparison).
+        self._compares_anchor = True
+        self._other: Attacks | None = None
+        self._anchor_hexes: dict[str, set[Cell]] = {}
         #: This turn's ways to attack from a hex with an area (largest_with), for sets_for: a few each, else worked out again.
         self._found: dict[Cell, list[Targets]] = {}
         if known.anchor_heard:
@@ -139,7 +146,7 @@ class Attacks:
         covers = known.ranged_covers
         if covers is None:
             covers = known.ranged_covers = self._ranged_covers()
-        if hex_ in known.anchor_differs:
+        if hex_ in known.anchor_differs and not ANCHOR_COMPARED_PER_FOCUS and self._compares_anchor:
             known.anchor_heard = True
             consulted("aoe_anchor_in_wall")
         return covers.get(hex_, set())
@@ -242,9 +249,33 @@ class Attacks:
             if self.plan.pattern is None:
                 size = int(self._single_target(hex_, focus)) if self.plan.targets == 1 else self._several_singles(hex_, focus)
             else:
-                size = self._largest_at(hex_).get(focus, 0)
+                size = self._largest[key] = self._largest_at(hex_).get(focus, 0)
+                if hex_ in self._known.anchor_differs and ANCHOR_COMPARED_PER_FOCUS and self._compares_anchor:
+                    self._heard_if_the_anchor_decides(hex_, focus)
             self._largest[key] = size
         return size
+
+    def _heard_if_the_anchor_decides(self, hex_: Cell, focus: str) -> None:
+        """``hex_``'s covers differ under the other reading of rules.aoe_anchor_in_wall: the turn depends on it
+        (readings.consulted) where what it reads there for ``focus``, the most targets and the largest target sets,
+        differs. Asked once per hex and focus of these answers: a difference is kept (anchor_heard) on both readings'
+        answers, for the turns that read them later."""
+        with watching():  # the other reading's answers are worked out here: what it hears is not this turn's
+            other = self._other_reading()
+            theirs = (other.largest_with(hex_, focus), other.sets_for(hex_, focus))
+        if theirs != (self._largest[(hex_, focus)], self.sets_for(hex_, focus)):
+            self._known.anchor_heard = other._known.anchor_heard = True
+            consulted("aoe_anchor_in_wall")
+
+    def _other_reading(self) -> Attacks:
+        """The same attack's answers under the other reading of rules.aoe_anchor_in_wall (made once; never compared)."""
+        if self._other is None:
+            view = copy(self.view)
+            view.rules = replace(view.rules, aoe_anchor_in_wall=not view.rules.aoe_anchor_in_wall)
+            view.visible_enemies = list(self._visible_enemies)
+            self._other = Attacks(view, self.plan)
+            self._other._compares_anchor = False
+        return self._other
 
     def _single_target(self, hex_: Cell, focus: str) -> bool:
         """Whether a single attack from ``hex_`` can target ``focus`` (range and sight): the enemies it cannot be,
@@ -289,9 +320,11 @@ class Attacks:
             self._sets_for[(hex_, focus)] = cached
         return cached
 
-    def attack_hexes(self, target: str, *, sighted: bool = True) -> set[Cell]:
+    def attack_hexes(self, target: str, *, sighted: bool = True, consult: bool = True) -> set[Cell]:
         """Hexes the acting figure could end in to attack ``target`` (ignoring reachability).
-        ``sighted=False``: in range only, line of sight to the target left to the caller."""
+        ``sighted=False``: in range only, line of sight to the target left to the caller. ``consult=False``: where
+        the other reading of rules.aoe_anchor_in_wall finds other hexes, they are kept (:meth:`anchor_hexes`) for the
+        caller to tell whether they decide, instead of the turn depending on that reading (readings.consulted)."""
         view = self.view
         cell = view.grid.figures[target]
         sources: set[Cell] = set()
@@ -315,11 +348,19 @@ class Attacks:
             walls = {c for c in placed if view.terrain(c) in BLOCKS_SIGHT}
             if walls:  # anchors under one reading of rules.aoe_anchor_in_wall only: does the other find other hexes?
                 other = anchors - walls if view.rules.aoe_anchor_in_wall else anchors | walls
-                if single | {h for h in view.ball(sorted(other), self.plan.range) if h in endable} != result:
+                differs = result ^ (single | {h for h in view.ball(sorted(other), self.plan.range) if h in endable})
+                if differs and consult:
                     consulted("aoe_anchor_in_wall")
+                elif differs:
+                    self._anchor_hexes[target] = differs
         if not sighted:
             return result
         return {h for h in result if view.sight.visible(h, cell)}
+
+    def anchor_hexes(self, target: str) -> set[Cell]:
+        """The hexes :meth:`attack_hexes` (``consult=False``) found for ``target`` under one reading of
+        rules.aoe_anchor_in_wall only (empty: none)."""
+        return self._anchor_hexes.get(target, set())
 
     def _reach(self) -> frozenset[tuple[int, int]]:
         """Where the hexes of a placement covering a target lie, relative to the target: every d - v of one orientation."""
@@ -356,6 +397,12 @@ _ANSWERS_KEPT = 8
 #: Whether new answers for a ranged area take the other reading of rules.aoe_anchor_in_wall's where they agree
 #: (Attacks._take_from; tests turn it off to compare).
 SHARE_ACROSS_ANCHOR_READINGS = True
+#: Whether a hex whose covers differ under the two readings of rules.aoe_anchor_in_wall makes the turn depend on it
+#: only where the answers read there differ (Attacks._heard_if_the_anchor_decides; False: wherever it is asked).
+ANCHOR_COMPARED_PER_FOCUS = True
+#: Whether a turn weighs the attack hexes only one reading of rules.aoe_anchor_in_wall finds (turn._anchor_heard)
+#: instead of depending on that reading wherever there are some.
+ANCHOR_HEXES_WEIGHED = True
 
 
 def _shared_answers(view: View, plan: AttackPlan) -> tuple[_Answers, _Answers | None]:

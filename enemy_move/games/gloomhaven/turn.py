@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...geometry.grid import Grid
 from ...result import Option, StepId, Turn
+from . import attacks as attacks_module
 from .attacks import AttackPlan, Attacks, SightedHexes, plan_attack, sees_from
 from .board import Cell, Cost, View
 from .compared import answer_check
@@ -20,7 +21,7 @@ from .focus import FocusRank, choose_focus, initiative_key
 from .model import GloomhavenAction, GloomhavenFigure
 from .movement import mover_for
 from .plan import plan_for_focus
-from .readings import explaining
+from .readings import consulted, explaining
 from .ruled_out import forget_options, rule_out_all_but, rule_out_cannot_end_or_reach, rule_out_when_it_cannot_move
 from .variants import VariantRules
 from .words import any_of
@@ -50,10 +51,12 @@ def resolve_turn(grid: Grid, figures: dict[str, GloomhavenFigure], actor: str, a
 
     _note_monster_rules(turn, view)
     costs = mover.costs_from(start)
-    ranks, attack_hexes = _focus_ranks(turn, view, attacks, costs)
+    ranks, attack_hexes, anchor_costs = _focus_ranks(turn, view, attacks, costs)
     if not ranks:
+        _anchor_heard(anchor_costs, ranks, [])
         return _stays_without_focus(turn, view)
     focus_labels = choose_focus(turn, ranks, [e for e in view.visible_enemies if e not in ranks], rules, figures)
+    _anchor_heard(anchor_costs, ranks, focus_labels)
     turn.focus = list(focus_labels)
     if check is not None:
         check.focus_is(focus_labels)
@@ -93,8 +96,11 @@ def _what_the_card_allows(turn: Turn, figure: GloomhavenFigure, action: Gloomhav
     return action.move
 
 
-def _focus_ranks(turn: Turn, view: View, attacks: Attacks, costs: dict[Cell, Cost]) -> tuple[dict[str, FocusRank], dict[str, SightedHexes]]:
-    """Each visible enemy's attack hexes, and how it ranks as a focus (only those with an attack hex)."""
+def _focus_ranks(
+    turn: Turn, view: View, attacks: Attacks, costs: dict[Cell, Cost]
+) -> tuple[dict[str, FocusRank], dict[str, SightedHexes], dict[str, list[Cost]]]:
+    """Each visible enemy's attack hexes, how it ranks as a focus (only those with an attack hex), and the costs of
+    the hexes in sight from which only one reading of rules.aoe_anchor_in_wall attacks it (where there are some)."""
     grid, figures = view.grid, view.figures
     hidden = [e for e in view.enemies if e not in view.visible_enemies]
     if hidden:
@@ -102,14 +108,29 @@ def _focus_ranks(turn: Turn, view: View, attacks: Attacks, costs: dict[Cell, Cos
         turn.note("invisible", f"Invisible enemies {', '.join(hidden)} cannot be focused on; they are {how}.", dropped=hidden)
     ranks: dict[str, FocusRank] = {}
     attack_hexes: dict[str, SightedHexes] = {}
+    anchor_costs: dict[str, list[Cost]] = {}
     for enemy in view.visible_enemies:
         cell = grid.figures[enemy]
-        hexes = SightedHexes({h: costs[h] for h in attacks.attack_hexes(enemy, sighted=False) if h in costs}, sees_from(view, cell))
+        sees = sees_from(view, cell)
+        candidates = attacks.attack_hexes(enemy, sighted=False, consult=not attacks_module.ANCHOR_HEXES_WEIGHED)
+        hexes = SightedHexes({h: costs[h] for h in candidates if h in costs}, sees)
         attack_hexes[enemy] = hexes
         best = hexes.cheapest()
         if best is not None:
             ranks[enemy] = FocusRank(enemy, best, view.range_between(view.start, cell) or 0, initiative_key(enemy, figures))
-    return ranks, attack_hexes
+        found = [costs[h] for h in sorted(attacks.anchor_hexes(enemy)) if h in costs and sees(h)]
+        if found:
+            anchor_costs[enemy] = found
+    return ranks, attack_hexes, anchor_costs
+
+
+def _anchor_heard(anchor_costs: dict[str, list[Cost]], ranks: dict[str, FocusRank], focus: list[str]) -> None:
+    """Whether the turn depends on rules.aoe_anchor_in_wall through the attack hexes of its enemies (readings.consulted).
+    Hexes out of reach or out of sight of the enemy are read by nothing; those of an enemy that is not a focus only by
+    its focus rank's cost, the cheapest hex in sight: a hex costing more than it, present under one reading only,
+    leaves it as it is (and so the ranks, the focus, and the plans of the foci, which read only their own hexes)."""
+    if any(enemy in focus or enemy not in ranks or min(found) <= ranks[enemy].cost for enemy, found in anchor_costs.items()):
+        consulted("aoe_anchor_in_wall")
 
 
 def _note_monster_rules(turn: Turn, view: View) -> None:
