@@ -389,3 +389,17 @@ def test_the_anchor_reading_is_tried_where_the_answers_it_reads_differ(monkeypat
         skipped += heard_before and not heard
         named += any("aoe_anchor_in_wall" in line for lines in _readings_named(weighed) for line in lines)
     assert skipped > 0 and named > 0, (skipped, named)
+
+
+def test_a_variants_reading_is_made_once_per_choice_and_is_the_choice() -> None:
+    # variants.VariantRules.reading keeps what it made: the same choice gives the same (frozen) rules, another
+    # choice its own, each as the choice says.
+    from enemy_move.games.gloomhaven.model import GloomhavenRules
+    from enemy_move.games.gloomhaven.variants import VARIANTS
+
+    base = VARIANTS["frosthaven"]
+    plain, anchored = GloomhavenRules(), GloomhavenRules(aoe_anchor_in_wall=True, extra_targets="secondary-focus")
+    assert base.reading(plain) is base.reading(GloomhavenRules())
+    assert base.reading(anchored) == replace(base, aoe_anchor_in_wall=True, extra_targets="secondary-focus")
+    assert base.reading(plain) == replace(base, extra_targets=plain.extra_targets, push_distance=plain.push_distance)
+    assert VARIANTS["gloomhaven"].reading(plain).sight != base.reading(plain).sight

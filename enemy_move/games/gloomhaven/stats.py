@@ -158,6 +158,8 @@ def _card_numbers(path: tuple[Any, ...], card: GloomhavenCard) -> Iterator[tuple
 
 def plain_plus_signs(model: GloomhavenScenario, source: SourceMap) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Card values written `+1` without quotes: YAML reads them as plain numbers (absolute), which the player rarely means."""
+    if "+" not in source.text:
+        return  # no value is written with a sign (most files)
     lines = source.text.splitlines()
     cards = [(("action",), model.action), *((("actions", key), card) for key, card in model.actions.items())]
     for path, card in cards:

@@ -67,15 +67,22 @@ class VariantRules:
     push_distance: PushDistance = "range"
 
     def reading(self, readings: GloomhavenRules) -> VariantRules:
-        """These rules with the open readings a scenario chose."""
-        chosen = {name: getattr(readings, name) for name in SWITCHABLE if getattr(readings, name) is not None}
-        return replace(
-            self,
-            extra_targets=readings.extra_targets,
-            monster_focus_order=readings.monster_focus_order,
-            push_distance=readings.push_distance,
-            **chosen,
-        )
+        """These rules with the open readings a scenario chose (made once per variant and choice: every file of a
+        `check` run asks, most with the same)."""
+        chosen = tuple((name, value) for name in SWITCHABLE if (value := getattr(readings, name)) is not None)
+        key = (self, chosen, readings.extra_targets, readings.monster_focus_order, readings.push_distance)
+        known = _READ.get(key)
+        if known is None:
+            if len(_READ) >= 64:
+                _READ.clear()
+            known = _READ[key] = replace(
+                self,
+                extra_targets=readings.extra_targets,
+                monster_focus_order=readings.monster_focus_order,
+                push_distance=readings.push_distance,
+                **dict(chosen),
+            )
+        return known
 
     @property
     def other_extra_targets(self) -> ExtraTargets:
@@ -100,6 +107,10 @@ _FROSTHAVEN = VariantRules(
     aoe_anchor_in_wall=False,
     forced_move_maximum=True,
 )
+
+
+#: VariantRules.reading's rules, by variant and choice (frozen: shared).
+_READ: dict[tuple[object, ...], VariantRules] = {}
 
 VARIANTS: dict[str, VariantRules] = {
     "gloomhaven": VariantRules(
