@@ -643,3 +643,17 @@ def test_edit_serve_is_retired_for_the_table_page(tmp_path: Path) -> None:
         result = CliRunner().invoke(cli_app, ["edit", str(path), *args])
         assert result.exit_code == 2 and "enemy-move serve" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert not path.exists()
+
+
+def test_the_editors_worker_resolves_with_the_rule_outs_at_once(tmp_path: Path) -> None:
+    # The cursor's "why not" reads every turn's rule-outs: asked for with the turns, not by resolving each again.
+    from enemy_move.editor.session import compute_answer
+
+    path = copy_scenario(tmp_path, "gloomhaven/demo.yaml")
+    text = Path(path).read_text()
+    eager = compute_answer(text, path, 0, reasons=True).result
+    lazy = compute_answer(text, path, 0).result
+    assert eager is not None and lazy is not None and eager.turns
+    assert not any(turn.ruled_out.pending for turn in eager.turns)
+    assert all(turn.ruled_out.pending for turn in lazy.turns)
+    assert result_to_dict(eager) == result_to_dict(lazy)

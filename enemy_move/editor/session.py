@@ -49,14 +49,15 @@ class Answer:
     error: str | None = None
 
 
-def compute_answer(text: str, file: str, generation: int, choices: dict[str, int] | None = None) -> Answer:
-    """Validate and resolve ``text`` (safe in a worker thread: it reads nothing shared)."""
+def compute_answer(text: str, file: str, generation: int, choices: dict[str, int] | None = None, reasons: bool = False) -> Answer:
+    """Validate and resolve ``text`` (safe in a worker thread: it reads nothing shared); ``reasons``: every turn's
+    rule-outs will be read, so the turns work them out as they are resolved instead of resolving again."""
     from ..answering import Request, answer_text
     from ..errors import ScenarioError, internal_error
     from ..game import UsageError
 
     try:
-        return Answer(generation, answer_text(text, file, Request(choices=dict(choices or {}))).result)
+        return Answer(generation, answer_text(text, file, Request(choices=dict(choices or {}), reasons=reasons)).result)
     except ScenarioError as error:
         return Answer(generation, error=str(error))
     except UsageError as error:
@@ -73,7 +74,7 @@ def answer_for(session: Session, choices: dict[str, int]) -> Answer:
     generation, text = session.text_in_worker()
     if text is None:
         return Answer(-1, error="stale")
-    answer = compute_answer(text, session.path, generation, choices)
+    answer = compute_answer(text, session.path, generation, choices, reasons=True)
     for turn in answer.result.turns if answer.result is not None else ():
         turn.ruled_out.work_out()  # the cursor's "why not" reads them on the screen's thread: worked out here
     return answer
