@@ -276,10 +276,15 @@ def _compare_ways(seed: int) -> int:
     return several
 
 
-def test_the_ways_worked_out_once_per_hex_are_those_worked_out_per_hex_and_focus() -> None:
-    # attacks.Attacks works out every way to attack from a hex once for every focus (Attacks._ways), and a single
-    # target's attack asks the sight of the focus alone (Attacks._single_target): on 120 seeded boards, every hex
-    # and focus answers as the per-hex-and-focus derivation did; many of them with area attacks hitting several.
+@pytest.mark.parametrize("per_hex_up_to", [attacks.PER_HEX_UP_TO, 0])
+def test_the_ways_worked_out_once_per_hex_are_those_worked_out_per_hex_and_focus(
+    per_hex_up_to: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # attacks.Attacks works out every way to attack from a hex once for every focus (Attacks._ways; among crowds of
+    # more than PER_HEX_UP_TO enemies per hex and focus, Attacks._ways_with: 0 makes these small boards crowds), and
+    # a single target's attack asks the sight of the focus alone (Attacks._single_target): on 120 seeded boards,
+    # every hex and focus answers as the per-hex-and-focus derivation did; many with area attacks hitting several.
+    monkeypatch.setattr(attacks, "PER_HEX_UP_TO", per_hex_up_to)
     assert sum(_compare_ways(seed) for seed in range(120)) > 50
 
 
