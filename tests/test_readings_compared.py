@@ -8,39 +8,12 @@ edition's rules."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from forced_boards import forced_board
 
 from enemy_move.games.gloomhaven import play
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import resolve
-
-VARIANT_NAMES = ("gloomhaven", "frosthaven", "gloomhaven2e", "jotl")
-
-
-def _scenario(seed: int) -> str:
-    rng = random.Random(seed)
-    width, height = rng.randint(6, 10), rng.randint(5, 8)
-    cells = [[rng.choice("......#.*=^") for _ in range(width)] for _ in range(height)]
-    free = [(col, row) for row in range(height) for col in range(width) if cells[row][col] == "."]
-    rng.shuffle(free)
-    monsters, characters = rng.randint(1, 3), rng.randint(2, 5)
-    figures = []
-    for index, (col, row) in enumerate(free[: monsters + characters]):
-        if index < monsters:
-            figures.append(f"  {'abc'[index]}: {{kind: monster, number: {index + 1}, at: [{col}, {row}]}}")
-        else:
-            figures.append(f"  {'ABCDEFGH'[index - monsters]}: {{kind: character, initiative: {10 + index}, at: [{col}, {row}]}}")
-    lines = [("" if row % 2 == 0 else " ") + " ".join(line) for row, line in enumerate(cells)]
-    force = rng.choice(("push", "pull"))
-    action = (
-        f"{{move: {rng.randint(1, 4)}, attack: {{range: {rng.randint(0, 4)}, targets: {rng.randint(1, 4)}, {force}: {rng.randint(1, 4)}}}}}"
-    )
-    variant = VARIANT_NAMES[seed % len(VARIANT_NAMES)]
-    return "ruleset: gloomhaven\nvariant: {}\nmap: |\n{}\nfigures:\n{}\naction: {}\n".format(
-        variant, "\n".join("  " + line for line in lines), "\n".join(figures), action
-    )
 
 
 def _readings(result: object) -> list[list[str]]:
@@ -62,7 +35,7 @@ def test_readings_compared_as_worked_out_name_what_full_resolves_name(monkeypatc
         return turn
 
     for seed in range(100):
-        text = _scenario(seed)
+        text = forced_board(seed)
         scenario = load_scenario_text(text, "r.yaml")
         monkeypatch.setattr(play.GloomhavenPlay, "_resolve", counted)
         compared = resolve(scenario)

@@ -10,8 +10,9 @@ segments as the Table's, so the same bytes (tests/test_long_table.py compares th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import zip_longest
+from typing import TypeVar
 
 from rich.cells import set_cell_size
 from rich.console import Console, ConsoleOptions, RenderableType
@@ -44,6 +45,9 @@ def drawable(table: Table) -> bool:
         and not table.rows
         and all(column.vertical == "top" and column.width is None for column in table.columns)
     )
+
+
+T = TypeVar("T")
 
 
 class SharedCells:
@@ -98,7 +102,6 @@ class SharedCells:
         )
         yield Segment(box.get_row(widths, "head", edge=True), border)
         yield new_line
-        rendered: list[dict[tuple[str, str], list[list[Segment]]]] = [{} for _ in widths]
         mid = (Segment(box.mid_left, border), Segment(box.mid_vertical, border), Segment(box.mid_right, border))
         foot = (Segment(box.foot_left, border), Segment(box.foot_vertical, border), Segment(box.foot_right, border))
         if console.color_system is None:
@@ -106,17 +109,24 @@ class SharedCells:
             # bytes, and the console cuts and measures one segment a line instead of one per cell and border.
             yield from self._plain_rows(console, cell_options, body_style, widths, (mid, foot))
         else:
-            for number, row in enumerate(self.rows, 1):
-                cells = []
-                for index, cell in enumerate(row):
-                    key = (cell.plain, str(cell.style))
-                    lines = rendered[index].get(key)
-                    if lines is None:
-                        lines = rendered[index][key] = _padded(console, cell, cell_options[index], body_style[index])
-                    cells.append(lines)
+            padded = self._rows_of(lambda index, cell: _padded(console, cell, cell_options[index], body_style[index]))
+            for number, cells in enumerate(padded, 1):
                 yield from _row(cells, widths, foot if number == len(self.rows) else mid, styles=body_style)
         yield Segment(box.get_bottom(widths), border)
         yield new_line
+
+    def _rows_of(self, render: Callable[[int, Text], T]) -> Iterator[list[T]]:
+        """Each body row's cells drawn by ``render(column, cell)``, each distinct cell of a column drawn once."""
+        drawn: list[dict[tuple[str, str], T]] = [{} for _ in self.table.columns]
+        for row in self.rows:
+            cells = []
+            for index, cell in enumerate(row):
+                key = (cell.plain, str(cell.style))
+                lines = drawn[index].get(key)
+                if lines is None:
+                    lines = drawn[index][key] = render(index, cell)
+                cells.append(lines)
+            yield cells
 
     def _plain_rows(
         self,
@@ -127,21 +137,17 @@ class SharedCells:
         edges: tuple[tuple[Segment, Segment, Segment], tuple[Segment, Segment, Segment]],
     ) -> Iterator[Segment]:
         """The body's lines as :func:`_row` draws them, each line's text as one segment (for a console without colour)."""
-        rendered: list[dict[tuple[str, str], list[str]]] = [{} for _ in widths]
+
+        def plain(index: int, cell: Text) -> list[str]:
+            lines = _plain_padded(console, cell, cell_options[index])
+            if lines is None:
+                padded = _padded(console, cell, cell_options[index], styles[index])
+                lines = ["".join(segment.text for segment in line) for line in padded]
+            return lines
+
         blanks = [" " * width for width in widths]
         new_line = Segment.line()
-        for number, row in enumerate(self.rows, 1):
-            cells = []
-            for index, cell in enumerate(row):
-                key = (cell.plain, str(cell.style))
-                lines = rendered[index].get(key)
-                if lines is None:
-                    lines = _plain_padded(console, cell, cell_options[index])
-                    if lines is None:
-                        padded = _padded(console, cell, cell_options[index], styles[index])
-                        lines = ["".join(segment.text for segment in line) for line in padded]
-                    rendered[index][key] = lines
-                cells.append(lines)
+        for number, cells in enumerate(self._rows_of(plain), 1):
             left, divider, right = (segment.text for segment in edges[number == len(self.rows)])
             height = max(len(lines) for lines in cells)
             for line in range(height):
