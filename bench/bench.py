@@ -283,7 +283,7 @@ def gloom_goal(figures: dict[str, Any]) -> None:
 
 
 def summary() -> None:
-    print(f"\n## Issue 27's goals ({load()})\n")
+    print(f"\n## The goals of issues 27 and 34 ({load()})\n")
     print("| goal | measured | |\n|---|---|---|")
     for goal, measured, met in GOALS:
         print(f"| {goal} | {measured} | {'met' if met else '**not met**'} |")

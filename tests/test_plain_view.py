@@ -9,35 +9,13 @@ import io
 import random
 
 import pytest
+from forced_boards import forced_board
 from rich.console import Console
 
 from enemy_move.models import load_scenario_text
 from enemy_move.phase import resolve
 from enemy_move.render import rich_view
 from enemy_move.render.map_text import grid_text
-
-
-def _scenario(seed: int) -> str:
-    rng = random.Random(seed)
-    width, height = rng.randint(6, 40), rng.randint(5, 30)
-    cells = [[rng.choice("......#.*=^") for _ in range(width)] for _ in range(height)]
-    free = [(col, row) for row in range(height) for col in range(width) if cells[row][col] == "."]
-    rng.shuffle(free)
-    monsters, characters = rng.randint(1, 3), rng.randint(2, 6)
-    figures = []
-    for index, (col, row) in enumerate(free[: monsters + characters]):
-        if index < monsters:
-            figures.append(f"  {'abc'[index]}: {{kind: monster, number: {index + 1}, at: [{col}, {row}]}}")
-        else:
-            name = rng.choice(("", ", name: 漢字", ", name: Élise"))
-            figures.append(f"  {'ABCDEFGH'[index - monsters]}: {{kind: character, initiative: {10 + index}, at: [{col}, {row}]{name}}}")
-    lines = [("" if row % 2 == 0 else " ") + " ".join(line) for row, line in enumerate(cells)]
-    force = rng.choice(("push", "pull", None))
-    forced = f", {force}: {rng.randint(1, 3)}" if force else ""
-    action = f"{{move: {rng.randint(1, 5)}, attack: {{range: {rng.randint(0, 4)}, targets: {rng.randint(1, 3)}{forced}}}}}"
-    return "ruleset: gloomhaven\nmap: |\n{}\nfigures:\n{}\naction: {}\n".format(
-        "\n".join("  " + line for line in lines), "\n".join(figures), action
-    )
 
 
 def _drawn(result: object, width: int) -> str:
@@ -51,7 +29,7 @@ def _drawn(result: object, width: int) -> str:
 @pytest.mark.parametrize("seed", range(30))
 def test_the_plain_view_draws_what_rich_draws(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     try:
-        scenario = load_scenario_text(_scenario(seed), f"p{seed}.yaml")
+        scenario = load_scenario_text(forced_board(seed, ("push", "pull", None), wide=True), f"p{seed}.yaml")
     except Exception:  # a drawn board the loader refuses
         pytest.skip("board refused")
     result = resolve(scenario)

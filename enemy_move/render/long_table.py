@@ -149,7 +149,7 @@ class SharedCells:
         new_line = Segment.line()
         for number, cells in enumerate(self._rows_of(plain), 1):
             left, divider, right = (segment.text for segment in edges[number == len(self.rows)])
-            height = max(len(lines) for lines in cells)
+            height = max(1, max(map(len, cells), default=0))  # rich's Table: a row is at least one line
             for line in range(height):
                 texts = [lines[line] if line < len(lines) else blanks[index] for index, lines in enumerate(cells)]
                 yield Segment(left + divider.join(texts) + right)
@@ -203,12 +203,15 @@ def _row(
     styles: list[Style] | None = None,
 ) -> Iterator[Segment]:
     """One row's lines: each cell's lines, shorter cells filled with blank lines (at the top for the header)."""
-    height = max(len(lines) for lines in cells)
+    drawn = max(map(len, cells), default=0)
+    # At least one line, as rich's Table, whose columns too narrow for any text (the padding only) draw none: that
+    # line unstyled, as rich shapes it; shorter cells of a row with lines are filled in their own style.
+    height = max(1, drawn)
     left, divider, right = edges
     shaped = []
     for index, (lines, width) in enumerate(zip(cells, widths)):
         if len(lines) < height:
-            blank = [Segment(" " * width, styles[index] if styles else Style.null())]
+            blank = [Segment(" " * width, styles[index] if styles and drawn else Style.null())]
             fill = [blank] * (height - len(lines))
             lines = fill + lines if bottom else lines + fill
         shaped.append(lines)
