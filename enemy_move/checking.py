@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -460,16 +461,22 @@ def check_files(
     *,
     stdin: BinaryIO | None = None,
     on_file: Callable[[FileResult], None] | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
 ) -> CheckReport:
-    """Check ``files``; with ``jobs`` > 1 and more than a few files, in that many worker processes.
+    """Check ``files``; with ``jobs`` > 1 and more than a few files, in that many worker processes from the start;
+    with ``jobs`` None (check's default -j), here until the files have taken ``POOL_AFTER_SECONDS`` of CPU time, and
+    the rest in ``default_jobs`` workers only when they are predicted to take as long again (``_pool_pays``).
 
     Results are gathered in input order, whichever finishes first, so the report
     (and every output made from it) is the same bytes as a serial run's.
     """
     results = [error_result(ScenarioError(path, 1, 1, message)) for path, message in (problems or {}).items()]
-    pooled = _parallel_outcomes(files, jobs, on_file) if _worth_a_pool(files, jobs) else {}
+    pooled = _parallel_outcomes(files, jobs, on_file) if jobs is not None and _worth_a_pool(files, jobs) else {}
+    started = _cpu_seconds()
     for index, file in enumerate(files):
+        if jobs is None and _pool_pays(index, files, _cpu_seconds() - started):
+            jobs = default_jobs(len(files) - index)
+            pooled = _parallel_outcomes(files, jobs, on_file, start=index) if _worth_a_pool(files[index:], jobs) else {}
         if index in pooled:
             outcome = pooled[index]
         else:  # serial, or standard input (read here, never in a worker)
@@ -485,18 +492,35 @@ def check_files(
 #: Below this many files a pool's start-up costs more than it saves.
 POOL_MIN_FILES = 8
 
+#: check's default -j: CPU seconds of checking in one process before workers are forked for the rest, and the least
+#: the rest must be predicted to take (at the pace so far). Workers cost CPU time of their own (the pool, and each
+#: worker's tables built again: gloom's 546 small positions took 25 % more instructions with two workers from the
+#: start than in one process) and save wall time only on a long check; forked late, they inherit the tables built.
+POOL_AFTER_SECONDS = 1.0
+
+#: The CPU time of this process (``time.process_time``; tests replace it).
+_cpu_seconds = time.process_time
+
+
+def _pool_pays(done: int, files: list[str], spent: float) -> bool:
+    """Fork workers now for ``files[done:]``? Only after ``POOL_AFTER_SECONDS`` here, for as long a rest again."""
+    return done > 0 and spent >= POOL_AFTER_SECONDS and spent / done * (len(files) - done) >= POOL_AFTER_SECONDS
+
 
 def _worth_a_pool(files: list[str], jobs: int) -> bool:
     return jobs > 1 and len(files) >= POOL_MIN_FILES
 
 
-def _parallel_outcomes(files: list[str], jobs: int, on_file: Callable[[FileResult], None] | None) -> dict[int, FileResult | None]:
-    """Each file's outcome by its index (standard input left to the caller); ``on_file`` hears of each as it finishes."""
+def _parallel_outcomes(
+    files: list[str], jobs: int, on_file: Callable[[FileResult], None] | None, start: int = 0
+) -> dict[int, FileResult | None]:
+    """The outcome of each file from ``start`` on by its index (standard input left to the caller); ``on_file`` hears
+    of each as it finishes. ``start`` > 0: files were checked here already, and the workers inherit their tables."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     outcomes: dict[int, FileResult | None] = {}
-    indexes = [index for index, file in enumerate(files) if file != STDIN_PATH]
-    if indexes:
+    indexes = [index for index, file in enumerate(files) if file != STDIN_PATH and index >= start]
+    if indexes and not start:
         # The first file here, before the workers are forked: they inherit its game's modules, imported once.
         first = indexes.pop(0)
         outcome = outcomes[first] = check_file_contained(files[first])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -144,3 +145,50 @@ def test_other_commands_exit_as_usual(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr("sys.argv", ["enemy-move", *line])
         with pytest.raises(SystemExit):
             main(exit_at_once=True)
+
+
+def _clock(seconds_a_file: float, files: list[str]) -> object:
+    """A CPU clock that advances ``seconds_a_file`` for each file checked here: check_files reads it before the first
+    file (its start) and before each file (the time spent on the files before it)."""
+    ticks = itertools.chain([0], itertools.count())
+    return lambda: next(ticks) * seconds_a_file
+
+
+@pytest.mark.parametrize(
+    ("seconds_a_file", "expected_start"),
+    [
+        (0.1, 10),  # 1 s spent on 10 files, hundreds left: workers for the rest, from the 11th
+        (0.001, None),  # the whole check under a second: one process, as -j 1
+    ],
+)
+def test_the_default_jobs_fork_workers_only_after_a_second_of_cpu_time_for_a_long_rest(
+    seconds_a_file: float, expected_start: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from enemy_move import checking
+
+    files, problems = find_scenarios(PATHS)
+    serial = check_files(files, problems, jobs=1).to_dict()
+    started: list[int] = []
+    pooled = checking._parallel_outcomes
+
+    def recorded(files: list[str], jobs: int, on_file: object, start: int = 0) -> object:
+        started.append(start)
+        assert jobs == 2
+        return pooled(files, jobs, on_file, start)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checking, "_parallel_outcomes", recorded)
+    monkeypatch.setattr(checking, "_cpu_seconds", _clock(seconds_a_file, files))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert check_files(files, problems, jobs=None).to_dict() == serial
+    assert started == ([] if expected_start is None else [expected_start])
+
+
+def test_the_default_jobs_fork_no_workers_for_a_short_rest() -> None:
+    from enemy_move.checking import _pool_pays
+
+    files = [f"{n}.yaml" for n in range(100)]
+    assert _pool_pays(50, files, 1.2)  # 1.2 s for 50 files: about as long again for the other 50
+    assert not _pool_pays(50, files, 0.9)  # under a second so far
+    assert not _pool_pays(90, files, 1.2)  # 0.13 s predicted for the last 10: not worth the workers
+    assert not _pool_pays(0, files, 5.0)

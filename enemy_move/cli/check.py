@@ -116,13 +116,13 @@ def check(
             "-j",
             min=1,
             metavar="N",
-            help="Check N files at a time in worker processes (default: one per idle CPU, at most 8; -j 1 serial). Output is the same. --update writes serially, after the check.",
+            help="Check N files at a time in worker processes (default: serial for the first second of CPU time, then one per idle CPU, at most 8, if as much work is left; -j 1 serial). Output is the same. --update writes serially, after the check.",
         ),
     ] = None,
     color: ColorOption = Color.auto,
 ) -> None:
     """Validate every scenario file and compare those with an `expect:` block; exit 1 on any mismatch or error."""
-    from ..checking import check_files, default_jobs, find_scenarios
+    from ..checking import check_files, find_scenarios
 
     chosen = CheckFormat.json if json_output else output_format
     expanded = _expand_paths(paths)
@@ -132,14 +132,13 @@ def check(
     if not files and not problems:
         _fail(f"no scenario files (*.yaml, *.yml) found in {', '.join(paths)}")
     stdin = stdin_stream() if "-" in files else None
-    workers = jobs if jobs is not None else default_jobs(len(files))
     if _progress_wanted(chosen, quiet, len(files)):
         from ..render.check_view import CheckProgress
 
         with CheckProgress(console_for(color, stderr=True), len(files)) as progress:
-            report = check_files(files, problems, stdin=stdin, on_file=progress.advance, jobs=workers)
+            report = check_files(files, problems, stdin=stdin, on_file=progress.advance, jobs=jobs)
     else:
-        report = check_files(files, problems, stdin=stdin, jobs=workers)
+        report = check_files(files, problems, stdin=stdin, jobs=jobs)
     if update:
         from ..updating import update_report
 
