@@ -10,7 +10,7 @@ Two modes:
   corner of the other: 36 segment tests, exact. A corner that lies on a wall
   never works.
 * ``any``: any-point sight. Some point of one hex must see some point
-  of the other. Decided exactly (see :func:`_line_through_cells`): a sight
+  of the other. Decided exactly (see :mod:`anypoint`): a sight
   line, nudged off every hex corner, crosses a sequence of hexes through
   their open edges; we follow the hexes it could cross, keeping the set of
   lines that cross every edge so far, until the target is entered (visible)
@@ -29,11 +29,11 @@ the segment between them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import islice
 
-from . import hexgrid
+from . import anypoint, hexgrid
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -177,10 +177,21 @@ class _Layout:
         self._compared = 0  # answers of _cache (in insertion order) already compared with the other mode
         self._disputed = False
         self._cells_of_edge: dict[Segment, list[Cell]] | None = None  # blockers(): the wall hexes an edge outlines
+        self._closed: dict[Cell, int] = {}  # the edges of a hex that are walls, as bits (edge i: 1 << i)
+        self._other_answers: dict[tuple[Cell, Cell], bool] = {}  # the other mode's answers worked out on the way
 
     def is_wall_edge(self, a: Cell, b: Cell) -> bool:
         """Whether the edge between neighbours ``a`` and ``b`` is (part of) a wall."""
         return a in self.wall_cells or b in self.wall_cells or frozenset((a, b)) in self.thin_walls
+
+    def closed_edges(self, cell: Cell) -> int:
+        """The edges of ``cell`` that are walls, as bits (edge i, as in :func:`_edges`, is ``1 << i``)."""
+        closed = self._closed.get(cell)
+        if closed is None:
+            closed = self._closed[cell] = sum(
+                1 << i for i, neighbour in enumerate(_neighbours_by_edge(cell)) if self.is_wall_edge(cell, neighbour)
+            )
+        return closed
 
     def visible(self, a: Cell, b: Cell) -> bool:
         key = (a, b) if a <= b else (b, a)
@@ -208,6 +219,8 @@ class _Layout:
         for key, seen in islice(self._cache.items(), self._compared, None):
             if seen == differs:
                 answer = known.get(key)
+                if answer is None:
+                    answer = self._other_answers.get(key)
                 if (self._compute(*key, other) if answer is None else answer) != seen:
                     self._disputed = True
                     break
@@ -252,15 +265,17 @@ class _Layout:
         if not walls:
             return True
         if mode == "corner":
-            # A corner on a wall (an end of a wall edge: edges meet only at corners) starts no free line.
-            on_walls = {point for segment in walls for point in segment}
-            corners_b = [q for q in hexgrid.corners_scaled(b) if q not in on_walls]
-            return any(_free(p, q, walls) for p in hexgrid.corners_scaled(a) if p not in on_walls for q in corners_b)
+            return _corners_see(a, b, walls)
         if _free(hexgrid.centre_scaled(a), hexgrid.centre_scaled(b), walls):
             return True  # the usual case, and the cheapest test
         if hexgrid.distance(a, b) == 1:
             return self._neighbours_see(a, b)
-        return _line_between(a, b, walls, self.is_wall_edge)
+        left, charted = anypoint.edge_pairs_left(a, b, walls, self.closed_edges(a), self.closed_edges(b))
+        if not left:
+            return False
+        # A pair corner sight sees, any-point sight sees; and disputed() asks corner sight of every pair seen.
+        corners = self._other_answers[(a, b)] = _corners_see(a, b, walls)
+        return corners or anypoint.lines_left(left, walls, charted)
 
     def _neighbours_see(self, a: Cell, b: Cell) -> bool:
         """Neighbours see each other across their shared edge, or through a hex both touch.
@@ -272,6 +287,14 @@ class _Layout:
             return True
         common = set(hexgrid.neighbours(a)) & set(hexgrid.neighbours(b))
         return any(not self.is_wall_edge(a, c) and not self.is_wall_edge(c, b) for c in sorted(common))
+
+
+def _corners_see(a: Cell, b: Cell, walls: list[Segment]) -> bool:
+    """Corner sight: some corner of ``a`` sees some corner of ``b`` past ``walls``."""
+    # A corner on a wall (an end of a wall edge: edges meet only at corners) starts no free line.
+    on_walls = {point for segment in walls for point in segment}
+    corners_b = [q for q in hexgrid.corners_scaled(b) if q not in on_walls]
+    return any(_free(p, q, walls) for p in hexgrid.corners_scaled(a) if p not in on_walls for q in corners_b)
 
 
 def _free(p: Point, q: Point, walls: list[Segment]) -> bool:
@@ -353,232 +376,3 @@ def _near_segment(p: Point, end: Point) -> bool:
         return 3 * qx * qx + qy * qy <= 16
     # Squared distance to the line, times 4 * length: |p|^2 |e|^2 - (p.e)^2.
     return (3 * px * px + py * py) * length - dot * dot <= 16 * length
-
-
-# --- any-point sight, exactly ----------------------------------------------------------
-#
-# Lines are directed from hex A towards hex B (at least two steps apart). In the
-# chart u(p) = 4 * (true dot product of p with v), w(p) = cross(v, p), where v joins
-# the centres, every line from A to B has a direction with u > 0 (the hexes are
-# farther apart than their diameters), so it is the graph w = lam * u + c of a line
-# in the (lam, c) plane. A point (u, w) lies strictly left of the line exactly when
-# lam * u + c - w < 0: every requirement "this corner is on that side" is a strict
-# linear inequality in (lam, c), and the lines meeting all of them form an open
-# convex polygon. Crossing an edge from corner i to corner i + 1 out of a hex
-# (corners turning positively) means: corner i + 1 on the left, corner i on the right.
-#
-# A polygon is kept as its boundary lines in cyclic order, each (alpha, beta, gamma)
-# meaning alpha * lam + beta * c = gamma with the inside where
-# alpha * lam + beta * c - gamma < 0, and its vertices, vertex i where lines i and
-# i + 1 meet. A vertex is always computed from two of those lines, so numbers never
-# grow beyond products of corner coordinates.
-
-Line = tuple[int, int, int]
-Vertex = tuple[int, int, int]  # homogeneous (X, Y, Z), Z > 0: lam = X / Z, c = Y / Z
-Polygon = tuple[list[Line], list[Vertex]]
-
-
-def _meet(e: Line, f: Line) -> Vertex:
-    z = e[0] * f[1] - f[0] * e[1]
-    x = e[2] * f[1] - f[2] * e[1]
-    y = e[0] * f[2] - f[0] * e[2]
-    return (x, y, z) if z > 0 else (-x, -y, -z)
-
-
-def _polygon(bounds: list[Line]) -> Polygon:
-    count = len(bounds)
-    return bounds, [_meet(bounds[i], bounds[(i + 1) % count]) for i in range(count)]
-
-
-def _corner_values(polygon: Polygon, corner: Point) -> list[int]:
-    """``lam * u + c - w`` at each vertex, scaled by Z > 0: < 0 where the corner is left of that line."""
-    u, w = corner
-    return [u * x + y - w * z for x, y, z in polygon[1]]
-
-
-def _cut(polygon: Polygon, bound: Line, values: list[int]) -> Polygon | None:
-    """The part of ``polygon`` strictly inside ``bound`` (``values``: bound at each vertex).
-
-    None when no open part is left. Assumes the bound really cuts (some value > 0, some < 0).
-    """
-    bounds, vertices = polygon
-    count = len(bounds)
-    first = next(i for i in range(count) if values[i] < 0 and values[i - 1] >= 0)
-    last = first
-    while values[(last + 1) % count] < 0:
-        last += 1
-    # Vertices first..last are inside: keep the lines through them and close with `bound`.
-    kept = [bounds[k % count] for k in range(first, last + 2)]
-    corners = [vertices[k % count] for k in range(first, last + 1)]
-    return kept + [bound], corners + [_meet(kept[-1], bound), _meet(bound, kept[0])]
-
-
-def _require(polygon: Polygon, corner: Point, on_left: bool) -> Polygon | None:
-    """Keep the lines that have ``corner`` strictly on the given side (None: no line left)."""
-    u, w = corner
-    values = [u * x + y - w * z for x, y, z in polygon[1]]  # _corner_values, inlined (the hottest step of any-point sight)
-    high, low = max(values), min(values)
-    if on_left:
-        if high <= 0:
-            return polygon
-        if low >= 0:
-            return None
-        return _cut(polygon, (u, 1, w), values)
-    if low >= 0:
-        return polygon
-    if high <= 0:
-        return None
-    return _cut(polygon, (-u, -1, -w), [-v for v in values])
-
-
-def _line_between(a: Cell, b: Cell, walls: list[Segment], is_wall_edge: Callable[[Cell, Cell], bool]) -> bool:
-    """Whether some segment from a point of hex ``a`` to a point of hex ``b`` touches no wall.
-
-    The set of such segments is open, so if there is one there is one on a
-    line through no hex corner; it leaves ``a`` through the inside of an edge
-    ``ea`` and enters ``b`` through the inside of an edge ``eb``, neither a
-    wall. Between those two crossings the line runs exactly through the region
-    beyond both edges' lines, so a wall segment matters when it lies in that
-    region, and the line misses it when both its ends are strictly on the same
-    side. Walls joined end to end must then all be on the same side. Hex edges
-    only ever meet at corners, so a wall segment is either inside the region
-    or touches it at most at one corner (never crossed by a line through no corner).
-
-    So, for each pair of edges (``ea``, ``eb``): the lines crossing both, cut
-    down group by group (each group of connected walls passed on the left or on
-    the right), until some lines are left (visible) or none (hidden).
-    """
-    qa, ra = hexgrid.to_axial(a)
-    qb, rb = hexgrid.to_axial(b)
-    bands = _bands(qb - qa, rb - ra)
-    ox, oy = hexgrid.centre_scaled(a)
-    vx, vy = bands.direction
-    # The walls' end points, each once, numbered: a set of them is a bit mask.
-    bit: dict[Point, int] = {}
-    charted: dict[Point, Point] = {}
-    for segment in walls:
-        for point in segment:
-            if point not in bit:
-                bit[point] = 1 << len(bit)
-                dx, dy = point[0] - ox, point[1] - oy
-                charted[point] = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
-    masked = [(bit[p] | bit[q], p, q) for p, q in walls]
-    points = [(bit[p], x, y) for p, (x, y) in charted.items()]
-    open_a: dict[int, bool] = {}
-    open_b: dict[int, bool] = {}
-    beyond: dict[tuple[Point, Point], int] = {}
-    groups_of: dict[int, list[list[Point]]] = {}  # the same walls often matter for several edge pairs
-    for i, j, lines, edge_a, edge_b in bands.pairs:
-        if i not in open_a:
-            open_a[i] = not is_wall_edge(a, _neighbour_across(a, i))
-        if j not in open_b:
-            open_b[j] = not is_wall_edge(b, _neighbour_across(b, j))
-        if not (open_a[i] and open_b[j]):
-            continue
-        for edge in (edge_a, edge_b):
-            if edge not in beyond:
-                (px, py), (qx, qy) = edge
-                ex, ey = qx - px, qy - py
-                # On or outside the edge's line: orientation <= 0 (the chart keeps orientations).
-                beyond[edge] = sum(mask for mask, x, y in points if ex * (y - py) - ey * (x - px) <= 0)
-        between = beyond[edge_a] & beyond[edge_b]
-        if not between:
-            return True  # no wall between the two edges: every line crossing both is free
-        groups = groups_of.get(between)
-        if groups is None:
-            joined = _joined([(p, q) for mask, p, q in masked if mask & between == mask])
-            groups = groups_of[between] = [[charted[p] for p in group] for group in joined]
-        if _pass_all(lines, groups):
-            return True
-    return False
-
-
-def _neighbour_across(cell: Cell, edge: int) -> Cell:
-    """The neighbour across edge ``edge`` of ``cell`` (:func:`_neighbours_by_edge`, one of them)."""
-    q, r = hexgrid.to_axial(cell)
-    dq, dr = _EDGE_DIRECTIONS[edge]
-    return hexgrid.from_axial((q + dq, r + dr))
-
-
-class _Bands:
-    """For hexes ``(dq, dr)`` apart: each pair of edges a line from one to the other can cross, with those lines.
-
-    ``pairs`` holds (exit edge i of a, entry edge j of b, the polygon of lines
-    crossing both, edge i and edge j as charted corner pairs); all of it only
-    depends on the offset, so it is computed once per offset.
-    """
-
-    def __init__(self, dq: int, dr: int):
-        a, b = (0, 0), hexgrid.from_axial((dq, dr))
-        origin, target = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
-        vx, vy = target[0] - origin[0], target[1] - origin[1]
-        self.direction = (vx, vy)
-
-        def chart(point: Point) -> Point:
-            x, y = point[0] - origin[0], point[1] - origin[1]
-            return (3 * x * vx + y * vy, vx * y - vy * x)
-
-        corners_a = [chart(p) for p in hexgrid.corners_scaled(a)]
-        corners_b = [chart(p) for p in hexgrid.corners_scaled(b)]
-        # A box holding every line through both hexes, so that polygons are bounded.
-        slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
-        offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
-        box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
-        self.pairs: list[tuple[int, int, Polygon, tuple[Point, Point], tuple[Point, Point]]] = []
-        for i in range(6):
-            # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
-            leaving = _require(box, corners_a[i], on_left=False)
-            leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
-            if not leaving:
-                continue
-            for j in range(6):
-                # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
-                lines = _require(leaving, corners_b[j], on_left=True)
-                lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
-                if lines:
-                    edge_a = (corners_a[i], corners_a[(i + 1) % 6])
-                    edge_b = (corners_b[j], corners_b[(j + 1) % 6])
-                    self.pairs.append((i, j, lines, edge_a, edge_b))
-
-
-@lru_cache(maxsize=4096)
-def _bands(dq: int, dr: int) -> _Bands:
-    return _Bands(dq, dr)
-
-
-def _joined(segments: list[Segment]) -> list[list[Point]]:
-    """The end points of each group of segments joined end to end, in a fixed order."""
-    group_of: dict[Point, list[Point]] = {}
-    for p, q in segments:
-        first, second = group_of.get(p), group_of.get(q)
-        if first is None:
-            if second is None:
-                group_of[p] = group_of[q] = [p, q]
-            else:
-                second.append(p)
-                group_of[p] = second
-        elif second is None:
-            first.append(q)
-            group_of[q] = first
-        elif first is not second:
-            first.extend(second)
-            for point in second:
-                group_of[point] = first
-    unique = {id(group): group for group in group_of.values()}
-    return sorted(sorted(group) for group in unique.values())
-
-
-def _pass_all(lines: Polygon, groups: list[list[Point]]) -> bool:
-    """Whether some line of the polygon has every group wholly on one side (strictly)."""
-    if not groups:
-        return True
-    first, rest = groups[0], groups[1:]
-    for on_left in (True, False):
-        kept: Polygon | None = lines
-        for point in first:
-            if kept is None:
-                break
-            kept = _require(kept, point, on_left)
-        if kept is not None and _pass_all(kept, rest):
-            return True
-    return False
