@@ -400,11 +400,31 @@ class _Children:
                     self._run(bounds)
                     self.firsts.append(out.lines - self.start)
                     out.add(layout.chunk(bounds[i], bounds[i + 1]), bounds[i + 1] - bounds[i])
+                elif (line := self._flow_line(i, j, old_values[i], new_values[j], bounds)) is not None:
+                    self._run(bounds)
+                    self.firsts.append(out.lines - self.start)
+                    out.add(line, 1)
                 else:
                     self.gone.append(i)
                     self.come.append(j)
         self._run(bounds)
         return tuple(self.firsts)
+
+    def _flow_line(self, i: int, j: int, old: Any, new: Any, bounds: list[int]) -> str | None:
+        """A child of one flow line whose new line is certain without ruamel (flowline.py), else None."""
+        column = self.layout.indent[0]
+        if self.before.column not in (None, column) or not column or bounds[i + 1] - bounds[i] != 1:
+            return None
+        key = self.keys[j]
+        if key in self.node.ca.items:
+            return None  # a comment ruamel keeps with the child: written the usual way
+        from .flowline import rewritten
+
+        return rewritten(key, old, self.node[key], new, self.layout.chunk(bounds[i], bounds[i + 1]), column)
+
+    @cached_property
+    def keys(self) -> list[Any]:
+        return list(self.node)
 
     def _run(self, bounds: list[int]) -> None:
         """Write the pending run (dropped children go with their lines)."""
