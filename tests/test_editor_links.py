@@ -14,11 +14,11 @@ from test_editor import press, run_editor, session_for  # noqa: E402
 
 from enemy_move.document.document import EditError  # noqa: E402
 from enemy_move.editor.app import EditorScreen  # noqa: E402
-from enemy_move.editor.links import LineField, LinkList, LinksPanel  # noqa: E402
+from enemy_move.editor.links import LinksPanel  # noqa: E402
 
 
 def said(pilot: Any) -> str:
-    return str(pilot.app.screen.query_one("#said").render())
+    return pilot.app.screen.query_one(LinksPanel).said
 
 
 def dialog(pilot: Any) -> LinksPanel | None:
@@ -44,7 +44,7 @@ def test_links_added_changed_and_removed_one_undo_step_each(tmp_path: Path) -> N
         await press(pilot, "ctrl+u", *"A1 -- A9", "enter")
         assert said(pilot) == "no area 'A9': add it first (+)"
         # the list shows the selected area's links (A1); ↓ goes to it, Delete removes the selected one
-        listed = pilot.app.screen.query_one(LinkList)
+        listed = pilot.app.screen.query_one(LinksPanel)
         assert [text for _, text in listed.items] == ["A1 -- A2", "A3 || A1"]
         await press(pilot, "down", "down", "delete")
         assert session.doc.get("links") == ["A1 -- A2", "A2 -- A3"] and said(pilot) == "removed A3 || A1"
@@ -93,20 +93,18 @@ def test_the_links_dialog_is_modal_over_the_editor(tmp_path: Path) -> None:
         assert str(footer.render()) == ""  # the editor's keys do not work meanwhile
         answer = screen.query_one("#answer-pane")
         assert answer.styles.visibility == "hidden"  # under the dialog: not drawn while it is shown
-        field = panel.query_one(LineField)
-        assert field.has_class("-focus") and screen.focused is screen.query_one("#board")  # the board keeps textual's
+        assert not panel.on_list and screen.focused is screen.query_one("#board")  # the board keeps textual's
         await press(pilot, "+", "ctrl+z", "ctrl+a", "f1", "ctrl+n", "up")
-        assert field.value == "+" and pilot.app.screen is screen and dialog(pilot) is panel
+        assert panel.value == "+" and pilot.app.screen is screen and dialog(pilot) is panel
         assert session.doc.get("areas.A4") is None and session.area == "A1" and not session.undo_stack
         await press(pilot, "end", "ctrl+u", *"A1 -- A3", "enter", "ctrl+z")  # (Ctrl+A is the field's: Home)
         assert session.doc.get("links")[-1] == "A1 -- A3" and said(pilot) == "linked A1 -- A3"
-        listed = panel.query_one(LinkList)
         await press(pilot, "tab")
-        assert listed.has_class("-focus") and not field.has_class("-focus")
+        assert panel.on_list
         await press(pilot, "shift+tab")
-        assert field.has_class("-focus") and not listed.has_class("-focus")
+        assert not panel.on_list
         await press(pilot, "down", "down", "up", "up")  # ↑ on the first link: back to the field
-        assert field.has_class("-focus") and listed.selected == 0
+        assert not panel.on_list and panel.selected == 0
         await pilot.click("#board", offset=(6, 3))  # the area A3 behind the dialog
         assert session.area == "A1" and dialog(pilot) is panel
         await press(pilot, "escape")
@@ -158,3 +156,83 @@ def test_the_index_of_links_kept_and_extended_is_the_index_read_afresh() -> None
         assert kept == scanned
     assert extended > 200  # the shortcut was taken
     areas._last_index = None
+
+
+def _rows(panel: LinksPanel) -> list[str]:
+    """The dialog's rows as a person reads them."""
+    return [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+
+
+def _recorded(panel: LinksPanel) -> list[Any]:
+    """The regions the dialog repaints from now on (a whole repaint as a region of height -1)."""
+    from textual.geometry import Region
+
+    repainted: list[Any] = []
+    refresh = panel.refresh
+
+    def recording(*regions: Region, **options: Any) -> Any:
+        repainted.extend(regions or [Region(0, 0, 0, -1)])
+        return refresh(*regions, **options)
+
+    panel.refresh = recording  # type: ignore[method-assign]
+    return repainted
+
+
+def test_the_links_dialog_is_one_widget_that_repaints_only_the_rows_that_change(tmp_path: Path) -> None:
+    """The dialog is one line-API widget (its three labels, field and list were five widgets: a dispatch each per
+    key, and a layout of the screen whenever a label changed); a key typed repaints the field's row, a link added
+    the rows that show something else, never the whole dialog."""
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        await press(pilot, "ctrl+l")
+        panel = dialog(pilot)
+        assert panel is not None and not panel.children
+        rows = _rows(panel)
+        assert rows[:2] == ["Links: A -- B single line, A == B", "double, A || B barrier"]
+        assert rows[panel.field_row] == "A1 -- A2"  # the placeholder
+        assert rows[panel.field_row + 3 :][:3] == ["the links of A1 (Ctrl+O: every link): 1", " A1 -- A2", ""]
+        repainted = _recorded(panel)
+        await press(pilot, "A")
+        assert [(region.y, region.height) for region in repainted] == [(panel.field_row, 1)]
+        repainted.clear()
+        before = _rows(panel)
+        await press(pilot, *"1 -- A3", "enter")
+        after = _rows(panel)
+        assert after[panel.field_row + 1] == "linked A1 -- A3" and " A1 -- A3" in after
+        assert all(region.height == 1 for region in repainted)
+        assert {region.y for region in repainted} == {y for y, row in enumerate(after) if row != before[y]}
+
+    run_editor(session_for(str(tmp_path / "a.yaml"), ruleset="agemonia"), script)
+
+
+def test_the_links_list_scrolls_with_its_selection_and_draws_a_scroll_bar(tmp_path: Path) -> None:
+    """More links than rows: the list scrolls to keep the selected link on screen, a scroll bar at its right."""
+    path = tmp_path / "many.yaml"
+    areas = "".join(f"  A{n}: {{capacity: 3}}\n" for n in range(1, 21))
+    links = "".join(f"  - A1 -- A{n}\n" for n in range(2, 21))
+    path.write_text(
+        f"ruleset: agemonia\nareas:\n{areas}links:\n{links}"
+        "figures:\n  s: {side: enemy, name: Skitterer, area: A1}\n  L: {side: hero, name: Lunara, area: A20}\n"
+        "action: {move: 2, attack: {kind: melee}}\n"
+    )
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        await press(pilot, "ctrl+l")
+        panel = dialog(pilot)
+        assert panel is not None
+        first_link = panel.field_row + 4
+        shown = panel.size.height - first_link
+        assert len(panel.items) == 19 > shown
+        bar = [list(panel.render_line(y))[-1] for y in range(first_link, panel.size.height)]
+        assert [len(segment.text) for segment in bar] == [2] * shown  # the bar: two columns at the list's right
+        assert bar[0].style is not None and bar[0].style.reverse  # its thumb over the first rows
+        assert bar[-1].style is not None and not bar[-1].style.reverse
+        await press(pilot, "down", "pagedown", "pagedown")
+        assert panel.on_list and panel.selected == 18 and panel.top == 19 - shown
+        assert _rows(panel)[-1].strip() == "A1 -- A20"
+        await press(pilot, "pageup", "pageup")
+        assert panel.selected == 0 and panel.top == 0
+        await press(pilot, "pagedown", "pagedown", "escape", "down", "ctrl+l")  # scrolled, then A2's one link
+        assert panel.shown and panel.top == 0 and _rows(panel)[first_link] == " A1 -- A2"
+
+    run_editor(session_for(str(path)), script)

@@ -11,6 +11,7 @@ import gc
 from functools import partial
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -32,7 +33,7 @@ from .commands import Commands
 from .dialogs import ChooseScreen, HelpScreen, QuitScreen, SizeScreen
 from .forms import TypeAhead
 from .keysline import KeysLine
-from .links import DialogLayer, LinksPanel
+from .links import LinksPanel
 from .session import Answer, Session, answer_for
 
 #: The cursor's keys: (columns, rows) moved.
@@ -112,6 +113,10 @@ class EditorScreen(Commands):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.session.board_kind == "areas":
+            # first, its layer placed first: textual counts the widgets' painting order back from the last placed, and
+            # a dialog placed last changed every widget's order (the screen drawn whole) as it opened and closed
+            yield LinksPanel(id="links")
         yield Static(id="status")
         with Horizontal(id="main"):
             with Pane(id="left"):
@@ -127,9 +132,6 @@ class EditorScreen(Commands):
                 yield Static(id="answer")
         yield Static(id="message")
         yield KeysLine()
-        if self.session.board_kind == "areas":
-            with DialogLayer():
-                yield LinksPanel(id="links")
 
     def on_mount(self) -> None:
         session = self.session
@@ -200,28 +202,39 @@ class EditorScreen(Commands):
             board.turn, board.shown = (turn, self.option_index) if current else (None, None)
         if not (isinstance(board, (BoardView, AreaView)) and board.repaint()):
             board.refresh(layout=True)  # its size changed (only the rows drawn again are repainted otherwise)
-        self._show("#palette", self._palette_text())
+        symbols = session.symbols()
+        self._show("#palette", palette.palette_text(symbols, session.size()[0] if symbols else 0))
         self.refresh_answer()
 
     def refresh_answer(self) -> None:
         cursor: Any = self.session.area if self.session.board_kind == "areas" else self.session.cursor
         # the answer, the work going on and the cursor's why-not apart: each is formatted again only when it changes
         text = answer_text(self.answer, working=False, turn_index=self.turn_index, option_index=self.option_index, cursor=None)
-        working = self.query_one("#working", Static)
-        if working.display != self.working:
-            working.display = self.working
+        self.show_working()
         why = why_not_text(self.answer, self.turn_index, cursor)
         self.query_one("#why-not").set_class(not why.plain, "-empty")
         self._show("#why-not", why)
         self._show("#answer", text)
         self.refresh_status()
 
+    def show_working(self) -> None:
+        """The `⟳ working…` line above the answer, shown while the answer is worked out. Not while the links dialog
+        hides the answer: showing or hiding the line lays the screen out, and closing the dialog does that anyway."""
+        working = self.query_one("#working", Static)
+        if working.display != self.working and self.links_panel() is None:
+            working.display = self.working
+
     def _show(self, selector: str, content: Any) -> None:
-        """Update a text widget only when what it shows changed (each update lays the screen out again)."""
-        if self._shown.get(selector) != content:
+        """Update a text widget only when what it shows changed; laid out again only when its height may change
+        (not the status line, one line high, nor a message of one line after one of one line)."""
+        before = self._shown.get(selector)
+        if before != content:
             self._shown[selector] = content
+            widget = self.query_one(selector, Static)
+            width = widget.content_size.width if selector == "#message" else 0
+            same = width > 0 and all(isinstance(t, str) and "\n" not in t and cell_len(t) <= width for t in (before, content))
             # plain strings as Text: a file name or a message quoting the file is never read as markup
-            self.query_one(selector, Static).update(Text(content) if isinstance(content, str) else content)
+            widget.update(Text(content) if isinstance(content, str) else content, layout=selector != "#status" and not same)
 
     def refresh_status(self) -> None:
         session = self.session
@@ -237,19 +250,6 @@ class EditorScreen(Commands):
         if self.working:
             parts.append("working…")
         self._show("#status", " · ".join(parts))
-
-    def _palette_text(self) -> str:
-        symbols = self.session.symbols()
-        if not symbols:
-            return "A-Z heroes, a-z enemies: put in the area\n+ new area  - remove it\nCtrl+A area  Ctrl+L links  F1 help"
-        width = max(30, self.session.size()[0] * 2 + 3)
-        lines, line = [], ""
-        for entry in [f"{s} {t}" for s, t in symbols.items()] + ["A-Z a-z 0-9 figures", "F1 help"]:
-            if line and len(line) + 2 + len(entry) > width:
-                lines.append(line)
-                line = ""
-            line = f"{line}  {entry}" if line else entry
-        return "\n".join([*lines, line])
 
     def say(self, message: str) -> None:
         self._show("#message", escape_controls(message))

@@ -32,6 +32,9 @@ class Commands(StatCommands):
     def refresh_all(self) -> None:
         raise NotImplementedError
 
+    def show_working(self) -> None:
+        raise NotImplementedError
+
     def focus_board(self) -> None:
         """The focus back on the board, when a dialog took it (focusing a widget repaints it whole: every row of
         a 64 x 64 map after each form)."""
@@ -294,11 +297,17 @@ class Commands(StatCommands):
             self.say(f"selected figure {self.selected} (Enter: its form)")
 
     def links_panel(self) -> Any:
-        """The links dialog while it is shown (area boards), else None."""
+        """The links dialog while it is shown (area boards), else None (asked on each key: the panel is found once,
+        not queried among the screen's widgets each time)."""
         from .links import LinksPanel
 
-        panels = self.query(LinksPanel)
-        return panels.first() if panels and panels.first().shown else None
+        panel = self.__dict__.get("_links_panel", False)
+        if panel is False:
+            panels = self.query(LinksPanel)
+            panel = panels.first() if panels else None
+            if self.is_mounted:
+                self.__dict__["_links_panel"] = panel
+        return panel if panel is not None and panel.shown else None
 
     def links_key(self, event: Key) -> bool:
         """A key while the links dialog is shown: the dialog's (the board keeps textual's focus). False: it is not
@@ -313,9 +322,9 @@ class Commands(StatCommands):
 
     def on_paste(self, event: Paste) -> None:
         panel = self.links_panel()
-        if panel is not None and panel.focused_part is panel.field:
+        if panel is not None and not panel.on_list:
             event.stop()
-            panel.field.paste(event.text)
+            panel.paste(event.text)
 
     def action_links(self) -> None:
         """The links dialog: each link added, changed or removed is one undo step (made by the session)."""
@@ -328,10 +337,11 @@ class Commands(StatCommands):
 
         def listed(every: bool) -> list[tuple[int, str]]:
             links = session.doc.data.get("links")
-            written = [str(link) for link in list.__iter__(links)] if isinstance(links, list) else []
+            # the items themselves, as written (list.__iter__: a YAML sequence's own access is item by item)
+            written = list(list.__iter__(links)) if isinstance(links, list) else []
             if every or session.area is None:
-                return list(enumerate(written))
-            return [(i, written[i]) for i in link_index(session).get(session.area, ())]
+                return [(i, str(link)) for i, link in enumerate(written)]
+            return [(i, str(written[i])) for i in link_index(session).get(session.area, ())]
 
         def add(text: str) -> str:
             before = session.generation
@@ -349,6 +359,7 @@ class Commands(StatCommands):
 
         def closed() -> None:
             self.query_one("#answer-pane").styles.visibility = "visible"
+            self.show_working()  # not shown or hidden while the dialog was
             self.query_one(KeysLine).show_keys(True)
 
         self.query_one(KeysLine).show_keys(False)  # the editor's keys do not work while the dialog is shown

@@ -6,10 +6,15 @@ Ctrl+O shows every link, drawn line by line as it scrolls (a text area of 6,875 
 open). Each change is one undo step, made as it is typed; Esc closes.
 
 The dialog is drawn over the editor's screen (:class:`LinksPanel`), not pushed as a screen of its own, and the
-board keeps textual's focus: the editor hands each key to the dialog, which moves its own focus (a class) between
-its field and its list. Pushing a screen drew the whole terminal when it opened and when it closed, the area list
+board keeps textual's focus: the editor hands each key to the dialog, which moves its own focus between its
+field and its list. Pushing a screen drew the whole terminal when it opened and when it closed, the area list
 beside it was a copy drawn again after each change, and moving textual's focus off the board and back repainted
 every line of the board: together about half of the 65 ms one link cost on 6,875 links.
+
+The dialog is one line-API widget (as the forms' fields, editor/fieldview.py): its keys, its field, what it
+said, the heading and the list with its scroll bar are lines it draws itself. Five widgets (three labels, the
+field, the list) cost textual a layout of the screen whenever a label changed, each label's text formatted
+again, and a dispatch per widget on each key.
 """
 
 from __future__ import annotations
@@ -20,14 +25,12 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Container, Vertical
-from textual.geometry import Region
-from textual.message import Message
-from textual.scroll_view import ScrollView
+from textual import events
+from textual.color import Color
+from textual.geometry import Region, Size
+from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..errors import escape_controls
 from .fieldview import LineEdit, edited_line
@@ -35,146 +38,276 @@ from .fieldview import LineEdit, edited_line
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
 Links = Callable[[bool], list[tuple[int, str]]]
 
+#: The dialog's keys, above its field.
+KEYS_TEXT = (
+    "Links: A -- B single line, A == B double, A || B barrier\n"
+    "Enter: add it (or change its line) · ↓ the list, Delete: remove · Ctrl+O: every link · Esc: close"
+)
+#: The list's keys: the lines the selection moves.
+LIST_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10}
+#: The field's placeholder.
+PLACEHOLDER = "A1 -- A2"
+#: Columns of the list's scroll bar (textual's scrollbar-size-vertical).
+BAR = 2
 
-def _panel(widget: Widget) -> LinksPanel | None:
-    return next((node for node in widget.ancestors if isinstance(node, LinksPanel)), None)
 
+class LinksPanel(Widget):
+    """The links dialog, docked at the right over the editor on a layer of its own, shown and hidden; the editor
+    makes each change (one undo step) and says it, and hands it every key while it is shown (:meth:`press`). The
+    editor composes it first: see :meth:`enemy_move.editor.app.EditorScreen.compose`.
 
-class LinkList(ScrollView):
-    """Links, one a line, the selected one highlighted while the list has the dialog's focus (class ``-focus``);
-    only the lines on screen are drawn."""
-
-    DEFAULT_CSS = """
-    LinkList { height: 1fr; background: $boost; }
-    LinkList.-focus { background: $accent 20%; }
+    Drawn line by line: the keys, a blank line, the field (``value``, edited in place), what the last change said
+    (``said``), a blank line, the heading, then the list (``items``, ``selected``) to the bottom. The dialog's focus
+    is on the field or on the list (``on_list``): its colours and the field's cursor or the selected link show it.
     """
-    #: The list's keys: the action and its argument.
-    KEYS = {"up": ("move", -1), "down": ("move", 1), "pageup": ("move", -10), "pagedown": ("move", 10)}
+
+    COMPONENT_CLASSES = {
+        "links--said",
+        "links--muted",
+        "links--field",
+        "links--field-focus",
+        "links--list",
+        "links--list-focus",
+        "fields--cursor",
+        "fields--selection",
+        "fields--placeholder",
+    }
+    DEFAULT_CSS = """
+    LinksPanel {
+        layer: dialog; dock: right; width: 44; height: 100%;
+        border: tall $accent; background: $panel; padding: 0 1; display: none;
+    }
+    LinksPanel > .links--said { color: $warning; }
+    LinksPanel > .links--muted { color: $text-muted; }
+    LinksPanel > .links--field { background: $boost; }
+    LinksPanel > .links--field-focus { background: $accent 40%; }
+    LinksPanel > .links--list { background: $boost; }
+    LinksPanel > .links--list-focus { background: $accent 20%; }
+    LinksPanel > .fields--cursor {
+        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
+    }
+    LinksPanel > .fields--selection { background: $input-selection-background; }
+    LinksPanel > .fields--placeholder { color: $text-disabled; }
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.area: str | None = None
+        self.links: Links = lambda every: []
+        self.add: Callable[[str], str] = str
+        self.remove_link: Callable[[int], str] = str
+        self.closed: Callable[[], None] = lambda: None
+        #: Every link listed (Ctrl+O), or only the selected area's.
+        self.every = False
+        self.edit = LineEdit()
+        self.on_list = False
         self.items: list[tuple[int, str]] = []
         self.selected = 0
-        self._style: Style | None = None
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._style = None
-
-    def show(self, items: list[tuple[int, str]]) -> None:
-        self.items = items
-        self.selected = max(0, min(self.selected, len(items) - 1))
-        self.virtual_size = self.virtual_size.__class__(max((len(text) for _, text in items), default=0) + 2, len(items))
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        index = y + self.scroll_offset.y
-        if self._style is None:
-            self._style = self.rich_style  # read once: it walks every ancestor's styles
-        width, style = self.size.width, self._style
-        if 0 <= index < len(self.items):
-            text = Text(f" {escape_controls(self.items[index][1])}")
-            if index == self.selected and self.has_class("-focus"):
-                text.stylize("reverse")
-        else:
-            text = Text("(no links)" if index == 0 and not self.items else "")
-            text.stylize("dim")  # a Text's own style is not rendered line by line: its span is
-        segments = Segment.apply_style(text.render(self.app.console), style)
-        return Strip(list(segments), text.cell_len).crop_extend(0, width, style)
-
-    def press(self, key: str) -> bool:
-        """One key of the list (↑ ↓ PageUp PageDown, Delete or Backspace removes); False: not one of its keys."""
-        if key in self.KEYS:
-            self.action_move(self.KEYS[key][1])
-        elif key in ("delete", "backspace"):
-            self.action_remove()
-        else:
-            return False
-        return True
-
-    def action_move(self, step: int) -> None:
-        if step < 0 and self.selected == 0:
-            panel = _panel(self)
-            if panel is not None:
-                panel.focus_part(panel.field)  # ↑ on the first link: back to the field
-            return
-        self.selected = max(0, min(len(self.items) - 1, self.selected + step))
-        self.scroll_to_region(Region(0, self.selected, 1, 1), animate=False)
-        self.refresh()
-
-    def action_remove(self) -> None:
-        panel = _panel(self)
-        if self.items and panel is not None:
-            panel.remove_at(self.items[self.selected][0])
-
-    def on_click(self) -> None:
-        panel = _panel(self)
-        if panel is not None:
-            panel.focus_part(self)
-
-
-class LineField(Widget):
-    """One line typed in place, with an input's keys (:class:`LineEdit`), drawn as one line; Enter submits it. It
-    has the dialog's focus (the cursor drawn) with the class ``-focus``.
-
-    textual's ``Input`` laid the dialog out again and posted its messages on each key (about 3 ms a key)."""
-
-    COMPONENT_CLASSES = {"fields--cursor", "fields--selection", "fields--suggestion", "fields--placeholder"}
-    DEFAULT_CSS = """
-    LineField { height: 1; background: $boost; }
-    LineField.-focus { background: $accent 40%; }
-    LineField > .fields--cursor {
-        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
-    }
-    LineField > .fields--selection { background: $input-selection-background; }
-    LineField > .fields--placeholder { color: $text-disabled; }
-    """
-
-    class Submitted(Message):
-        """Enter in the field: ``value`` is its text."""
-
-        def __init__(self, field: LineField, value: str) -> None:
-            super().__init__()
-            self.field = field
-            self.value = value
-
-    def __init__(self, placeholder: str = "", **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.placeholder = placeholder
-        self.edit = LineEdit()
+        self.said = ""
+        self.heading = ""
+        #: The first link of the list on screen.
+        self.top = 0
         self._shift = 0
+        self._head: tuple[int, list[Text | None]] | None = None
+        self._keys_text: tuple[int, list[Text]] | None = None
+        #: What each row shows (:meth:`_row_keys`) and each row drawn, with the key it was drawn for.
+        self._keys: list[Any] | None = None
+        self._drawn: dict[int, tuple[Any, Strip]] = {}
+        self._bar_drawn: tuple[Any, list[Segment]] | None = None
         self._styles: dict[str, Style] = {}
+        self._drawn_size = Size(0, 0)
+
+    # --- what it shows -----------------------------------------------------------------------
+
+    @property
+    def shown(self) -> bool:
+        # shown and hidden by its own style, not a class: a class is matched again against every rule of each
+        # widget in the dialog
+        return bool(self.display)
 
     @property
     def value(self) -> str:
+        """The field's text."""
         return self.edit.text
 
-    @value.setter
-    def value(self, text: str) -> None:
-        self.edit = LineEdit(text)
-        self.refresh()
+    def show(
+        self, area: str | None, links: Links, add: Callable[[str], str], remove: Callable[[int], str], closed: Callable[[], None]
+    ) -> None:
+        """Open on ``area``'s links (None: every link), empty; ``closed`` runs when Esc closes it."""
+        self.area, self.links, self.add, self.remove_link, self.closed = area, links, add, remove, closed
+        self.every = area is None
+        self.edit = LineEdit()
+        self.said = ""
+        self.selected = 0
+        self.on_list = False
+        self.refresh_list()
+        self.display = True
+
+    def refresh_list(self) -> None:
+        """The list (and its heading) read again."""
+        items = self.links(self.every)
+        where = "every link" if self.every else f"the links of {escape_controls(str(self.area))} (Ctrl+O: every link)"
+        self.items = items
+        self.heading = f"{where}: {len(items)}"
+        self.selected = max(0, min(self.selected, len(items) - 1))
+        self._redraw()
+
+    def _list_height(self) -> int:
+        return self.size.height - len(self._head_rows(self.size.width))
+
+    def _clamp(self) -> None:
+        """The list scrolled no further than its last link at the bottom (as a scrolling view keeps it)."""
+        self.top = max(0, min(self.top, len(self.items) - self._list_height()))
+
+    def on_resize(self) -> None:
+        # sent each time the dialog is shown too: drawn again only when its size changed since it was drawn
+        if self.size != self._drawn_size:
+            self.refresh()
+
+    def _redraw(self) -> None:
+        """What the dialog shows changed: while it is on screen at the size it was drawn, only the rows that show
+        something else are repainted (a key typed: the field's row; a link added: what it said, the field, the
+        heading, a row or two of the list; textual repainting the dialog's 40 rows cost about 3 ms)."""
+        before = self._keys
+        self._head = None
+        self._keys = None
+        size = self.size
+        if before is None or not (self.display and size == self._drawn_size and size.height):
+            self.refresh()  # not on screen, or not drawn at this size: drawn whole when it is
+            return
+        for y, key in enumerate(self._row_keys()):
+            if y >= len(before) or before[y] != key:
+                self.refresh(Region(0, y, size.width, 1))
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _text_color(self) -> Color:
+        """The text colour the panel inherits (the last ``color`` rule from the screen down, as textual finds it)."""
+        color = Color(255, 255, 255, 0)
+        for node in reversed(self.ancestors_with_self):
+            if node.styles.has_rule("color"):
+                color = node.styles.color
+        return color
+
+    def _over(self, name: str, under: Color) -> tuple[Style, Color]:
+        """Component ``name`` drawn over ``under`` as textual draws a child widget with its style over its parent:
+        its background blended over ``under``, its colour (or the inherited one) over that; and that background."""
+        styles = self.get_component_styles(name)
+        background = under + styles.background if styles.has_rule("background") else under
+        color = styles.color if styles.has_rule("color") else self._text_color()
+        style = styles.text_style + Style(color=(background + color).rich_color, bgcolor=background.rich_color)
+        return style, background
 
     def _style(self, name: str) -> Style:
-        style = self._styles.get(name)
+        """The colours of a part: ``panel``, ``links--said``, ``links--muted``, ``field`` and ``list`` (as focused
+        or not now), and the field's ``fields--`` parts (as the field's own widget drew them over its colour)."""
+        key = f"{name}-{self.on_list}" if name in ("field", "list", "fields--placeholder") else name
+        style = self._styles.get(key)
         if style is None:
-            style = self.get_component_rich_style(name)
-            if name == "fields--selection":  # see-through over the field's own colour
-                under = self.background_colors[1] + self.get_component_styles(name).background
-                style += Style(bgcolor=under.rich_color)
-            self._styles[name] = style
+            panel = self.background_colors[1]
+            if name == "panel":
+                style = self.rich_style
+            elif name in ("field", "list"):
+                focus = "-focus" if self.on_list == (name == "list") else ""
+                style = self._over(f"links--{name}{focus}", panel)[0]
+            elif name.startswith("fields--"):
+                # drawn over the field: the focused field's colour (the placeholder is shown unfocused too)
+                focus = "" if name == "fields--placeholder" and self.on_list else "-focus"
+                style = self._over(name, self._over(f"links--field{focus}", panel)[1])[0]
+            else:
+                style = self._over(name, panel)[0]
+            self._styles[key] = style
         return style
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles.clear()
+        self._keys_text = None
+        self._head = None
+        self._keys = None
+        self._drawn.clear()
+
+    def _wrapped(self, text: str, style: str, width: int) -> list[Text]:
+        """``text`` in rows of ``width`` as a label wraps it (the space a row was broken at is not drawn)."""
+        line = Text(text, end="")
+        if style:
+            line.stylize(self._style(style))  # a span: a Text's own style is not drawn by render()
+        if line.cell_len <= width and "\n" not in text:
+            return [line]
+        rows = list(line.wrap(self.app.console, max(1, width))) or [Text("")]
+        for row in rows:
+            row.rstrip()
+        return rows
+
+    def _head_rows(self, width: int) -> list[Text | None]:
+        """The rows above the list at ``width``: the keys, a blank row, the field (None), what the last change
+        said, a blank row, the heading."""
+        if self._head is None or self._head[0] != width:
+            if self._keys_text is None or self._keys_text[0] != width:
+                self._keys_text = (width, self._wrapped(KEYS_TEXT, "", width))  # the same at each opening
+            rows: list[Text | None] = [*self._keys_text[1], Text(""), None]
+            rows += self._wrapped(self.said, "links--said", width)
+            rows.append(Text(""))
+            rows += self._wrapped(self.heading, "links--muted", width)
+            self._head = (width, rows)
+        return self._head[1]
+
+    @property
+    def field_row(self) -> int:
+        return self._head_rows(self.size.width).index(None)
+
+    def _row_keys(self) -> list[Any]:
+        """What each row shows: a row is drawn again only when its key changes."""
+        if self._keys is None:
+            width, height = self.size
+            head = self._head_rows(width)
+            self._clamp()  # the list may be shorter than when it was scrolled (on another area, or reopened)
+            edit = self.edit
+            keys: list[Any] = [("field", edit.text, edit.cursor, edit.anchor, self.on_list) if row is None else row for row in head]
+            rows = height - len(head)
+            bar = (len(self.items), self.top, rows) if len(self.items) > rows > 0 else None
+            for row in range(max(0, rows)):
+                index = self.top + row
+                text = self.items[index][1] if 0 <= index < len(self.items) else None
+                mark = index == self.selected and self.on_list
+                keys.append(("list", text, mark, self.on_list, not self.items and index == 0, bar and (bar, row)))
+            self._keys = keys
+        return self._keys
 
     def render_line(self, y: int) -> Strip:
-        width, base = self.size.width, self.rich_style
-        if y != 0 or width <= 0:
-            return Strip.blank(width, base)
-        shift, focused = 0, self.has_class("-focus")
-        if not self.edit.text and self.placeholder:
-            text = Text(self.placeholder, style=self._style("fields--placeholder"))
+        if self.size != self._drawn_size:  # a new size: every row drawn again
+            self._drawn_size = self.size
+            self._head = None
+            self._keys = None
+            self._drawn.clear()
+        keys = self._row_keys()
+        width = self.size.width
+        if not 0 <= y < len(keys):
+            return Strip.blank(width, self._style("panel"))
+        drawn = self._drawn.get(y)
+        if drawn is not None and drawn[0] == keys[y]:
+            return drawn[1]
+        head = self._head_rows(width)
+        if y < len(head):
+            row = head[y]
+            if row is None:
+                strip = self._field_strip(width)
+            else:
+                # padded in the background alone, as a label pads its text
+                base = self._style("panel")
+                pad = Style(bgcolor=base.bgcolor)
+                strip = Strip(list(Segment.apply_style(row.render(self.app.console), base))).crop_extend(0, width, pad)
+        else:
+            strip = self._list_strip(y - len(head), width, self.size.height - len(head))
+        self._drawn[y] = (keys[y], strip)
+        return strip
+
+    def _field_strip(self, width: int) -> Strip:
+        base = self._style("field")
+        focused = not self.on_list
+        shift = 0
+        if not self.edit.text:
+            text = Text(PLACEHOLDER, style=self._style("fields--placeholder"))
             if focused:
                 text.stylize(self._style("fields--cursor"), 0, 1)
         else:
@@ -183,107 +316,61 @@ class LineField(Widget):
         segments = Segment.apply_style(text.render(self.app.console), base)
         return Strip(list(segments)).crop_extend(shift, shift + width, base)
 
-    def press(self, key: str, character: str | None) -> bool:
-        """One key in the field; False: not one of its keys."""
-        if key == "enter":
-            self.post_message(self.Submitted(self, self.edit.text))
-        elif not self.edit.key(key):
-            if character is None or len(character) != 1 or not character.isprintable():
-                return False
-            self.edit.insert(character)
-        self.refresh()
-        return True
+    def _list_strip(self, row: int, width: int, height: int) -> Strip:
+        """Row ``row`` of the list (``height`` rows): a link (the selected one reversed while the list has the
+        focus), with the scroll bar at its right when the links do not all fit."""
+        base = self._style("list")
+        index = self.top + row
+        bar = len(self.items) > height > 0
+        inner = width - BAR if bar else width
+        if 0 <= index < len(self.items):
+            text = Text(f" {escape_controls(self.items[index][1])}", end="")
+            if index == self.selected and self.on_list:
+                text.stylize("reverse")
+        else:
+            text = Text("(no links)" if index == 0 and not self.items else "", end="")
+            text.stylize("dim")
+        segments = list(Segment.apply_style(text.render(self.app.console), base))
+        strip = Strip(segments, text.cell_len).crop_extend(0, inner, base)
+        if bar:
+            strip = Strip.join([strip, Strip([self._bar(height)[row]], BAR).apply_style(base)])
+        return strip
 
-    def paste(self, text: str) -> None:
-        lines = text.splitlines()
-        if lines:
-            self.edit.insert(escape_controls(lines[0]))
-            self.refresh()
-
-    def on_click(self) -> None:
-        panel = _panel(self)
-        if panel is not None:
-            panel.focus_part(self)
-
-
-class DialogLayer(Container):
-    """Where the editor draws a dialog over itself: docked at the right on a layer above the editor, as wide as
-    the dialog shown (none when none is). Hiding the dialog lays out this layer, not the whole screen (hiding a
-    child of the screen itself drew the whole terminal again)."""
-
-    DEFAULT_CSS = """
-    DialogLayer { layer: dialog; dock: right; width: auto; height: 100%; }
-    """
-
-
-class LinksPanel(Vertical):
-    """The links dialog, docked at the right over the editor (its own layer), shown and hidden; the editor makes
-    each change (one undo step) and says it, and hands it every key while it is shown (:meth:`press`)."""
-
-    DEFAULT_CSS = """
-    LinksPanel { width: 44; height: 100%; border: tall $accent; background: $panel; padding: 0 1; display: none; }
-    LinksPanel LineField { margin: 1 0 0 0; }
-    LinksPanel #said { height: auto; color: $warning; }
-    LinksPanel #heading { margin-top: 1; color: $text-muted; }
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.field = LineField(placeholder="A1 -- A2", id="link")
-        self.listed = LinkList(id="list")
-        self.area: str | None = None
-        self.links: Links = lambda every: []
-        self.add: Callable[[str], str] = str
-        self.remove_link: Callable[[int], str] = str
-        self.closed: Callable[[], None] = lambda: None
-        #: Every link listed (Ctrl+O), or only the selected area's.
-        self.every = False
-
-    @property
-    def shown(self) -> bool:
-        # shown and hidden by its own style, not a class: a class is matched again against every rule of each
-        # widget in the dialog (about 3 ms)
-        return bool(self.display)
-
-    @property
-    def focused_part(self) -> Widget:
-        """The field or the list: the one with the dialog's focus."""
-        return self.listed if self.listed.has_class("-focus") else self.field
-
-    def show(
-        self, area: str | None, links: Links, add: Callable[[str], str], remove: Callable[[int], str], closed: Callable[[], None]
-    ) -> None:
-        """Open on ``area``'s links (None: every link), empty; ``closed`` runs when Esc closes it."""
-        self.area, self.links, self.add, self.remove_link, self.closed = area, links, add, remove, closed
-        self.every = area is None
-        self.field.value = ""
-        self.query_one("#said", Static).update("")
-        self.listed.selected = 0
-        self.refresh_list()
-        self.focus_part(self.field)
-        self.display = True
-
-    def compose(self) -> ComposeResult:
-        yield Static(
-            "Links: A -- B single line, A == B double, A || B barrier\n"
-            "Enter: add it (or change its line) · ↓ the list, Delete: remove · Ctrl+O: every link · Esc: close",
-            markup=False,
+    def _bar(self, height: int) -> list[Segment]:
+        """The list's scroll bar, a segment a row, in the colours textual's scroll bar has over the list."""
+        key = (len(self.items), self.top, height)
+        if self._bar_drawn is not None and self._bar_drawn[0] == key:
+            return self._bar_drawn[1]
+        styles = self.styles
+        background = styles.scrollbar_background
+        if background.a < 1:
+            background = self.background_colors[1] + background
+        color = background + styles.scrollbar_color
+        bar = ScrollBarRender.render_bar(
+            size=height,
+            virtual_size=len(self.items),
+            window_size=height,
+            position=self.top,
+            thickness=BAR,
+            vertical=True,
+            back_color=background.rich_color,
+            bar_color=color.rich_color,
         )
-        yield self.field
-        yield Static("", id="said", markup=False)
-        yield Static("", id="heading", markup=False)
-        yield self.listed
+        segments = [Segment(segment.text, segment.style.clear_meta_and_links() if segment.style else None) for segment in bar.segments]
+        self._bar_drawn = (key, segments)
+        return segments
 
-    def focus_part(self, part: Widget) -> None:
+    # --- keys and the mouse --------------------------------------------------------------------
+
+    def focus_part(self, on_list: bool) -> None:
         """The dialog's focus on its field or its list (as a dialog's screen moved textual's focus: the field's
         text all selected, what is typed next replaces it)."""
-        other = self.listed if part is self.field else self.field
-        other.remove_class("-focus")
-        if not part.has_class("-focus"):
-            part.add_class("-focus")
-            if part is self.field:
-                self.field.edit.select_all()
-            part.refresh()
+        if on_list == self.on_list:
+            return
+        self.on_list = on_list
+        if not on_list:
+            self.edit.select_all()
+        self._redraw()
 
     def press(self, key: str, character: str | None) -> None:
         """A key while the dialog is shown: Esc closes, Ctrl+O lists every link, Tab moves between the field and
@@ -294,32 +381,63 @@ class LinksPanel(Vertical):
         elif key == "ctrl+o":
             self.action_every()
         elif key in ("tab", "shift+tab"):
-            self.focus_part(self.field if self.focused_part is self.listed else self.listed)
-        elif self.focused_part is self.listed:
-            self.listed.press(key)
+            self.focus_part(not self.on_list)
+        elif self.on_list:
+            self.list_key(key)
         elif key == "down":
-            self.focus_part(self.listed)
+            self.focus_part(True)
         else:
-            self.field.press(key, character)
+            self.field_key(key, character)
 
-    def refresh_list(self) -> None:
-        items = self.links(self.every)
-        where = "every link" if self.every else f"the links of {escape_controls(str(self.area))} (Ctrl+O: every link)"
-        self.query_one("#heading", Static).update(f"{where}: {len(items)}")
-        self.listed.show(items)
-
-    def on_line_field_submitted(self, event: LineField.Submitted) -> None:
-        event.stop()
-        if not event.value.strip():
+    def field_key(self, key: str, character: str | None) -> None:
+        """A key in the field: Enter adds the link typed, the others edit it (an input's keys)."""
+        if key == "enter":
+            self.submit(self.edit.text)
             return
-        said = self.add(event.value)
-        self.query_one("#said", Static).update(said)
+        if not self.edit.key(key):
+            if character is None or len(character) != 1 or not character.isprintable():
+                return
+            self.edit.insert(character)
+        self._redraw()
+
+    def list_key(self, key: str) -> None:
+        """A key in the list: ↑ ↓ PageUp PageDown move the selection (↑ on the first link: back to the field),
+        Delete or Backspace removes the selected link."""
+        if key in LIST_KEYS:
+            step = LIST_KEYS[key]
+            if step < 0 and self.selected == 0:
+                self.focus_part(False)
+                return
+            self.select(max(0, min(len(self.items) - 1, self.selected + step)))
+        elif key in ("delete", "backspace") and self.items:
+            self.remove_at(self.items[self.selected][0])
+
+    def select(self, index: int) -> None:
+        """Select link ``index`` of the list, scrolled into view."""
+        height = self._list_height()
+        self.selected = index
+        if height > 0:
+            self.top = min(max(self.top, index - height + 1), index)
+        self._redraw()
+
+    def submit(self, value: str) -> None:
+        """Enter in the field: the link added (or its line changed), what that did said."""
+        if not value.strip():
+            return
+        said = self.add(value)
+        self.said = said
         if said.startswith(("linked", "changed")):
-            event.field.value = ""
+            self.edit = LineEdit()
         self.refresh_list()
 
+    def paste(self, text: str) -> None:
+        lines = text.splitlines()
+        if lines and not self.on_list:
+            self.edit.insert(escape_controls(lines[0]))
+            self._redraw()
+
     def remove_at(self, index: int) -> None:
-        self.query_one("#said", Static).update(self.remove_link(index))
+        self.said = self.remove_link(index)
         self.refresh_list()
 
     def action_every(self) -> None:
@@ -329,3 +447,27 @@ class LinksPanel(Vertical):
     def action_close(self) -> None:
         self.display = False
         self.closed()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        rows = len(self._head_rows(self.size.width))
+        if offset.y == self.field_row:
+            self.focus_part(False)
+        elif offset.y >= rows:
+            self.focus_part(True)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self._scroll(3, event)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._scroll(-3, event)
+
+    def _scroll(self, by: int, event: events.MouseEvent) -> None:
+        event.stop()
+        height = self._list_height()
+        top = max(0, min(len(self.items) - height, self.top + by))
+        if top != self.top:
+            self.top = top
+            self._redraw()

@@ -99,3 +99,17 @@ def flag_key(ruleset: str) -> str | None:
     """The yes/no figure attribute Ctrl+E toggles (elite, sleeping...), or None."""
     entry = game(ruleset)
     return entry.editor_flag or None if entry is not None else None
+
+
+def palette_text(symbols: dict[str, str], columns: int) -> str:
+    """The key of the board's symbols under it (``columns``: the board's), or of an area board's keys."""
+    if not symbols:
+        return "A-Z heroes, a-z enemies: put in the area\n+ new area  - remove it\nCtrl+A area  Ctrl+L links  F1 help"
+    width = max(30, columns * 2 + 3)
+    lines, line = [], ""
+    for entry in [f"{s} {t}" for s, t in symbols.items()] + ["A-Z a-z 0-9 figures", "F1 help"]:
+        if line and len(line) + 2 + len(entry) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}  {entry}" if line else entry
+    return "\n".join([*lines, line])
