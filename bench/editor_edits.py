@@ -215,7 +215,7 @@ def _page_once(kind: str, op: Any, text: str, seen: bool, folder: Path) -> float
             parsed.keep(text, "board.yaml", app._document(text, "board.yaml"))
         after, _ = board.edit(text, "board.yaml", op)
         if kind == "undo":
-            board.view(board.Request(text, "board.yaml"))
+            app._view({"text": text, "file": "board.yaml"})  # the page's undo: its text before the edit, viewed
             start = time.thread_time()
             board.edit(text, "board.yaml", op | {"cell": "13,10"} if "cell" in op else op | {"area": "R8"})
             return 1000 * (time.thread_time() - start)

@@ -176,3 +176,56 @@ def test_the_next_round_after_a_view_starts_from_its_answer(monkeypatch: pytest.
     board.view(board.Request(text, "board.yaml"))
     assert parsed.answer_for(text, "board.yaml", {"a": 1}) is None and parsed.answer_for(text, "other.yaml", {}) is None
     parsed.forget()
+
+
+def test_a_save_after_an_edit_parses_neither_the_file_nor_the_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file still holds the text the page loaded (its digest says so) and the server wrote the page's text: the save
+    writes it over those bytes (byte-order mark kept) without reading either; a text it did not write is loaded, as it
+    always was (an invalid one: 422), and a file changed on disk is refused (409)."""
+    from enemy_move import loader
+    from enemy_move.document.document import ScenarioDocument
+    from enemy_move.serve.files import Folder, digest
+    from enemy_move.serve.saving import save
+
+    text = starter("gloomhaven", "gloomhaven")
+    (tmp_path / "b.yaml").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    parsed.forget()
+    after, _ = edit(text, "b.yaml", {"kind": "paint", "symbol": "#", "cell": "1,1"})
+    loads: list[Any] = []
+    real = loader.load_file
+    monkeypatch.setattr(loader, "load_file", lambda path: loads.append(path) or real(path))
+    read = ScenarioDocument.from_text
+    monkeypatch.setattr(ScenarioDocument, "from_text", lambda *a, **k: loads.append(a) or read(*a, **k))
+    status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": after, "base": digest(text)})
+    assert status == 200 and answer["text"] == after and answer["base"] == digest(after) and not loads
+    assert (tmp_path / "b.yaml").read_bytes() == b"\xef\xbb\xbf" + after.encode()
+    status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": "ruleset: [", "base": digest(after)})
+    assert status == 422 and "b.yaml" in answer["error"] and loads  # not the server's text: the loader read it
+    (tmp_path / "b.yaml").write_text(after + "# changed elsewhere\n")
+    status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": after, "base": digest(after)})
+    assert status == 409 and answer["conflict"] and (tmp_path / "b.yaml").read_text().endswith("elsewhere\n")
+    parsed.forget()
+
+
+def test_an_undos_view_keeps_its_text_read_for_the_next_edit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's undo sends its text before the last edit to be viewed: the view keeps that text's document, so the
+    edit after the undo is not read again, and writes the same bytes as a fresh read."""
+    from enemy_move.document.document import ScenarioDocument
+    from enemy_move.serve.app import _view
+
+    text = starter("agemonia", "agemonia")
+    parsed.forget()
+    parsed.keep(text, "u.yaml", ScenarioDocument.from_text(text, "u.yaml", fast=True))  # the page's load
+    after, _ = edit(text, "u.yaml", {"kind": "place_in_area", "label": "Z", "area": "A2"})
+    assert after != text and not parsed.holds(text, "u.yaml")
+    _view({"text": text, "file": "u.yaml"})  # undo
+    assert parsed.holds(text, "u.yaml")
+    reads: list[Any] = []
+    read = ScenarioDocument.from_text
+    monkeypatch.setattr(ScenarioDocument, "from_text", lambda *a, **k: reads.append(a) or read(*a, **k))
+    op = {"kind": "place_in_area", "label": "Z", "area": "A3"}
+    kept, _ = edit(text, "u.yaml", op)
+    assert not reads
+    parsed.forget()
+    assert edit(text, "u.yaml", op)[0] == kept
+    parsed.forget()

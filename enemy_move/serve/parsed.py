@@ -37,6 +37,12 @@ def document_for(text: str, file: str) -> ScenarioDocument:
     return kept if kept is not None else ScenarioDocument.from_text(text, file, fast=True)
 
 
+def holds(text: str, file: str) -> bool:
+    """Whether a document of exactly this text is kept (the server read it, or wrote it: left as it is)."""
+    with _lock:
+        return (file, text) in _kept
+
+
 def commented(document: ScenarioDocument) -> bool:
     """Whether a document read from libyaml's events has lines only ruamel writes (comments, blank lines...)."""
     layout = document.original.layout
