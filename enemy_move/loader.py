@@ -379,13 +379,7 @@ def _parse(text: str, file: str, source: SourceMap) -> Any:
         source.positions.clear()
         source.key_positions.clear()
     else:
-        origins = fast_origins(text, builder.blocks) if builder.blocks is not None else None
-        if origins is None:
-            origins = read_blocks(text, file, FastLoader)
-        for path, line, column in builder.literals:
-            origin = origins.get((line, column))
-            if origin is not None:
-                source.block_origins[path] = (origin.first_line, origin.indent)
+        _block_origins(text, file, builder, source)
         return data
     origins = read_blocks(text, file, FastLoader)
     try:
@@ -408,6 +402,18 @@ def _parse(text: str, file: str, source: SourceMap) -> Any:
         return _Builder(source, origins).build(node, ())
     except RecursionError:
         raise ScenarioError(file, 1, 1, "YAML nesting is too deep") from None
+
+
+def _block_origins(text: str, file: str, builder: _Builder, source: SourceMap) -> None:
+    """After a one-pass read: the literal blocks' origins, judged around the blocks it met (``fast_origins``), or by the
+    token pass where that cannot tell (its errors: a misread block)."""
+    origins = fast_origins(text, builder.blocks) if builder.blocks is not None else None
+    if origins is None:
+        origins = read_blocks(text, file, FastLoader)
+    for path, line, column in builder.literals:
+        origin = origins.get((line, column))
+        if origin is not None:
+            source.block_origins[path] = (origin.first_line, origin.indent)
 
 
 class _Slow(Exception):

@@ -130,15 +130,13 @@ class ScenarioDocument:
         from .view import writer_view
 
         text = text.removeprefix("\ufeff")
-        if loaded is None or loaded.source.text != text:
-            loaded = load_text(text, file)  # the hardened loader's checks and messages come first
         indent = guess_indent(text)
         bom = raw.startswith(b"\xef\xbb\xbf") if raw is not None else False
-        if fast:
-            from .fastread import fast_reading
+        from .onepass import reading
 
-            if (read := fast_reading(text, loaded, indent)) is not None:
-                return cls(read[0], file=file, indent=indent, original=Original(text, bom, raw, read[1], indent), fast=True)
+        loaded, read = reading(text, file, loaded, indent, fast=fast)  # the hardened loader's checks and messages first
+        if read is not None:
+            return cls(read[0], file=file, indent=indent, original=Original(text, bom, raw, read[1], indent), fast=True)
         view = writer_view(text)
         try:
             data = yaml_io(indent).load(view)

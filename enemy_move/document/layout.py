@@ -23,9 +23,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cached_property
+from itertools import accumulate
+from operator import sub
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.compat import ordereddict
 from ruamel.yaml.error import YAMLError
 
 from ..yaml_blocks import LINE_BREAK
@@ -38,6 +41,13 @@ _WRAP = "x"
 #: A document end marker (``...`` at a line's start): the lines after it are the last part's, and a key written
 #: after them would be outside the document.
 _DOCUMENT_END = re.compile(r"(?:^|[\r\n\x85\u2028\u2029])\.\.\.(?:[ \t\r\n\x85\u2028\u2029]|$)")
+
+
+#: The characters ``str.splitlines`` splits at besides "\n" (the line breaks YAML knows among them).
+_OTHER_SPLITS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+#: A line's indentation (spaces only).
+_LEAD = re.compile(" *")
 
 
 @dataclass(frozen=True)
@@ -72,9 +82,13 @@ class Layout:
     @cached_property
     def starts(self) -> list[int]:
         """Where each line starts (its line break included in it); one more entry: the end of the text."""
-        starts = [0, *(match.end() for match in LINE_BREAK.finditer(self.text))]
-        if starts[-1] != len(self.text) or not self.text:
-            starts.append(len(self.text))
+        text = self.text
+        if text and not _OTHER_SPLITS.search(text):
+            # "\n" the only line break, and no other character splitlines splits at: each line's length, added up
+            return list(accumulate(map(len, text.splitlines(True)), initial=0))
+        starts = [0, *(match.end() for match in LINE_BREAK.finditer(text))]
+        if starts[-1] != len(text) or not text:
+            starts.append(len(text))
         return starts
 
     @property
@@ -151,19 +165,27 @@ def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout)
     ruamel's marks."""
     if not isinstance(value, (CommentedMap, CommentedSeq)) or not value or value.fa.flow_style():
         return None, (), None
-    keys = list(value) if isinstance(value, CommentedMap) else range(len(value))
-    marks = [value.lc.data.get(key) for key in keys]
-    if any(mark is None for mark in marks):
+    keys = list(ordereddict.__iter__(value)) if isinstance(value, CommentedMap) else range(len(value))
+    get = value.lc.data.get
+    marks = [get(key) for key in keys]
+    if None in marks:
         return None, (), None
-    firsts = [text[layout.starts[mark[0]] : layout.starts[mark[0] + 1]] for mark in marks]
+    starts, lead = layout.starts, _LEAD.match
+    # where each child's first line starts and its text after the indentation
+    firsts = [starts[mark[0]] for mark in marks]
+    texts = [lead(text, first).end() for first in firsts]  # type: ignore[union-attr]  # ` *` matches anywhere
     held = value.ca.items
-    lines = [min(mark[0], _comment_line(value, key, mark[0])) if key in held else mark[0] for key, mark in zip(keys, marks)]
+    lines = (
+        [min(mark[0], _comment_line(value, key, mark[0])) if key in held else mark[0] for key, mark in zip(keys, marks)]
+        if held
+        else [mark[0] for mark in marks]
+    )
     if lines[0] <= start or lines[-1] >= end or any(b <= a for a, b in zip(lines, lines[1:])):
         return None, (), None
-    columns = {len(line) - len(line.lstrip(" ")) for line in firsts}
+    columns = set(map(sub, texts, firsts))
     if len(columns) != 1:
         return None, (), None
-    if isinstance(value, CommentedSeq) and not all(line.lstrip(" ").startswith("-") for line in firsts):
+    if isinstance(value, CommentedSeq) and not all(text.startswith("-", at) for at in texts):
         return None, (), None  # an item whose value starts on the line after its dash
     return ("map" if isinstance(value, CommentedMap) else "seq"), tuple(line - start for line in lines), columns.pop()
 
