@@ -63,6 +63,12 @@ def test_sight_and_disputed_answer_as_the_reference(seed: int) -> None:
     for a, b in _pairs(seed, free, 40):
         assert new.visible(a, b) == old.visible(a, b), (seed, a, b)
     assert new.disputed() == old.disputed()
+    # A reading in corner sight on the same walls reads the corner answers the any-point layout worked out.
+    corner, old_corner = los.HexSight(walls, thin, "corner"), reference.HexSight(walls, thin, "corner")
+    assert new._layout._other_answers or not free
+    for a, b in _pairs(seed, free, 40):
+        assert corner.visible(a, b) == old_corner.visible(a, b) == old._layout._compute(*sorted((a, b)), "corner"), (seed, a, b)
+    assert corner.disputed() == old_corner.disputed()
 
 
 def test_every_edge_pair_the_crosscut_rules_out_has_no_free_line() -> None:

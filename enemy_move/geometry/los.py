@@ -178,7 +178,8 @@ class _Layout:
         self._disputed = False
         self._cells_of_edge: dict[Segment, list[Cell]] | None = None  # blockers(): the wall hexes an edge outlines
         self._closed: dict[Cell, int] = {}  # the edges of a hex that are walls, as bits (edge i: 1 << i)
-        self._other_answers: dict[tuple[Cell, Cell], bool] = {}  # the other mode's answers worked out on the way
+        # Corner sight's answers worked out on the way by an any-point layout (the other mode's; none in corner sight).
+        self._other_answers: dict[tuple[Cell, Cell], bool] = {}
 
     def is_wall_edge(self, a: Cell, b: Cell) -> bool:
         """Whether the edge between neighbours ``a`` and ``b`` is (part of) a wall."""
@@ -199,10 +200,13 @@ class _Layout:
         if cached is None:
             # Corner-to-corner lines are lines from a point to a point: a pair corner sight sees, any-point sight
             # sees; a pair any-point sight does not see, corner sight does not (the other mode's answer, when known).
+            # The other layout's answers in this mode, worked out on its way, are this mode's answers.
             other = _LAYOUTS.get((self.other_mode, self.wall_cells, self.thin_walls))
             known = other._cache.get(key) if other is not None else None
             if known is not None and known == (self.mode == "any"):
                 cached = known
+            elif other is not None and key in other._other_answers:
+                cached = other._other_answers[key]
             else:
                 cached = self._compute(*key, self.mode)
             self._cache[key] = cached
@@ -266,6 +270,14 @@ class _Layout:
             return True
         if mode == "corner":
             return _corners_see(a, b, walls)
+        seen = self._any_point(a, b, walls)
+        if seen and self.mode == "any" and (a, b) not in self._other_answers:
+            # disputed() asks corner sight of every pair any-point sight sees, and a reading in corner sight reads
+            # it (visible): worked out here, where the walls near the pair are at hand.
+            self._other_answers[(a, b)] = _corners_see(a, b, walls)
+        return seen
+
+    def _any_point(self, a: Cell, b: Cell, walls: list[Segment]) -> bool:
         if _free(hexgrid.centre_scaled(a), hexgrid.centre_scaled(b), walls):
             return True  # the usual case, and the cheapest test
         if hexgrid.distance(a, b) == 1:
@@ -273,8 +285,10 @@ class _Layout:
         left, charted = anypoint.edge_pairs_left(a, b, walls, self.closed_edges(a), self.closed_edges(b))
         if not left:
             return False
-        # A pair corner sight sees, any-point sight sees; and disputed() asks corner sight of every pair seen.
-        corners = self._other_answers[(a, b)] = _corners_see(a, b, walls)
+        # A pair corner sight sees, any-point sight sees.
+        corners = _corners_see(a, b, walls)
+        if self.mode == "any":
+            self._other_answers[(a, b)] = corners
         return corners or anypoint.lines_left(left, walls, charted)
 
     def _neighbours_see(self, a: Cell, b: Cell) -> bool:
