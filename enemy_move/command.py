@@ -10,9 +10,14 @@ from __future__ import annotations
 
 
 def main() -> None:
+    import sys
+
     from .dataclass_code import install
 
     install()
+    from .check_command import plain_main
+
+    plain_main(sys.argv[1:], exit_at_once=True)  # a plain `check PATH...` ends here, without importing typer
     from .cli import main as run
 
     run(exit_at_once=True)

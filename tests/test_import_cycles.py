@@ -180,7 +180,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("render",),
     ("api", "editor", "serve"),
     # dataclass_code: the start-up cache the entry point installs; its prepare() (make bytecode) imports every module.
-    ("cli", "command", "__main__", "dataclass_code"),
+    # terminal, check_command: what the commands share without typer, and `check`'s work (a plain check line skips typer).
+    ("cli", "command", "__main__", "dataclass_code", "terminal", "check_command"),
 ]
 
 

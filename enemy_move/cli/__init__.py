@@ -14,7 +14,6 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -332,7 +331,7 @@ def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iter
 
 
 # `check` lives in its own module (cli/check.py); imported here so the commands keep their order in --help.
-from .check import CheckFormat, check, plain_check  # noqa: E402
+from .check import CheckFormat, check  # noqa: E402
 from .edit import edit  # noqa: E402
 from .pages import docs, schema  # noqa: E402
 from .serve import serve  # noqa: E402
@@ -430,43 +429,11 @@ def _plain_resolve(args: list[str]) -> tuple[str, bool] | None:
     return files[0], json_output
 
 
-def _exit_at_once(code: Any) -> None:
-    """End a plain ``check`` without the interpreter's own ending, which frees every object one by one (the answers
-    of a whole batch: about 40 M instructions for gloom's 546 positions); returns when that cannot be done safely.
-
-    Safe here: every output of the command went through standard output and standard error, flushed now (a flush
-    that fails returns, and the usual exit reports it); a plain ``check`` writes no file (``--update`` goes through
-    typer) and reads none after its report; its workers were joined when their pool closed, and it starts no thread;
-    the exit functions registered with ``atexit`` (the start-up cache's writer, enemy_move/dataclass_code.py, and
-    multiprocessing's) run first, as at a usual exit; the exit code is the same."""
-    import atexit
-
-    run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
-    if not (code is None or isinstance(code, int)) or run_exit_functions is None:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except Exception:  # noqa: BLE001  # the usual exit says what went wrong
-        return
-    run_exit_functions()
-    os._exit(code or 0)
-
-
-def _run_plain(command: Callable[[], None]) -> NoReturn:
-    """`resolve` or `check` called directly, with click's exits (typer.Exit's code; output failures: output_guard)."""
-    try:
-        command()
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    sys.exit(0)
-
-
 def main(*, exit_at_once: bool = False) -> None:
     """The command line; ``exit_at_once`` (the installed command, enemy_move/command.py): a plain ``check`` ends the
-    process as soon as its output is written (``_exit_at_once``)."""
+    process as soon as its output is written (check_command.exit_now). The installed command answers a plain
+    ``check`` before importing this package (check_command.plain_main); called here (tests), it is answered alike."""
+    from ..check_command import plain_check, run_plain
     from ..output_guard import run_guarded
 
     # Everything imported so far lives as long as the process: the collector need not scan it again (~4 ms).
@@ -477,14 +444,12 @@ def main(*, exit_at_once: bool = False) -> None:
         _COLLECTION_PAUSED.append(True)
     command = (lambda: resolve(*plain)) if plain is not None else plain_check(sys.argv[1:])
     try:
-        run_guarded(app if command is None else lambda: _run_plain(command), lambda line: typer.echo(line, err=True))
+        if command is not None:
+            run_plain(command, exit_at_once=exit_at_once and plain is None)
+        run_guarded(app, lambda line: typer.echo(line, err=True))
     except RecursionError:
         typer.echo("enemy-move: input too deeply nested", err=True)
         sys.exit(2)
-    except SystemExit as done:
-        if exit_at_once and plain is None and command is not None:
-            _exit_at_once(done.code)
-        raise
     finally:
         if _COLLECTION_PAUSED:  # a file that failed before its rules were imported (main() called in process: tests)
             _COLLECTION_PAUSED.clear()

@@ -1,4 +1,5 @@
-"""What the commands share: the typer app, colours, JSON on stdout, one-line failures, standard input.
+"""What the commands share: the typer app, colours, JSON on stdout, one-line failures, standard input (the parts
+that need no typer are in enemy_move/terminal.py, for the plain ``check`` of check_command.py).
 
 Every command module (cli/__init__.py's resolve and small commands, cli/check.py, cli/edit.py,
 cli/serve.py, cli/pages.py) imports from here, and cli/__init__.py imports the command modules to
@@ -7,15 +8,15 @@ register them: imports go one way (tests/test_import_cycles.py).
 
 from __future__ import annotations
 
-import sys
-from enum import StrEnum
 from typing import Annotated, Any, NoReturn
 
 import typer
 
-from .._version import OUTPUT_FORMAT, __version__
+from .._version import __version__
 from ..registry import game_names
-from .usage import fail
+from ..terminal import Color, console_for, dump_json, stdin_stream, stdout_takes_unicode, write_json
+
+__all__ = ["Color", "console_for", "dump_json", "stdin_stream", "stdout_takes_unicode", "write_json"]
 
 #: The games come from the registry (their light ``__init__`` only: no rules are imported here).
 APP_HELP = f"Resolve enemy movement in board-game scenarios ({', '.join(game_names())})."
@@ -65,29 +66,12 @@ def _plain_placeholders() -> None:
 _plain_placeholders()
 
 
-class Color(StrEnum):
-    auto = "auto"
-    always = "always"
-    never = "never"
-
-
 ColorOption = Annotated[
     Color,
     typer.Option(
         "--color", metavar="[auto|always|never]", help="Colors: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces them)."
     ),
 ]
-
-
-def console_for(color: Color = Color.auto, *, stderr: bool = False) -> Any:
-    """A rich console; ``auto`` leaves NO_COLOR, FORCE_COLOR and the terminal test to rich."""
-    from rich.console import Console
-
-    if color is Color.always:
-        return Console(highlight=False, stderr=stderr, force_terminal=True, no_color=False)  # wins over NO_COLOR
-    if color is Color.never:
-        return Console(highlight=False, stderr=stderr, color_system=None)
-    return Console(highlight=False, stderr=stderr)
 
 
 def _show_version(value: bool) -> None:
@@ -111,50 +95,7 @@ def complete_ruleset(incomplete: str) -> list[str]:
     return [name for name in starter_rulesets() if name.startswith(incomplete)]
 
 
-def write_json(document: dict[str, Any]) -> None:
-    """One JSON document on stdout, led by the tool's and the layout's version (docs/output.md)."""
-    dump_json({"version": __version__, "format": OUTPUT_FORMAT, **document})
-
-
-def dump_json(document: Any) -> None:
-    """JSON on stdout: never NaN/Infinity, valid UTF-8, controls escaped, ASCII-escaped when stdout is not UTF-8."""
-    from ..safe_text import json_dumps
-
-    unicode_ok = stdout_takes_unicode()
-    sys.stdout.write(json_dumps(document, ascii_only=not unicode_ok) + "\n")
-
-
-def stdout_takes_unicode() -> bool:
-    """True when stdout encodes every character; otherwise make it escape what it cannot.
-
-    With PYTHONIOENCODING=ascii (or a Latin-1 terminal) a '·' in the text view
-    must not end in a traceback: it is written as a backslash escape instead.
-    """
-    import codecs
-
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        name = "ascii"
-    if name.startswith("utf"):
-        return True
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
-    return False
-
-
 def fail_scenario(error: Exception) -> NoReturn:
     """A bad scenario file: exactly ``FILE:LINE:COL: message`` (editors jump to it), exit 2."""
     typer.echo(str(error), err=True)
     raise typer.Exit(2)
-
-
-def stdin_stream() -> Any:
-    """sys.stdin.buffer, or the text stream re-encoded when a test runner replaced it; closed: one line, exit 2."""
-    import io
-
-    if sys.stdin is None or getattr(sys.stdin, "closed", False):
-        fail("-: standard input is closed; give a file name, or pipe the scenario in")
-    return getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode("utf-8"))
