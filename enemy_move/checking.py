@@ -222,11 +222,8 @@ def _options_json(option_set: list[OptionFacts]) -> list[dict[str, Any]]:
 
 
 def _turn_facts(turn: Turn) -> dict[str, Any]:
-    return {
-        "actor": turn.actor,
-        "focus": sorted(turn.focus),
-        "options": _option_set([{"to": o.to, "attacks": o.attacks} for o in turn.options]),
-    }
+    facts = {(_to_key(o.to), tuple(sorted(set(o.attacks)))) for o in turn.options}  # option_facts of each option
+    return {"actor": turn.actor, "focus": sorted(turn.focus), "options": sorted(facts, key=lambda t: (position_key(t[0]), t[1]))}
 
 
 def turn_answer(turn: Turn) -> dict[str, Any]:
@@ -250,12 +247,11 @@ class _Wanted:
 
 def _wanted_turns(expect: Any) -> list[_Wanted]:
     """The expected turns; top-level ``focus``/``options`` speak of the first one (and win over ``turns[0]``).
-    Each option as its fields (``dict(option)``: ``model_dump`` would build pydantic's serializer, about 30 ms of
-    each check's start, for the same two keys)."""
+    Each option as its fields (``_fields``)."""
     wanted: list[_Wanted] = []
     for index, turn in enumerate(expect.turns or []):
         base: YamlPath = ("expect", "turns", index)
-        options = [dict(o) for o in turn.options] if turn.options is not None else None
+        options = [_fields(o) for o in turn.options] if turn.options is not None else None
         wanted.append(_Wanted(turn.actor, (*base, "actor"), turn.focus, (*base, "focus"), options, (*base, "options"), base))
     if expect.focus is not None or expect.options is not None:
         if not wanted:
@@ -264,8 +260,15 @@ def _wanted_turns(expect: Any) -> list[_Wanted]:
         if expect.focus is not None:
             first.focus, first.focus_at = expect.focus, ("expect", "focus")
         if expect.options is not None:
-            first.options, first.options_at = [dict(o) for o in expect.options], ("expect", "options")
+            first.options, first.options_at = [_fields(o) for o in expect.options], ("expect", "options")
     return wanted
+
+
+def _fields(option: Any) -> dict[str, Any]:
+    """An ``ExpectOption``'s fields, as ``dict(option)`` gives them: pydantic keeps a model's fields, and only them, in
+    its ``__dict__`` (``dict(option)`` asks the model for ``keys`` first, which pydantic's ``__getattr__`` answers
+    slowly; ``model_dump`` would build pydantic's serializer, about 30 ms of each check's start)."""
+    return dict(option.__dict__)
 
 
 def _names(labels: list[str]) -> str:
@@ -361,7 +364,8 @@ def _boards_problems(expect: Any, result: Result, where: Locate) -> list[Problem
 
 
 def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[list[Problem], Any, Any]:
-    """Differences between an ``Expect`` model and a result, each located in the file, plus both sides as JSON.
+    """Differences between an ``Expect`` model and a result, each located in the file, plus both sides as JSON when
+    there is a difference (what a failure shows; both None when there is none).
 
     ``where(path, key=False)`` locates a YAML path; without it every difference is at 1:1.
     """
@@ -372,8 +376,7 @@ def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[l
     if expect.turns is not None and len(expect.turns) != len(result.turns):
         problems.append(Problem(*locate(("expect", "turns"), key=True), f"expected {len(expect.turns)} turns, got {len(result.turns)}"))
     problems.extend(_boards_problems(expect, result, locate))
-    expected_json: list[Any] = []
-    got_json: list[Any] = []
+    compared: list[tuple[int, list[OptionFacts], list[OptionFacts]]] = []
     for index, want in enumerate(wanted):
         got = got_turns[index] if index < len(got_turns) else {"actor": None, "focus": [], "options": []}
         prefix = f"turn {index + 1}: " if len(wanted) > 1 else ""
@@ -386,15 +389,18 @@ def compare(expect: Any, result: Result, where: Locate | None = None) -> tuple[l
             expected_set = _option_set(want.options)
             if expected_set != got["options"]:
                 problems.extend(_option_problems(want, got["options"], prefix, locate))
-            expected_json.append(
-                _options_json(expected_set) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(expected_set)}
-            )
-            got_json.append(
-                _options_json(got["options"]) if len(wanted) == 1 else {"turn": index + 1, "options": _options_json(got["options"])}
-            )
-    if len(wanted) == 1:
-        return problems, (expected_json[0] if expected_json else []), (got_json[0] if got_json else [])
-    return problems, expected_json, got_json
+            compared.append((index, expected_set, got["options"]))
+    if not problems:
+        return problems, None, None
+    return problems, _sides_json(compared, 0, len(wanted)), _sides_json(compared, 1, len(wanted))
+
+
+def _sides_json(compared: list[tuple[int, list[OptionFacts], list[OptionFacts]]], side: int, turns: int) -> Any:
+    """One side (0 expected, 1 got) of the options compared, as JSON: the options of the one turn, or each turn's."""
+    sides = [(index, got if side else expected) for index, expected, got in compared]
+    if turns == 1:
+        return _options_json(sides[0][1]) if sides else []
+    return [{"turn": index + 1, "options": _options_json(options)} for index, options in sides]
 
 
 def _load_document(file: str, stdin: BinaryIO | None) -> Any:
