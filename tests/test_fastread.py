@@ -172,7 +172,8 @@ def test_random_edits_give_ruamels_bytes(named: tuple[str, str], seed: int) -> N
         return  # a text ruamel does not rewrite: the page says so whichever way it is read
     with pytest.MonkeyPatch.context() as monkeypatch:
         # each edit's text read afresh, then the documents kept from edit to edit (which may differ from the fresh
-        # reading: a kept tree's end-of-line comment stays at the column it was read at)
+        # reading: a kept tree keeps the indentation guessed from the text first read; its end-of-line comments take
+        # the columns of each text written, document/comments.py, tests/test_serve_parsed.py)
         for kept in (False, True):
             assert _run(text, ops, monkeypatch, ruamel=False, kept=kept) == _run(text, ops, monkeypatch, ruamel=True, kept=kept), name
 

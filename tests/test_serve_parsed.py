@@ -178,6 +178,16 @@ def test_the_next_round_after_a_view_starts_from_its_answer(monkeypatch: pytest.
     parsed.forget()
 
 
+def _counted(calls: list[Any], real: Any) -> Any:
+    """``real``, each call noted in ``calls``."""
+
+    def counting(*args: Any, **given: Any) -> Any:
+        calls.append(args)
+        return real(*args, **given)
+
+    return counting
+
+
 def test_a_save_after_an_edit_parses_neither_the_file_nor_the_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The file still holds the text the page loaded (its digest says so) and the server wrote the page's text: the save
     writes it over those bytes (byte-order mark kept) without reading either; a text it did not write is loaded, as it
@@ -193,9 +203,8 @@ def test_a_save_after_an_edit_parses_neither_the_file_nor_the_text(tmp_path: Pat
     after, _ = edit(text, "b.yaml", {"kind": "paint", "symbol": "#", "cell": "1,1"})
     loads: list[Any] = []
     real = loader.load_file
-    monkeypatch.setattr(loader, "load_file", lambda path: loads.append(path) or real(path))
-    read = ScenarioDocument.from_text
-    monkeypatch.setattr(ScenarioDocument, "from_text", lambda *a, **k: loads.append(a) or read(*a, **k))
+    monkeypatch.setattr(loader, "load_file", _counted(loads, real))
+    monkeypatch.setattr(ScenarioDocument, "from_text", _counted(loads, ScenarioDocument.from_text))
     status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": after, "base": digest(text)})
     assert status == 200 and answer["text"] == after and answer["base"] == digest(after) and not loads
     assert (tmp_path / "b.yaml").read_bytes() == b"\xef\xbb\xbf" + after.encode()
@@ -221,11 +230,45 @@ def test_an_undos_view_keeps_its_text_read_for_the_next_edit(monkeypatch: pytest
     _view({"text": text, "file": "u.yaml"})  # undo
     assert parsed.holds(text, "u.yaml")
     reads: list[Any] = []
-    read = ScenarioDocument.from_text
-    monkeypatch.setattr(ScenarioDocument, "from_text", lambda *a, **k: reads.append(a) or read(*a, **k))
+    monkeypatch.setattr(ScenarioDocument, "from_text", _counted(reads, ScenarioDocument.from_text))
     op = {"kind": "place_in_area", "label": "Z", "area": "A3"}
     kept, _ = edit(text, "u.yaml", op)
     assert not reads
     parsed.forget()
     assert edit(text, "u.yaml", op)[0] == kept
     parsed.forget()
+
+
+@pytest.mark.parametrize(
+    "ops",
+    [
+        [{"kind": "links", "links": ["A1 -- A2", "A2 -- A3", "A1 -- A3"]}, {"kind": "links", "links": ["A1 -- A3"]}],
+        [
+            {"kind": "set", "figure": "s", "values": {"figures.s.name": "Skitterer the Great"}},  # past its comment
+            {"kind": "set", "figure": "s", "values": {"figures.s.name": "Skit"}},
+        ],
+    ],
+)
+def test_a_kept_documents_end_of_line_comment_stays_where_the_text_has_it(ops: list[dict[str, Any]]) -> None:
+    """An edit that pushes an end-of-line comment right, then one that shortens its line: the kept document writes the
+    comment where the page's text has it, as a fresh reading of that text does (it went back to its first column)."""
+    text = (
+        "ruleset: agemonia\nareas:\n  A1: {capacity: 3}\n  A2: {capacity: 3}\n  A3: {capacity: 3}\n"
+        "links: [A1 -- A2, A2 -- A3]   # the links\nfigures:\n"
+        "  s: {side: enemy, name: Skitterer, area: A1}     # the enemy\n  L: {side: hero, name: Lunara, area: A3, taunt: 1}\n"
+        "action: {move: 2, attack: {kind: melee}}\n"
+    )
+    texts = {}
+    for kept in (False, True):
+        parsed.forget()
+        current, out = text, []
+        for op in ops:
+            if not kept:
+                parsed.forget()
+            current, message = edit(current, "c.yaml", op)
+            assert message is None
+            out.append(current)
+        texts[kept] = out
+    parsed.forget()
+    assert texts[True] == texts[False]
+    assert texts[True][0] != text

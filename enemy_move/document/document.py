@@ -245,6 +245,9 @@ class ScenarioDocument:
         """From now on splice later texts into ``text`` (:meth:`text` just written), as if it had been read: the server's
         kept document, whose page holds that text. The file a save compares with is unchanged. Only with a layout
         (a document without one would write its whole tree out here)."""
+        from .comments import sync_comments
+
+        sync_comments([] if self.fast else [self.data], text)  # comments at this text's columns (no comment in a fast tree)
         rendered = self._rendered
         if self.original.layout is not None and rendered is not None and rendered[0] == text:
             self.original = self._original_of(text, self.original.raw)
