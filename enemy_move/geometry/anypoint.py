@@ -123,23 +123,27 @@ def edge_pairs_left(a: Cell, b: Cell, walls: list[Segment], closed_a: int, close
     # the end is from a's centre, so both are kept per offset).
     charted: dict[Point, Point] = {}
     codes: dict[Point, int | None] = {}
-    relative = offset.relative
-    for segment in walls:
-        for point in segment:
-            if point not in charted:
-                known = relative.get((point[0] - ox, point[1] - oy))
-                if known is None:
-                    known = offset.place(point[0] - ox, point[1] - oy)
-                charted[point], codes[point] = known
+    relative, place = offset.relative, offset.place
+    for p, q in walls:
+        if p not in charted:
+            charted[p], codes[p] = relative.get((p[0] - ox, p[1] - oy)) or place(p[0] - ox, p[1] - oy)
+        if q not in charted:
+            charted[q], codes[q] = relative.get((q[0] - ox, q[1] - oy)) or place(q[0] - ox, q[1] - oy)
     cuts = crosscut.groups(offset.frame, charted, codes, walls)
     # The edge pairs left: both edges open, and no group of walls separating them (crosscut.py).
     left = []
     for pair, separating in zip(offset.pairs, offset.frame.separating):
         if closed_a >> pair[0] & 1 or closed_b >> pair[1] & 1:
             continue
-        if separating is not None and any(cut & separating[0] and cut & separating[1] for cut in cuts):
-            continue
-        left.append(pair)
+        if separating is not None:
+            inside, outside = separating
+            for cut in cuts:
+                if cut & inside and cut & outside:
+                    break
+            else:
+                left.append(pair)
+        else:
+            left.append(pair)
     return left, charted
 
 
