@@ -162,3 +162,76 @@ def test_the_page_reads_a_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fastread, "fast_reading", refused)
     document = ScenarioDocument.from_text(text, "f.yaml", fast=True)
     assert document.fast and document.text() == text
+
+
+UNSURE_CORNERS = [
+    "a: foo\n  bar#baz\nb: 1  # c\n",
+    "a: foo\n\n  bar\nb: 1\n",
+    "a: foo\n  bar\n\nb: 1\n",
+    "a: [x#y, z] # c\nb: 'q # r'\nc: \"s\n\n  t\"\n",
+    "a: x#y\n# full\nb: |\n  # wall\n\n  # wall\nc: 2\n",
+    "a:\n  - x#y\n  - z # c\n  -  w\n\n  - v\n",
+    "a#: 1\nb: {c#: d#}\n",
+]
+
+
+@pytest.mark.parametrize("text", UNSURE_CORNERS)
+def test_the_lines_only_ruamel_writes_are_found_in_one_pass(text: str) -> None:
+    # The pass keeps a scalar's span only where a `#` or a blank line can fall inside it (its text holds a `#` or a
+    # line break): the lines found are those of the tree's own reading, which keeps every span.
+    read = onepass._read(text, "f.yaml")
+    tree = fastread.read_tree(text)
+    assert read is not None and tree is not None and read[2] == tree[1]
+
+
+def test_the_lines_only_ruamel_writes_in_damaged_files() -> None:
+    rng = random.Random(3434)
+    sources = [text for path, text in zip(FILES, _texts()) if len(text) < 4000 and path.parent.name != "invalid"]
+    compared = 0
+    for _ in range(400):
+        text = rng.choice(sources)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(["#", " #", "# ", "\n", "\n\n", "\n  ", "x#y", " # c\n"]) + text[at:]
+        try:
+            loader.check_characters(text, "f.yaml")
+            read = onepass._read(text, "f.yaml")
+        except ScenarioError:
+            continue
+        tree = fastread.read_tree(text)
+        if read is not None and tree is not None:
+            assert read[2] == tree[1], repr(text)
+            compared += 1
+    assert compared > 100
+
+
+def _plain_before(value: Any) -> Any:
+    """``nodes.plain`` as it was (through ruamel's own views), the reference of its faster walk."""
+    if isinstance(value, dict):
+        return {(str(k) if isinstance(k, str) else k): _plain_before(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_before(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return value
+
+
+def test_plain_reads_every_tree_as_before() -> None:
+    from enemy_move.document.nodes import plain, yaml_io
+
+    read = 0
+    for text in _texts():
+        try:
+            tree = yaml_io((2, 4, 2)).load(text.replace("\r\n", "\n"))
+        except Exception:
+            continue
+        # repr tells 1 from True and 1.0, and each key's and value's type
+        assert repr(plain(tree)) == repr(_plain_before(tree)) and _scalars(plain(tree), []) == _scalars(_plain_before(tree), [])
+        read += 1
+    assert read > 300

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 import re
+from itertools import pairwise
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.compat import ordereddict
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from ..flag_values import shown, small_number
@@ -46,9 +48,9 @@ def guess_indent(text: str) -> tuple[int, int, int]:
     """
     mapping, sequence, offset = 2, 4, 2
     # splitlines: a CRLF file's lines end with '\r' after split("\n"), and no `key:` line was found
-    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    lines = (line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
     found_mapping = found_sequence = False
-    for before, after in zip(lines, lines[1:]):
+    for before, after in pairwise(lines):  # read up to the first of each kind (a large file's first lines)
         header = re.match(r"^( *)(?:- +)?[^\s#:][^:#]*: *(?:#.*)?$", before)
         if header is None:
             continue
@@ -91,8 +93,13 @@ _FOLDED_UNLESS_QUOTED = ("\r", "\x85", "\u2028", "\u2029")
 
 def plain(value: Any) -> Any:
     """A round-trip node as plain dicts, lists, str, int, float, bool and None."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value  # already plain (most leaves)
     if isinstance(value, dict):
-        return {(str(k) if isinstance(k, str) else k): plain(v) for k, v in value.items()}
+        # the dict's own items: CommentedMap.items() fetches each value through Python-level calls (the same values)
+        items = ordereddict.items(value) if isinstance(value, ordereddict) else value.items()
+        return {(k if type(k) is str else str(k) if isinstance(k, str) else k): plain(v) for k, v in items}
     if isinstance(value, list):
         return [plain(item) for item in value]
     if isinstance(value, str):
