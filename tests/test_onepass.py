@@ -235,3 +235,14 @@ def test_plain_reads_every_tree_as_before() -> None:
         assert repr(plain(tree)) == repr(_plain_before(tree)) and _scalars(plain(tree), []) == _scalars(_plain_before(tree), [])
         read += 1
     assert read > 300
+
+
+def test_nothing_to_look_for_is_told_at_once() -> None:
+    # fastread._unsure_lines skips its search where the text has no `#` and no blank line: exactly where the search
+    # would find nothing (random texts of spaces, breaks, `#` and letters).
+    rng = random.Random(34)
+    texts = ["", "\n", " \n", "a\n\nb", "a\n \nb", "a\n b\n", "a #\n", "   ", "a\n   "]
+    texts += ["".join(rng.choice(["a", " ", "\n", "#", "  ", ":"]) for _ in range(rng.randint(0, 14))) for _ in range(3000)]
+    for text in texts:
+        skipped = "#" not in text and not fastread._BLANK_FIRST.match(text) and not fastread._BLANK.search(text)
+        assert skipped == (fastread._UNSURE.search(text) is None), repr(text)

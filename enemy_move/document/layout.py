@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cached_property
 from itertools import accumulate
-from operator import sub
+from operator import lt, sub
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -141,7 +141,7 @@ def _dump(data: Any, indent: tuple[int, int, int]) -> str:
 def read_layout(text: str, data: CommentedMap, whole: dict[Any, Any], indent: tuple[int, int, int]) -> Layout | None:
     """The layout of ``text`` from ruamel's line marks on ``data`` (its reading; ``whole``: plain(data)); None when the
     marks cannot say (a flow mapping at the top, keys not one per line at column 0, a document end marker)."""
-    if data.fa.flow_style() or not data or _DOCUMENT_END.search(text):
+    if data.fa.flow_style() or not data or ("..." in text and _DOCUMENT_END.search(text)):  # the marker's dots first: fast
         return None
     layout = Layout(text, indent, 0, [])
     total = layout.lines
@@ -180,7 +180,7 @@ def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout)
         if held
         else [mark[0] for mark in marks]
     )
-    if lines[0] <= start or lines[-1] >= end or any(b <= a for a, b in zip(lines, lines[1:])):
+    if lines[0] <= start or lines[-1] >= end or not all(map(lt, lines, lines[1:])):  # in order
         return None, (), None
     columns = set(map(sub, texts, firsts))
     if len(columns) != 1:

@@ -101,7 +101,8 @@ def plain(value: Any) -> Any:
         items = ordereddict.items(value) if isinstance(value, ordereddict) else value.items()
         return {(k if type(k) is str else str(k) if isinstance(k, str) else k): plain(v) for k, v in items}
     if isinstance(value, list):
-        return [plain(item) for item in value]
+        # the list's own items: CommentedSeq iterates through Python-level __getitem__ calls (the same items)
+        return [plain(item) for item in list.__iter__(value)]
     if isinstance(value, str):
         return str(value)
     if isinstance(value, bool) or value is None:

@@ -313,7 +313,10 @@ def _fresh(made: Any) -> Any:
     underscores), as its constructor would make it again (``copy.deepcopy`` costs seven times more)."""
     kind = type(made)
     copied: Any = kind.__new__(kind, (int if isinstance(made, int) else float)(made))
-    copied.__dict__.update({name: list(value) if isinstance(value, list) else value for name, value in vars(made).items()})
+    state = copied.__dict__
+    state.update(made.__dict__)
+    if isinstance(state.get("_underscore"), list):  # where the underscores were (the one field a list)
+        state["_underscore"] = list(state["_underscore"])
     return copied
 
 
