@@ -236,3 +236,45 @@ def test_the_links_list_scrolls_with_its_selection_and_draws_a_scroll_bar(tmp_pa
         assert panel.shown and panel.top == 0 and _rows(panel)[first_link] == " A1 -- A2"
 
     run_editor(session_for(str(path)), script)
+
+
+def test_the_area_list_follows_the_selected_area_and_the_links_dialog(tmp_path: Path) -> None:
+    """A list of areas longer than the screen scrolls to the selected area (↑ ↓, a new area), and while the links
+    dialog is open to the area whose links it lists, to the first area of a link entered and to the other end of
+    the link selected in its list (it stayed where it was: the area and the links were out of sight)."""
+    path = tmp_path / "long.yaml"
+    areas = "".join(f"  A{n}: {{capacity: 3}}\n" for n in range(1, 61))
+    path.write_text(
+        f"ruleset: agemonia\nareas:\n{areas}links:\n  - A45 -- A5\n  - A45 -- A46\n"
+        "figures:\n  s: {side: enemy, name: Skitterer, area: A1}\n  L: {side: hero, name: Lunara, area: A60}\n"
+        "action: {move: 2, attack: {kind: melee}}\n"
+    )
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        from enemy_move.editor.areas import AreaView
+
+        pane, board = screen.query_one("#left"), screen.query_one(AreaView)
+
+        def in_view(area: str) -> bool:
+            row = board.area_row(area)
+            return row is not None and pane.scroll_offset.y <= row < pane.scroll_offset.y + pane.size.height
+
+        await press(pilot, *["down"] * 44)
+        assert screen.session.area == "A45" and in_view("A45") and not in_view("A1")
+        await press(pilot, *["up"] * 40)
+        assert screen.session.area == "A5" and in_view("A5")
+        await press(pilot, "ctrl+l", "escape", *["down"] * 40, "ctrl+l")  # the dialog on A45's links
+        assert dialog(pilot) is not None and in_view("A45")
+        await press(pilot, *"A2 -- A3", "enter")
+        assert in_view("A2") and not in_view("A45")
+        await press(pilot, "down")  # A45's first link in the list: A45 -- A5
+        assert in_view("A5") and not in_view("A45")
+        await press(pilot, "down")  # A45 -- A46
+        assert in_view("A46")
+        await press(pilot, "up", "up", "up", *"A1 -- A2", "enter", "escape")  # closed: back to the selected area
+        assert in_view("A45") and not in_view("A1")
+        await press(pilot, "ctrl+l")
+        await press(pilot, "escape", "plus")  # a new area, A61, at the end and selected
+        assert screen.session.area == "A61" and in_view("A61")
+
+    run_editor(session_for(str(path)), script)

@@ -353,11 +353,14 @@ class EditorScreen(Commands):
         self.show_cursor()
 
     def show_cursor(self) -> None:
-        """Scroll the board's pane so that the cursor stays in view on a board larger than the screen."""
+        """Scroll the board's pane so that the cursor (the selected area) stays in view on a board larger than the
+        screen."""
         board = self.query_one("#board")
         if isinstance(board, BoardView):
             x, y = board.cursor_offset()
             self.query_one("#left", Pane).scroll_to_region(Region(max(0, x - 2), max(0, y - 1), 5, 3), animate=False)
+        elif self.session.area is not None:
+            self.follow_area(self.session.area)
 
     def action_diagonal(self, key: str) -> None:
         dx, dy = DIAGONALS[key]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
@@ -28,6 +29,7 @@ class Beside(Widget):
         #: A board's strip in this widget's colours, by the board's strip (a dialog kept from one opening to the
         #: next shows mostly the same rows again).
         self._coloured: dict[int, tuple[Text | Strip, Strip]] = {}
+        self._rich_style: Style | None = None
         self.show(content)
 
     def show(self, content: Any) -> None:
@@ -46,11 +48,11 @@ class Beside(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if not 0 <= y < len(self.lines):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._style())
         known = self._strips.get(y)
         if known is not None and known[0] == width:
             return known[1]
-        strip = self._colour(self.lines[y]).crop_extend(0, width, self.rich_style)
+        strip = self._colour(self.lines[y]).crop_extend(0, width, self._style())
         self._strips[y] = (width, strip)
         return strip
 
@@ -62,14 +64,22 @@ class Beside(Widget):
         if known is not None and known[0] is line:
             return known[1]
         drawn = line if isinstance(line, Strip) else Strip(list(line.render(self.app.console)), line.cell_len)
-        coloured = drawn.apply_style(self.rich_style)
+        coloured = drawn.apply_style(self._style())
         self._coloured[id(line)] = (line, coloured)
         return coloured
+
+    def _style(self) -> Style:
+        """The widget's colours, read once (``rich_style`` walks every ancestor's styles: read for each line, it
+        was about half of drawing a form's 38 lines beside it)."""
+        if self._rich_style is None:
+            self._rich_style = self.rich_style
+        return self._rich_style
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips = {}
         self._coloured = {}
+        self._rich_style = None
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         # a board's strip is as wide as the board's widget: its widest line and one column

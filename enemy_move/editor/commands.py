@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from textual.events import Key, Paste
+from textual.geometry import Region
 from textual.screen import Screen
 
 from ..document.document import EditError
@@ -34,6 +35,15 @@ class Commands(StatCommands):
 
     def show_working(self) -> None:
         raise NotImplementedError
+
+    def follow_area(self, area: str) -> None:
+        """Scroll the area list so that ``area``'s line is in view (not at all when it is). After the next repaint,
+        not at once: a scroll made in the same update as a layout (the links dialog shown or hidden) is drawn
+        without that layout (textual then only moves what is in view), and the dialog's place was left as it was."""
+        board = self.query_one("#board")
+        row = board.area_row(area) if isinstance(board, AreaView) else None
+        if row is not None:
+            self.query_one("#left").scroll_to_region(Region(0, max(0, row - 1), 1, 3), animate=False)
 
     def focus_board(self) -> None:
         """The focus back on the board, when a dialog took it (focusing a widget repaints it whole: every row of
@@ -361,11 +371,15 @@ class Commands(StatCommands):
             self.query_one("#answer-pane").styles.visibility = "visible"
             self.show_working()  # not shown or hidden while the dialog was
             self.query_one(KeysLine).show_keys(True)
+            if session.area is not None:
+                self.follow_area(session.area)  # the selected area again, where the editor's keys act
 
         self.query_one(KeysLine).show_keys(False)  # the editor's keys do not work while the dialog is shown
         # the answer is under the dialog: not drawn, nor cut at each of the dialog's lines, while it is shown
         self.query_one("#answer-pane").styles.visibility = "hidden"
-        self.query_one(LinksPanel).show(session.area, listed, add, remove, closed)
+        self.query_one(LinksPanel).show(session.area, listed, add, remove, closed, self.follow_area)
+        if session.area is not None:
+            self.follow_area(session.area)  # the area whose links are listed, beside the dialog
 
     def area_add_remove(self, key: str) -> None:
         session = self.session
@@ -384,6 +398,8 @@ class Commands(StatCommands):
             gone = session.area
             self.apply(self._set_area, f"areas.{gone}", None, next((n for n in names if n != gone), None))
         self.refresh_all()
+        if session.area is not None:
+            self.follow_area(session.area)  # after the list is laid out again with the area added
 
     def _set_area(self, key: str, value: Any, select: str | None) -> bool:
         """Set (or remove) an area and select ``select``: the list is drawn once, with the area selected (it was

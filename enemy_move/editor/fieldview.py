@@ -238,6 +238,8 @@ class FieldsView(ScrollView, can_focus=True):
 
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
+        if style is None and name == "base":  # the widget's own colours (rich_style walks every ancestor's styles)
+            style = self._styles[name] = self.rich_style
         if style is None:
             style = self.get_component_rich_style(name)
             if name == "fields--selection":
@@ -294,7 +296,7 @@ class FieldsView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         self._layout(width)
         row_index = y + self.scroll_offset.y
-        base = self.rich_style
+        base = self._style("base")
         if not 0 <= row_index < len(self.rows):
             return Strip.blank(width, base)
         strip = self._strips.get(row_index)

@@ -33,6 +33,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..errors import escape_controls
+from .areas import link_parts
 from .fieldview import LineEdit, edited_line
 
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
@@ -97,6 +98,7 @@ class LinksPanel(Widget):
         self.add: Callable[[str], str] = str
         self.remove_link: Callable[[int], str] = str
         self.closed: Callable[[], None] = lambda: None
+        self.follow: Callable[[str], None] = lambda area: None
         #: Every link listed (Ctrl+O), or only the selected area's.
         self.every = False
         self.edit = LineEdit()
@@ -131,10 +133,19 @@ class LinksPanel(Widget):
         return self.edit.text
 
     def show(
-        self, area: str | None, links: Links, add: Callable[[str], str], remove: Callable[[int], str], closed: Callable[[], None]
+        self,
+        area: str | None,
+        links: Links,
+        add: Callable[[str], str],
+        remove: Callable[[int], str],
+        closed: Callable[[], None],
+        follow: Callable[[str], None] = lambda area: None,
     ) -> None:
-        """Open on ``area``'s links (None: every link), empty; ``closed`` runs when Esc closes it."""
+        """Open on ``area``'s links (None: every link), empty; ``closed`` runs when Esc closes it; ``follow`` shows
+        an area in the area list beside the dialog: the first the link entered names, the other end of the link
+        selected in the list."""
         self.area, self.links, self.add, self.remove_link, self.closed = area, links, add, remove, closed
+        self.follow = follow
         self.every = area is None
         self.edit = LineEdit()
         self.said = ""
@@ -371,6 +382,8 @@ class LinksPanel(Widget):
         if not on_list:
             self.edit.select_all()
         self._redraw()
+        if on_list:
+            self._follow_selected()
 
     def press(self, key: str, character: str | None) -> None:
         """A key while the dialog is shown: Esc closes, Ctrl+O lists every link, Tab moves between the field and
@@ -419,6 +432,14 @@ class LinksPanel(Widget):
         if height > 0:
             self.top = min(max(self.top, index - height + 1), index)
         self._redraw()
+        self._follow_selected()
+
+    def _follow_selected(self) -> None:
+        """The area list beside the dialog shows the selected link's other end (its first, among every link)."""
+        index = self.selected
+        parts = link_parts(self.items[index][1]) if 0 <= index < len(self.items) else None
+        if parts is not None:
+            self.follow(parts[2] if parts[0] == self.area else parts[0])
 
     def submit(self, value: str) -> None:
         """Enter in the field: the link added (or its line changed), what that did said."""
@@ -429,6 +450,9 @@ class LinksPanel(Widget):
         if said.startswith(("linked", "changed")):
             self.edit = LineEdit()
         self.refresh_list()
+        parts = link_parts(value)
+        if parts is not None:
+            self.follow(parts[0])
 
     def paste(self, text: str) -> None:
         lines = text.splitlines()
@@ -445,7 +469,11 @@ class LinksPanel(Widget):
         self.refresh_list()
 
     def action_close(self) -> None:
+        region = self.region
         self.display = False
+        # its place drawn again: when the area list beside it scrolled while it was shown, textual's next update
+        # (a scroll and a layout at once) moved what is in view and left the dialog's rows on the screen
+        self.screen.refresh(region)
         self.closed()
 
     def on_click(self, event: events.Click) -> None:
