@@ -400,21 +400,18 @@ class EditorScreen(Commands):
             self.say("no walls to add (the edge is walled already, or the game has no walls)")
 
     def action_undo(self) -> None:
-        what = self.session.undo()
-        if what is not None:
-            self.say(f"Undid: {what}")
-            self.request_answer()
-        else:
-            self.say("nothing to undo")
-        self.refresh_all()
+        self._stepped(self.session.undo(), "Undid", "nothing to undo")
 
     def action_redo(self) -> None:
-        what = self.session.redo()
+        self._stepped(self.session.redo(), "Redid", "nothing to redo")
+
+    def _stepped(self, what: str | None, done: str, nothing: str) -> None:
+        """After an undo or a redo: what it did (``what``, None: nothing to do) said, the answer asked again."""
         if what is not None:
-            self.say(f"Redid: {what}")
+            self.say(f"{done}: {what}")
             self.request_answer()
         else:
-            self.say("nothing to redo")
+            self.say(nothing)
         self.refresh_all()
 
     def action_help(self) -> None:

@@ -143,6 +143,15 @@ def segment_fields(models: CardModels, key: str, step: Any) -> list[forms.Field]
     return [f for f in fields if f.key != attack and not f.key.startswith(attack + ".")]
 
 
+#: The keys of every list of cards (the card list, the stat cards), first in their footer.
+LIST_KEYS = (
+    Binding("escape", "cancel", "Close"),
+    Binding("up", "select(-1)", "Up", show=False),
+    Binding("down", "select(1)", "Down", show=False),
+    Binding("enter", "done('edit')", "Edit"),
+)
+
+
 class CardsScreen(ModalScreen[tuple[str, str] | None]):
     """The cards and their actions; dismissed with (command, key): edit, move, attack, remove, new."""
 
@@ -152,10 +161,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
     CardsScreen VerticalScroll { width: 1fr; min-width: 36; height: 100%; border: tall $accent; background: $panel; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("up", "select(-1)", "Up", show=False),
-        Binding("down", "select(1)", "Down", show=False),
-        Binding("enter", "done('edit')", "Edit"),
+        *LIST_KEYS,
         Binding("m", "done('move')", "Add a move"),
         Binding("a", "done('attack')", "Add an attack"),
         Binding("delete,backspace,minus", "done('remove')", "Remove"),

@@ -16,18 +16,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..errors import escape_controls
-from .dialogs import DIALOG_CSS, QuestionScreen
+from .dialogs import STAY, QuestionScreen, question_css
 
 
 class ConflictScreen(QuestionScreen):
     """The file changed on disk since it was read: reload, save as, overwrite, or keep editing."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ConflictScreen") + "ConflictScreen > Vertical { width: 64; }"
+    DEFAULT_CSS = question_css("ConflictScreen", 64)
     BINDINGS = [
         Binding("r", "answer('reload')", "Reload"),
         Binding("a", "answer('save-as')", "Save as"),
         Binding("o", "answer('overwrite')", "Overwrite"),
-        Binding("escape,n", "answer('stay')", "Keep editing"),
+        STAY,
     ]
 
     ANSWERS = (
@@ -50,7 +50,7 @@ class ConflictScreen(QuestionScreen):
 class SaveAsScreen(ModalScreen[str | None]):
     """The file name to save under (Enter: save, Esc: cancel)."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="SaveAsScreen") + "SaveAsScreen > Vertical { width: 64; }"
+    DEFAULT_CSS = question_css("SaveAsScreen", 64)
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, suggestion: str) -> None:

@@ -128,6 +128,15 @@ DIALOG_CSS = """
 """
 
 
+def question_css(name: str, width: int) -> str:
+    """The CSS of a question dialog ``name``, ``width`` cells wide."""
+    return DIALOG_CSS.format(name=name) + f"{name} > Vertical {{ width: {width}; }}"
+
+
+#: A question's key for "not now": back to the editor.
+STAY = Binding("escape,n", "answer('stay')", "Keep editing")
+
+
 class QuestionScreen(ModalScreen[str]):
     """A question answered with one key: what is asked, then each key and what it does (the bindings answer)."""
 
@@ -152,11 +161,11 @@ class QuestionScreen(ModalScreen[str]):
 class QuitScreen(QuestionScreen):
     """Unsaved changes: save and quit, quit anyway, or keep editing."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="QuitScreen") + "QuitScreen > Vertical { width: 40; }"
+    DEFAULT_CSS = question_css("QuitScreen", 40)
     BINDINGS = [
         Binding("s", "answer('save')", "Save and quit"),
         Binding("q,ctrl+q", "answer('quit')", "Quit without saving"),
-        Binding("escape,n", "answer('stay')", "Keep editing"),
+        STAY,
     ]
     ANSWERS = (("s", "save and quit"), ("q", "quit without saving"), ("Esc", "keep editing"))
 

@@ -127,6 +127,16 @@ def edited_line(edit: LineEdit, width: int, shift: int, focused: bool, suggestio
     return text, shift
 
 
+def field_css(widget: str) -> str:
+    """The CSS of an edited value's cursor and selection in ``widget`` (as textual's Input draws them)."""
+    return f"""
+    {widget} > .fields--cursor {{
+        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
+    }}
+    {widget} > .fields--selection {{ background: $input-selection-background; }}
+    """
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of the form: a fixed text, or the value or the yes/no box of field ``field``."""
@@ -162,10 +172,6 @@ class FieldsView(ScrollView, can_focus=True):
     FieldsView > .fields--muted { color: $text-muted; }
     FieldsView > .fields--value { background: $boost; }
     FieldsView > .fields--value-focus { background: $accent 40%; }
-    FieldsView > .fields--cursor {
-        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
-    }
-    FieldsView > .fields--selection { background: $input-selection-background; }
     FieldsView > .fields--suggestion { color: $text-disabled; }
     FieldsView > .fields--box { color: $panel-darken-2; background: $panel; }
     FieldsView > .fields--box-on { color: $text-success; background: $panel; }
@@ -173,7 +179,7 @@ class FieldsView(ScrollView, can_focus=True):
     FieldsView > .fields--flag-focus {
         color: $block-cursor-foreground; background: $block-cursor-background; text-style: $block-cursor-text-style;
     }
-    """
+    """ + field_css("FieldsView")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -34,7 +34,7 @@ from textual.widget import Widget
 
 from ..errors import escape_controls
 from .areas import link_parts
-from .fieldview import LineEdit, edited_line
+from .fieldview import LineEdit, edited_line, field_css
 
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
 Links = Callable[[bool], list[tuple[int, str]]]
@@ -84,12 +84,8 @@ class LinksPanel(Widget):
     LinksPanel > .links--field-focus { background: $accent 40%; }
     LinksPanel > .links--list { background: $boost; }
     LinksPanel > .links--list-focus { background: $accent 20%; }
-    LinksPanel > .fields--cursor {
-        background: $input-cursor-background; color: $input-cursor-foreground; text-style: $input-cursor-text-style;
-    }
-    LinksPanel > .fields--selection { background: $input-selection-background; }
     LinksPanel > .fields--placeholder { color: $text-disabled; }
-    """
+    """ + field_css("LinksPanel")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from ..errors import escape_controls
 from ..flag_values import small_number
 from . import forms
-from .cards import AskScreen, CardRow, CardsScreen, card_models, describe
+from .cards import LIST_KEYS, AskScreen, CardRow, CardsScreen, card_models, describe
 from .session import Session
 
 #: The scenario level's key and row.
@@ -160,10 +160,7 @@ class StatsScreen(CardsScreen):
 
     TITLE = "Stat cards"
     BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("up", "select(-1)", "Up", show=False),
-        Binding("down", "select(1)", "Down", show=False),
-        Binding("enter", "done('edit')", "Edit"),
+        *LIST_KEYS,
         Binding("n", "done('new')", "New stat card"),
         Binding("l", "done('level')", "A line for a level"),
         Binding("delete,backspace,minus", "done('remove')", "Remove"),
