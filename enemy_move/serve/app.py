@@ -5,6 +5,7 @@ never stalls the other phones."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import zlib
 from importlib import resources
@@ -195,13 +196,17 @@ def _view(data: Any) -> dict[str, Any]:
 
 
 def _keep_read(text: str, file: str) -> None:
-    """Keep the document of a text a view drew and the server does not hold (an undo's or a redo's: the page's text
-    before or after its last edit; a shared link's), read as the page's load reads it: the next edit of that text finds
-    it (reading it there cost 0.1 s on a board of 1,000 areas; the view itself resolves the phase, about 1.7 s)."""
-    from .parsed import holds, keep
+    """Keep the document of a text a view drew when an edit lately took it (the page's undo: its text before its last
+    edit), read from libyaml's events as that edit would read it: the edit finds it (reading it there cost 0.1 s on a
+    board of 1,000 areas; the view itself resolves the phase, about 1.7 s). Any other view reads nothing more, and
+    none is read by ruamel (as the page's load reads a commented text): both cost the server a third of the answers it
+    gives a second to phones viewing and editing the demo (bench/serve_bench.py)."""
+    from ..document.document import ScenarioDocument
+    from .parsed import holds, keep, taken
 
-    if not holds(text, file) and (document := _document(text, file)) is not None:
-        keep(text, file, document)
+    if taken(text, file) and not holds(text, file):
+        with contextlib.suppress(ScenarioError):  # the view drew it, but an edit reads it apart (NeedsRuamel...)
+            keep(text, file, ScenarioDocument.from_text(text, file, fast=True))
 
 
 def _edit(data: Any) -> dict[str, Any]:

@@ -24,6 +24,10 @@ KEPT = 4
 _kept: OrderedDict[tuple[str, str], ScenarioDocument] = OrderedDict()
 _lock = threading.Lock()
 
+#: The last texts edits took to change (kept or read): a view of one is the page's undo (its text before its last
+#: edit), whose next edit should find it read (app._keep_read); a view of any other text reads nothing more.
+_taken: OrderedDict[tuple[str, str], None] = OrderedDict()
+
 
 def document_for(text: str, file: str) -> ScenarioDocument:
     """The document of ``text``: the one an earlier edit left with exactly this text, else ``text`` parsed (fast:
@@ -32,6 +36,10 @@ def document_for(text: str, file: str) -> ScenarioDocument:
 
     with _lock:
         kept = _kept.pop((file, text), None)
+        _taken[(file, text)] = None
+        _taken.move_to_end((file, text))
+        while len(_taken) > KEPT:
+            _taken.popitem(last=False)
     # read from libyaml's events (document/fastread.py): 0.12 s instead of 0.9 s for 1,000 areas and 6,875 links; an
     # edit whose writing needs ruamel's reading raises NeedsRuamel (serve/board.py reads the text again and redoes it)
     return kept if kept is not None else ScenarioDocument.from_text(text, file, fast=True)
@@ -41,6 +49,12 @@ def holds(text: str, file: str) -> bool:
     """Whether a document of exactly this text is kept (the server read it, or wrote it: left as it is)."""
     with _lock:
         return (file, text) in _kept
+
+
+def taken(text: str, file: str) -> bool:
+    """Whether an edit took the document of exactly this text lately (changed it: it is kept no more)."""
+    with _lock:
+        return (file, text) in _taken
 
 
 def commented(document: ScenarioDocument) -> bool:
@@ -85,4 +99,5 @@ def forget() -> None:
     """Drop every kept document and answer (tests)."""
     with _lock:
         _kept.clear()
+        _taken.clear()
         _answers.clear()
