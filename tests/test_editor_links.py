@@ -205,16 +205,21 @@ def test_the_links_dialog_is_one_widget_that_repaints_only_the_rows_that_change(
     run_editor(session_for(str(tmp_path / "a.yaml"), ruleset="agemonia"), script)
 
 
-def test_the_links_list_scrolls_with_its_selection_and_draws_a_scroll_bar(tmp_path: Path) -> None:
-    """More links than rows: the list scrolls to keep the selected link on screen, a scroll bar at its right."""
-    path = tmp_path / "many.yaml"
-    areas = "".join(f"  A{n}: {{capacity: 3}}\n" for n in range(1, 21))
-    links = "".join(f"  - A1 -- A{n}\n" for n in range(2, 21))
+def _board_of(path: Path, areas: int, links: list[str]) -> Path:
+    """An Agemonia board of areas A1..A``areas`` and ``links`` (a block list), the enemy in A1, the hero in the last."""
+    rows = "".join(f"  A{n}: {{capacity: 3}}\n" for n in range(1, areas + 1))
+    listed = "".join(f"  - {link}\n" for link in links)
     path.write_text(
-        f"ruleset: agemonia\nareas:\n{areas}links:\n{links}"
-        "figures:\n  s: {side: enemy, name: Skitterer, area: A1}\n  L: {side: hero, name: Lunara, area: A20}\n"
+        f"ruleset: agemonia\nareas:\n{rows}links:\n{listed}"
+        f"figures:\n  s: {{side: enemy, name: Skitterer, area: A1}}\n  L: {{side: hero, name: Lunara, area: A{areas}}}\n"
         "action: {move: 2, attack: {kind: melee}}\n"
     )
+    return path
+
+
+def test_the_links_list_scrolls_with_its_selection_and_draws_a_scroll_bar(tmp_path: Path) -> None:
+    """More links than rows: the list scrolls to keep the selected link on screen, a scroll bar at its right."""
+    path = _board_of(tmp_path / "many.yaml", 20, [f"A1 -- A{n}" for n in range(2, 21)])
 
     async def script(pilot: Any, screen: EditorScreen) -> None:
         await press(pilot, "ctrl+l")
@@ -242,13 +247,7 @@ def test_the_area_list_follows_the_selected_area_and_the_links_dialog(tmp_path: 
     """A list of areas longer than the screen scrolls to the selected area (↑ ↓, a new area), and while the links
     dialog is open to the area whose links it lists, to the first area of a link entered and to the other end of
     the link selected in its list (it stayed where it was: the area and the links were out of sight)."""
-    path = tmp_path / "long.yaml"
-    areas = "".join(f"  A{n}: {{capacity: 3}}\n" for n in range(1, 61))
-    path.write_text(
-        f"ruleset: agemonia\nareas:\n{areas}links:\n  - A45 -- A5\n  - A45 -- A46\n"
-        "figures:\n  s: {side: enemy, name: Skitterer, area: A1}\n  L: {side: hero, name: Lunara, area: A60}\n"
-        "action: {move: 2, attack: {kind: melee}}\n"
-    )
+    path = _board_of(tmp_path / "long.yaml", 60, ["A45 -- A5", "A45 -- A46"])
 
     async def script(pilot: Any, screen: EditorScreen) -> None:
         from enemy_move.editor.areas import AreaView

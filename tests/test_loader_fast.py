@@ -109,21 +109,27 @@ def test_corner_cases_read_the_same_both_ways(text: str, monkeypatch: pytest.Mon
     assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch)
 
 
+def damaged(rng: random.Random, text: str, signs: list[str], odds: tuple[float, float] = (0.5, 0.8)) -> str:
+    """``text`` with 1-3 random slips: a sign from ``signs`` put in (below ``odds[0]``), 1-3 characters taken out
+    (below ``odds[1]``), or 4 characters written twice."""
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(text) + 1)
+        action = rng.random()
+        if action < odds[0]:
+            text = text[:at] + rng.choice(signs) + text[at:]
+        elif action < odds[1]:
+            text = text[:at] + text[at + rng.randint(1, 3) :]
+        else:
+            text = text[:at] + text[at : at + 4] + text[at:]
+    return text
+
+
 def test_damaged_files_read_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(34)
     sources = [p.read_text(encoding="utf-8") for p in FILES if p.stat().st_size < 4000 and p.parent.name != "invalid"]
     fast = 0
     for _ in range(600):
-        text = rng.choice(sources)
-        for _ in range(rng.randint(1, 3)):
-            at = rng.randrange(len(text) + 1)
-            action = rng.random()
-            if action < 0.5:
-                text = text[:at] + rng.choice(SIGNS) + text[at:]
-            elif action < 0.8:
-                text = text[:at] + text[at + rng.randint(1, 3) :]
-            else:
-                text = text[:at] + text[at : at + 4] + text[at:]
+        text = damaged(rng, rng.choice(sources), SIGNS)
         assert outcome(text, True, monkeypatch) == outcome(text, False, monkeypatch), text
         fast += takes_fast_path(text)
     assert 0 < fast < 600  # both ways met

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from test_fastread import _shape
-from test_loader_fast import CORNERS, SIGNS
+from test_loader_fast import CORNERS, SIGNS, damaged
 
 import enemy_move.loader as loader
 from enemy_move.document import fastread, onepass
@@ -122,16 +122,7 @@ def test_damaged_files_read_the_same_in_one_pass() -> None:
     sources = [text for path, text in zip(FILES, _texts()) if len(text) < 4000 and path.parent.name != "invalid"]
     taken = 0
     for _ in range(800):
-        text = rng.choice(sources)
-        for _ in range(rng.randint(1, 3)):
-            at = rng.randrange(len(text) + 1)
-            action = rng.random()
-            if action < 0.6:
-                text = text[:at] + rng.choice(MORE_SIGNS) + text[at:]
-            elif action < 0.85:
-                text = text[:at] + text[at + rng.randint(1, 3) :]
-            else:
-                text = text[:at] + text[at : at + 4] + text[at:]
+        text = damaged(rng, rng.choice(sources), MORE_SIGNS, (0.6, 0.85))
         if rng.random() < 0.5:
             onepass._READ.clear()  # read cold and warm
         assert together(text) == apart(text), repr(text)
