@@ -443,9 +443,10 @@ def test_area_view_and_json_are_deterministic():
     text = PHASE
     first, second = run(text), run(text)
     assert result_to_dict(first) == result_to_dict(second)
-    console = Console(file=io.StringIO(), width=100, color_system=None)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
     console.print(render_area_map(first.board, first.turns[0]))
-    drawn = console.file.getvalue()
+    drawn = buffer.getvalue()
     assert "route of option 1: A > N" in drawn
     assert "-- N, -- S" in drawn  # A's borders
 
@@ -507,7 +508,8 @@ def test_every_option_is_a_legal_move(data):
     actor = board.figures["e"]
     assert turn.options, "there is always at least one option (possibly staying)"
     for option in turn.options:
-        path = option.path
+        path = [str(area) for area in option.path]  # areas are names
+        assert path == list(option.path)
         assert path[0] == actor.area and path[-1] == option.to
         assert len(path) - 1 <= data["action"]["move"]
         assert len(set(path)) == len(path), "a shortest route never revisits an area"
@@ -519,8 +521,8 @@ def test_every_option_is_a_legal_move(data):
             full = board.occupancy(b, without="e") + actor.size > info.capacity
             assert not (full and board.has_ally(b)), "never through a full area holding an ally"
         if len(path) > 1:
-            end = board.areas[option.to]
-            assert end.capacity and board.occupancy(option.to, without="e") + actor.size <= end.capacity
+            end = board.areas[path[-1]]
+            assert end.capacity and board.occupancy(path[-1], without="e") + actor.size <= end.capacity
         for target in option.attacks:
             assert board.figures[target].is_ally
 

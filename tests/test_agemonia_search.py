@@ -107,5 +107,5 @@ def test_area_searches_and_targets_equal_the_name_searches(text) -> None:
     for goal in sorted(board.areas):
         assert solver.moves_to(goal) == dijkstra([goal], backward, (0,))[0]
         for kinds in (("single",), ("single", "double")):
-            assert board.line_distances(goal, kinds) == bfs(goal, lambda a, k=kinds: board.neighbours(a, k))[0]
+            assert board.line_distances(goal, kinds) == bfs(goal, lambda a, k=kinds: board.neighbours(a, k))[0]  # type: ignore[misc]
         assert solver.targets_from(goal) == old_targets_from(solver, goal)

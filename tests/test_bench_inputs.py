@@ -13,8 +13,8 @@ from enemy_move.phase import resolve as resolve_scenario
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
-import gloom_side  # noqa: E402
-import growth  # noqa: E402
+import gloom_side  # type: ignore[import-not-found]  # noqa: E402
+import growth  # type: ignore[import-not-found]  # noqa: E402
 
 
 @pytest.mark.parametrize("ruleset", sorted(growth.RULESETS))

@@ -149,11 +149,11 @@ def test_dijkstra_budget_finds_each_cells_cheapest_cost_within_the_budget(board,
         cheapest[cell] = min(cheapest.get(cell, cost), cost)
     width = budget + 1
     got: dict[Cell, tuple[int, ...]] = {}
-    for state, cost in best.items():
+    for state, packed in best.items():
         cell = graph.cells[state // width]
-        got[cell] = min(got.get(cell, unpack(cost, 2, 20)), unpack(cost, 2, 20))
-        assert state % width == unpack(cost, 2, 20)[1]  # a state's number says the points it spent
-        assert all(best[p] < cost for p in preds[state])  # every step costs something
+        got[cell] = min(got.get(cell, unpack(packed, 2, 20)), unpack(packed, 2, 20))
+        assert state % width == unpack(packed, 2, 20)[1]  # a state's number says the points it spent
+        assert all(best[p] < packed for p in preds[state])  # every step costs something
     assert got == cheapest
 
 

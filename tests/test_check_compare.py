@@ -7,6 +7,7 @@ changed; turns dropped)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def _old_wanted_turns(expect: Any) -> list[_Wanted]:
 
 
 def _old_compare(expect: Any, result: Result, where: Any) -> tuple[list[Any], Any, Any]:
-    locate = where
+    locate: Callable[..., tuple[int, int]] = where
     wanted = _old_wanted_turns(expect)
     got_turns = [_old_turn_facts(t) for t in result.turns]
     problems: list[Any] = []

@@ -51,7 +51,7 @@ def test_every_json_document_carries_version_and_format(tmp_path: Path) -> None:
 def test_shell_completion_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     # typer writes the script of the shell shellingham finds above the process (the "bash" is not read as its value):
     # under make test-all's loop that is sh, which typer does not complete.
-    import shellingham
+    import shellingham  # type: ignore[import-untyped]
 
     monkeypatch.setattr(shellingham, "detect_shell", lambda *args, **kwargs: ("bash", "/bin/bash"))
     result = runner.invoke(app, ["--show-completion", "bash"], prog_name="enemy-move")
@@ -287,7 +287,7 @@ def test_new_usage_errors_and_schema_option() -> None:
 
 
 def test_watch_runs_on_start_and_after_each_change_only() -> None:
-    versions = iter([(1, 10), (1, 10), None, (2, 12), (2, 12), (3, 12)])
+    versions = iter([b"1 10", b"1 10", None, b"2 12", b"2 12", b"3 12"])
     calls: list[int] = []
     slept: list[float] = []
     runs = watch_file(

@@ -356,7 +356,6 @@ def test_without_update_nothing_is_written(tmp_path: Path) -> None:
 
 def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     demo, phase = broken_copies(tmp_path)
-    import enemy_move.document.atomic as atomic
 
     real_replace = os.replace
     replaced: list[str] = []
@@ -366,7 +365,7 @@ def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypa
         assert Path(source).parent == Path(target).parent and Path(source).name.endswith(".tmp")  # a whole temporary file beside it
         real_replace(source, target)
 
-    monkeypatch.setattr(atomic.os, "replace", replace)
+    monkeypatch.setattr(os, "replace", replace)
     document = json.loads(invoke("check", str(tmp_path), "--update", "--json").stdout)
     assert sorted(replaced) == sorted([str(demo), str(phase)])
     assert document["summary"]["updated"] == 2 and document["summary"]["failed"] == 0
@@ -378,12 +377,11 @@ def test_update_replaces_atomically_and_reports_in_json(tmp_path: Path, monkeypa
 def test_update_leaves_errors_and_a_file_it_cannot_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     demo, phase = broken_copies(tmp_path)
     (tmp_path / "broken.yaml").write_text("ruleset: gloomhaven\ntitel: x\n")
-    import enemy_move.document.atomic as atomic
 
     def refuse(source: str, target: str) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(atomic.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     before = demo.read_text()
     result = invoke("check", str(tmp_path), "--update")
     assert result.exit_code == 1 and demo.read_text() == before

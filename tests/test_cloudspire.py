@@ -634,6 +634,7 @@ def test_the_board_after_the_phase_never_loses_a_figure(variant, choice):
         result = resolve(scenario, None, {"m": choice})
     except UsageError:
         return  # fewer options than `choice` in this variant
+    assert result.final is not None
     final = result.final.figures
     assert sorted(final) == ["H", "h", "m", "n"]
     assert len(set(final.values())) == 4

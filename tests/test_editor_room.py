@@ -77,7 +77,7 @@ def test_the_room_and_its_next_round_within_the_goals(tmp_path: Path) -> None:
         room = Counting(pilot)
         await enter_room(room, screen)
         counts["room"] = room.actions
-        assert screen.answer is not None and screen.answer.error is None
+        assert screen.answer is not None and screen.answer.error is None and screen.answer.result is not None
         before.update(screen.session.doc.positions())
         assert [turn.actor for turn in screen.answer.result.turns] == ["a", "b"]  # elite first
         round_ = Counting(pilot)

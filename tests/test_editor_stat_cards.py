@@ -112,7 +112,8 @@ def test_the_attack_shorthand_is_spelled_out_when_a_key_of_it_is_edited(tmp_path
         await press(pilot, "ctrl+k", "tab", "tab", "tab", "tab")  # move, jump, teleport, attack: on, its range
         form = pilot.app.screen
         assert isinstance(form, FormScreen) and form.focused is not None
-        assert form.fields[form.query_one(FieldsView).focus_index].key == "action.attack.range"
+        focus_index = form.query_one(FieldsView).focus_index
+        assert focus_index is not None and form.fields[focus_index].key == "action.attack.range"
         await press(pilot, "2")  # the field's value was selected with the focus: "2" replaces it
         await press(pilot, "enter")
         await settle(pilot)

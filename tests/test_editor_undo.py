@@ -24,7 +24,7 @@ from enemy_move.registry import GAMES  # noqa: E402
 from enemy_move.starters import starter, starter_rulesets  # noqa: E402
 
 
-def at_once(pilot: Any, *keys: tuple[str, str]) -> None:
+def at_once(pilot: Any, *keys: tuple[str, str | None]) -> None:
     """Keys typed faster than the screen follows (as on a loaded machine): all queued before any is handled."""
     for key, character in keys:
         pilot.app.post_message(events.Key(key, character))

@@ -37,9 +37,10 @@ def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _subclasses(cls: type) -> list[type]:
-    found = []
-    for sub in cls.__subclasses__():
-        found += [sub, *_subclasses(sub)]
+    found: list[type] = []
+    direct: list[type] = cls.__subclasses__()
+    for subclass in direct:
+        found += [subclass, *_subclasses(subclass)]
     return found
 
 

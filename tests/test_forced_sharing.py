@@ -35,7 +35,7 @@ def _listed(grid: Grid, figures: dict[str, GloomhavenFigure], attacker: Cell, ta
     return sorted(found.values(), key=lambda e: (e.end, e.traps, e.path))
 
 
-def _board(rng: random.Random, side: int, mix: str) -> tuple[Grid, dict[str, GloomhavenFigure], Cell]:
+def _board(rng: random.Random, side: int, mix: list[str]) -> tuple[Grid, dict[str, GloomhavenFigure], Cell]:
     terrain = {(c, r): rng.choice(mix) for c in range(side) for r in range(side)}
     cells = rng.sample(sorted(terrain), 6)
     terrain.update({cell: "floor" for cell in cells})
@@ -107,7 +107,10 @@ def test_the_first_ways_are_the_first_of_all_of_them(seed: int) -> None:
     rng = random.Random(2000 + seed)
     grid, figures, attacker = _board(rng, 12, ["floor"] * 8 + ["wall", "trap"])
     targets = tuple(rng.sample(["A", "B", "C"], rng.choice((1, 2, 3))))
-    attack = GloomhavenAttack(range=15, targets=3, **{rng.choice(("push", "pull")): rng.choice((2, 4, 7))})
+    forced_kind, amount = rng.choice(("push", "pull")), rng.choice((2, 4, 7))
+    attack = (
+        GloomhavenAttack(range=15, targets=3, push=amount) if forced_kind == "push" else GloomhavenAttack(range=15, targets=3, pull=amount)
+    )
     rules = rng.choice(list(VARIANTS.values()))
     every = forced_ways(grid, figures, attacker, targets, attack, rules)
     for limit in (1, 5, 64, 65):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from enemy_move.errors import ScenarioError
 from enemy_move.geometry import hexgrid, los, squaregrid
 from enemy_move.geometry.grid import DEFAULT_SYMBOLS, parse_grid
 from enemy_move.geometry.los import HexSight, segments_touch
-from enemy_move.models import load_scenario_text
+from enemy_move.models import Scenario, load_scenario_text
 from enemy_move.registry import GAMES
 
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
@@ -168,7 +169,7 @@ def test_square_distances_are_bfs(start: tuple[int, int]) -> None:
 # --- map parsing ------------------------------------------------------------------
 
 
-def scenario(map_text: str, figures: str = "", extra: str = "") -> object:
+def scenario(map_text: str, figures: str = "", extra: str = "") -> Scenario:
     text = f"ruleset: gloomhaven\nmap: |\n{map_text}figures:\n{figures or '  a: {kind: monster}'}\n{extra}"
     return load_scenario_text(text, "m.yaml")
 
@@ -325,7 +326,8 @@ def test_answers_read_from_the_other_mode_are_the_answers_worked_out(wall_cells,
     for a, b in pairs:
         before.visible(a, b)
     for a, b in pairs:
-        assert after.visible(a, b) == (a == b or after._layout._compute(*sorted((a, b)), second))
+        low, high = sorted((a, b))
+        assert after.visible(a, b) == (a == b or after._layout._compute(low, high, second))
 
 
 @given(walls, st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6)))
@@ -346,7 +348,7 @@ def test_sight_is_mirror_symmetric(wall_cells, a, b) -> None:
 
 def _all_wall_segments(wall_cells, thin_walls, scale: int) -> list:
     """Every wall segment (wall hex outlines and thin walls), coordinates times ``scale``."""
-    segments = set()
+    segments: set[Any] = set()
     for cell in wall_cells:
         corners = hexgrid.corners_scaled(cell)
         segments.update(tuple(sorted((corners[i], corners[(i + 1) % 6]))) for i in range(6))

@@ -9,6 +9,7 @@ small enough to check with a pencil. Coordinates are the contract's odd-r
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 import yaml
@@ -293,7 +294,7 @@ def test_jump_over_swamp_differs_between_variants():
 # ---------------------------------------------------------------------------
 # Whole phase, errors, determinism
 
-PHASE = {
+PHASE: dict[str, Any] = {
     "map": "A . . a b\n",
     "figures": {
         "A": character(40),

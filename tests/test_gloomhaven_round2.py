@@ -275,7 +275,7 @@ def _brute_force_options(text, variant, foci):
             pairs = [p for p in pairs if dis(p[0], focus) == least]
             most = max(len(g) for _, g, _ in pairs)
             pairs = [p for p in pairs if len(p[1]) == most]
-            group_cost = {}
+            group_cost: dict = {}
             for _, g, m in pairs:
                 group_cost[g] = min(m, group_cost.get(g, m))
             keys = [((group_cost[g], extras(g, focus), sum(dis(h, label) for label in g if label != focus), m), h, g) for h, g, m in pairs]

@@ -72,7 +72,7 @@ def _readings_named(result: Result) -> list[list[str]]:
     return [[step.text for step in turn.reasoning if step.step == "reading"] for turn in result.turns]
 
 
-def _scenario(seed: int):  # type: ignore[no-untyped-def]
+def _scenario(seed: int):
     try:
         return load_scenario_text(_board(seed), f"r{seed}.yaml")
     except Exception:  # a drawn board the loader refuses (a figure on a trap it cannot stand on, ...)
@@ -83,7 +83,7 @@ def _reasons(result: Result) -> list[list[object]]:
     return [[(at, r.step, r.reason, r.against, r.data) for at, r in turn.ruled_out.reasons.items()] for turn in result.turns]
 
 
-def _when_read_and_at_once(scenario, monkeypatch: pytest.MonkeyPatch) -> tuple[Result, Result]:  # type: ignore[no-untyped-def]
+def _when_read_and_at_once(scenario, monkeypatch: pytest.MonkeyPatch) -> tuple[Result, Result]:
     later = resolve(scenario)
     assert all(turn.ruled_out.pending for turn in later.turns)
     with monkeypatch.context() as patched:
@@ -288,7 +288,7 @@ def test_the_ways_worked_out_once_per_hex_are_those_worked_out_per_hex_and_focus
     assert sum(_compare_ways(seed) for seed in range(120)) > 50
 
 
-def _scenario_or_none(seed: int):  # type: ignore[no-untyped-def]
+def _scenario_or_none(seed: int):
     try:
         return load_scenario_text(_board(seed), f"r{seed}.yaml")
     except Exception:
@@ -311,7 +311,7 @@ def test_readings_are_stopped_as_they_are_planned_on_some_boards(monkeypatch: py
     stopped = []
     original = compared_module.AnswerCheck.options_are
 
-    def counted(self, options):  # type: ignore[no-untyped-def]
+    def counted(self, options):
         try:
             original(self, options)
         except compared_module.AnswerDiffers:
@@ -353,9 +353,9 @@ def _anchor_board(seed: int) -> str:
 def _anchor_heard(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Result, bool]:
     """The answer, and whether its turn depended on rules.aoe_anchor_in_wall (readings.consulted heard it)."""
     heard = []
-    original = play.name_readings
+    original = play.name_readings  # type: ignore[attr-defined]  # play's own name for it, patched below
 
-    def noted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def noted(*args, **kwargs):
         heard.append("aoe_anchor_in_wall" in (args[6] if len(args) > 6 else kwargs.get("heard") or ()))
         return original(*args, **kwargs)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from enemy_move.games.gloomhaven.board import View
 from enemy_move.games.gloomhaven.model import GloomhavenAction, GloomhavenFigure
-from enemy_move.games.gloomhaven.movement import mover_for
+from enemy_move.games.gloomhaven.movement import Walk, mover_for
 from enemy_move.games.gloomhaven.variants import VARIANTS
 from enemy_move.geometry.grid import Grid
 
@@ -42,6 +44,7 @@ def test_uniform_reach_equals_the_state_search(board) -> None:
     grid = Grid("hex", SIDE, SIDE, terrain, frozenset(), dict(zip(labels, placed)))
     view = View(grid, figures, "a", VARIANTS["gloomhaven"])
     mover = mover_for(view, GloomhavenAction(move=points))
+    assert isinstance(mover, Walk)
     walking = mover.walking()
     assert walking is not None and walking.uniform is not None
     fast = mover.reach_this_turn(points)
@@ -52,12 +55,12 @@ def test_uniform_reach_equals_the_state_search(board) -> None:
 
 def test_the_way_of_moving_is_a_type_picked_once() -> None:
     # Teleport is not movement (FH p.24): it wins over flying; flying wins over a jump.
-    from enemy_move.games.gloomhaven.movement import Fly, Jump, Teleport, Walk
+    from enemy_move.games.gloomhaven.movement import Fly, Jump, Teleport
 
     terrain = {(c, r): "floor" for c in range(3) for r in range(3)}
     grid = Grid("hex", 3, 3, terrain, frozenset(), {"a": (0, 0), "A": (2, 2)})
 
-    def mover(flying: bool, **card: object):
+    def mover(flying: bool, **card: Any):
         figures = {"a": GloomhavenFigure(kind="monster", flying=flying), "A": GloomhavenFigure(kind="character", initiative=10)}
         return mover_for(View(grid, figures, "a", VARIANTS["frosthaven"]), GloomhavenAction(move=2, **card))
 

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings

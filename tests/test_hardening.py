@@ -171,7 +171,7 @@ def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = enemy_move.phase.resolve
 
-    def resolve(scenario, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def resolve(scenario, *args, **kwargs):
         if scenario.model.title == "boom":
             raise KeyError("a bug")
         return real(scenario, *args, **kwargs)
@@ -224,12 +224,12 @@ def test_unreadable_folder_is_reported(tmp_path: Path, monkeypatch: pytest.Monke
     write(tmp_path / "ok.yaml")
     real_scandir = os.scandir
 
-    def scandir(path):  # type: ignore[no-untyped-def]
+    def scandir(path):
         if str(path).endswith("locked"):
             raise PermissionError(13, "Permission denied")
         return real_scandir(path)
 
-    monkeypatch.setattr(checking.os, "scandir", scandir)  # root ignores chmod, so fake it
+    monkeypatch.setattr(os, "scandir", scandir)  # root ignores chmod, so fake it
     report = checking.check_paths([str(tmp_path)])
     assert [(r.file, r.status) for r in report.results] == [(str(tmp_path / "locked"), "error"), (str(tmp_path / "ok.yaml"), "pass")]
     assert report.results[0].located() == [f"{tmp_path / 'locked'}:1:1: cannot read folder: Permission denied"]

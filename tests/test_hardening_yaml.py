@@ -145,7 +145,7 @@ def test_the_blank_first_line_fix_keeps_a_hex_map_as_drawn() -> None:
     fixed = [" " + row for row in drawn[1:]]
 
     def cells(rows: list[str]) -> dict[str, tuple[int, int]]:
-        found = {}
+        found: dict[str, tuple[int, int]] = {}
         for r, row in enumerate(rows):
             for column, char in enumerate(row):
                 if char != " ":

@@ -61,7 +61,7 @@ def import_graph(root: Path, package: str) -> dict[str, set[str]]:
     for name, (path, is_package) in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skipped = _type_checking_only(tree)
-        targets = set()
+        targets: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skipped:
                 targets.update(_imported(name, is_package, node, known))

@@ -86,8 +86,8 @@ def outcome(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def takes_fast_path(text: str) -> bool:
     try:
-        loader.check_characters(text, "f.yaml")
-        origins = loader.read_blocks(text, "f.yaml", loader.FastLoader)
+        check_characters(text, "f.yaml")
+        origins = read_blocks(text, "f.yaml", loader.FastLoader)
         loader._fast_load(text, loader._Builder(loader.SourceMap("f.yaml", text), origins))
     except (loader._Slow, ScenarioError):
         return False

@@ -20,7 +20,7 @@ WORDS = ("[57, 63]", "3, N, U, Z", "pushed", ">", "in that order:", "-", "0", "a
 def _columns() -> Table:
     table = Table(title="Options for E", title_justify="left", show_lines=False)
     for header in ("#", "to", "attacks", "moves", "path", "forced", "effects", "phase"):
-        table.add_column(header, **({"justify": "right"} if header in ("#", "moves") else {}))
+        table.add_column(header, justify="right" if header in ("#", "moves") else "left")
     return table
 
 

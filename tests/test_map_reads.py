@@ -61,7 +61,12 @@ def read(text: str, kind: str, figure_cells: dict[str, Any], afresh: bool) -> An
 def test_a_map_read_again_reads_as_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(3434)
     fresh_reads: list[int] = []
-    monkeypatch.setattr(grid, "_read_map_text", lambda *args: fresh_reads.append(1) or read_text(*args))
+
+    def read_afresh(*args: Any) -> Any:
+        fresh_reads.append(1)
+        return read_text(*args)
+
+    monkeypatch.setattr(grid, "_read_map_text", read_afresh)
     reads = 0
     for _ in range(300):
         kind = rng.choice(["hex", "square"])
@@ -72,7 +77,7 @@ def test_a_map_read_again_reads_as_afresh(monkeypatch: pytest.MonkeyPatch) -> No
             text = text_of(letters(rng, rows, cells), kind)
             if rng.random() < 0.1:
                 text = damaged(rng, text)
-            declared = {label: None for label in rng.sample("abcdefgABCDEFG123", rng.randint(8, 17))}
+            declared: dict[str, tuple[int, int] | None] = {label: None for label in rng.sample("abcdefgABCDEFG123", rng.randint(8, 17))}
             if declared and rng.random() < 0.2:
                 declared[rng.choice(sorted(declared))] = (0, 0)  # also given `at:`
             assert read(text, kind, declared, afresh=False) == read(text, kind, declared, afresh=True), text

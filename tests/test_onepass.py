@@ -23,6 +23,7 @@ from enemy_move.document import fastread, onepass
 from enemy_move.document.document import ScenarioDocument
 from enemy_move.document.nodes import guess_indent
 from enemy_move.errors import ScenarioError
+from enemy_move.yaml_text import check_characters
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "suites"
@@ -185,7 +186,7 @@ def test_the_lines_only_ruamel_writes_in_damaged_files() -> None:
             at = rng.randrange(len(text) + 1)
             text = text[:at] + rng.choice(["#", " #", "# ", "\n", "\n\n", "\n  ", "x#y", " # c\n"]) + text[at:]
         try:
-            loader.check_characters(text, "f.yaml")
+            check_characters(text, "f.yaml")
             read = onepass._read(text, "f.yaml")
         except ScenarioError:
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from path_oracle import add_costs, dijkstra, one_path
@@ -46,7 +46,7 @@ def oracle(kind, cells, traps, start):
     return graph, nx.single_source_dijkstra_path_length(graph, start)
 
 
-def encode(cost) -> int:
+def encode(cost: tuple[int, int]) -> int:
     return cost[0] * BIG + cost[1]
 
 

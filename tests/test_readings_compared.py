@@ -28,7 +28,7 @@ def test_readings_compared_as_worked_out_name_what_full_resolves_name(monkeypatc
     shortcuts = {"stopped": 0, "same": 0, "named": 0}
     original = play.GloomhavenPlay._resolve
 
-    def counted(self, board, actor, card, rules, budget=None, against=None):  # type: ignore[no-untyped-def]
+    def counted(self, board, actor, card, rules, budget=None, against=None):
         turn = original(self, board, actor, card, rules, budget, against)
         if against is not None:
             shortcuts["stopped" if turn is None else "same" if turn is against else "named"] += 1

@@ -106,7 +106,7 @@ def test_check_workers_are_not_forked_from_a_process_with_threads(monkeypatch: p
     from enemy_move.checking import check_files
 
     files = _scenario_files()
-    expected = check_files(files, [], jobs=1).to_dict()
+    expected = check_files(files, None, jobs=1).to_dict()
 
     def no_fork() -> int:
         raise AssertionError("forked a process that runs threads")
@@ -116,7 +116,7 @@ def test_check_workers_are_not_forked_from_a_process_with_threads(monkeypatch: p
     other.start()
     try:
         monkeypatch.setattr(os, "fork", no_fork)
-        assert check_files(files, [], jobs=2).to_dict() == expected
+        assert check_files(files, None, jobs=2).to_dict() == expected
     finally:
         stop.set()
         other.join()

@@ -14,12 +14,12 @@ import pytest
 from typer.testing import CliRunner
 
 from enemy_move.cli import app
-from enemy_move.geometry.grid import Grid
+from enemy_move.geometry.grid import Grid, GridKind
 from enemy_move.models import load_scenario, load_scenario_text
 from enemy_move.phase import resolve as resolve_scenario
-from enemy_move.render import ascii_map, svg
+from enemy_move.render import ascii_map, svg, svg_base
 from enemy_move.render.text import answer_line
-from enemy_move.result import Option, Turn
+from enemy_move.result import Option, Result, Turn
 from enemy_move.why_not import WhyNotError, parse_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +142,7 @@ def test_why_not_is_shown_in_the_table_view(tmp_path: Path, toy_game) -> None:
 # --- text maps ------------------------------------------------------------------------
 
 
-def grid(text: str, kind: str = "hex", figures: dict | None = None, terrain_extra: dict | None = None) -> Grid:
+def grid(text: str, kind: GridKind = "hex", figures: dict | None = None, terrain_extra: dict | None = None) -> Grid:
     terrain = {}
     figures = dict(figures or {})
     for row, line in enumerate(text.split("\n")):
@@ -251,9 +251,10 @@ def test_area_view_shows_the_relevant_areas_first_with_their_borders() -> None:
 
     from enemy_move.render.area_map import render_area_map
 
-    console = Console(file=io.StringIO(), width=100, color_system=None)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
     console.print(render_area_map(result.board, result.turns[0]))
-    lines = console.file.getvalue().split("\n")
+    lines = buffer.getvalue().split("\n")
     assert lines[1].split()[:2] == ["Bridge", "p"]  # where the actor starts comes first
     assert lines[2].split()[:2] == ["1", "Isle"]  # then its destination, numbered
     assert "-- Bank, -- Isle" in lines[1]
@@ -268,7 +269,7 @@ PICTURES = {
 }
 
 
-def picture(path: str) -> tuple[ElementTree.Element, object]:
+def picture(path: str) -> tuple[ElementTree.Element, Result]:
     result = resolve_scenario(load_scenario(ROOT / path))
     return ElementTree.fromstring(svg.result_svg(result)), result
 
@@ -297,14 +298,14 @@ def test_square_picture_has_one_section_per_turn_and_the_board_after() -> None:
     root, result = picture(PICTURES["square"])
     turns = [g for g in root.iter(f"{SVG}g") if g.get("class") == "turn"]
     assert len(turns) == len(result.turns) + 1
-    captions = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+    captions = [t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
     assert captions[0].startswith("Turn 1 of 2: a") and captions[-1] == "After the phase"
     assert len(root.findall(f".//{SVG}rect[@class='cell door']")) == 1  # the closed door, before it opens
 
 
 def test_area_picture_draws_areas_borders_and_the_route() -> None:
     root, _ = picture(PICTURES["areas"])
-    names = [r.get("data-name") for r in root.iter(f"{SVG}rect") if r.get("class") == "area"]
+    names = [r.get("data-name") or "" for r in root.iter(f"{SVG}rect") if r.get("class") == "area"]
     assert sorted(set(names)) == ["Bank", "Bridge", "Isle"]
     assert any(line.get("class") == "border single" for line in root.iter(f"{SVG}line"))
     assert root.findall(f".//{SVG}polyline")
@@ -316,7 +317,7 @@ def test_area_positions_from_the_file_are_used() -> None:
     result = resolve_scenario(load_scenario_text(text))
     assert result.board.areas["Bank"].at == (0, 3)
     positions = svg._area_positions(result.board)
-    assert positions["Bank"][1] == pytest.approx(svg.PAD + 3 * (svg.AREA_H + svg.AREA_GAP_Y))
+    assert positions["Bank"][1] == pytest.approx(svg_base.PAD + 3 * (svg_base.AREA_H + svg_base.AREA_GAP_Y))
 
 
 def test_cli_writes_svg_and_html(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,7 +128,9 @@ def test_figure_moves_walls_and_forms(url: str, folder: Path) -> None:
 def test_agemonia_areas_and_links(url: str, folder: Path) -> None:
     text = (folder / BOARDS["agemonia"]).read_text()
     view = _post(url, "view", text=text)
-    area = re.search(r'data-area="([^"]+)"', view["board"]).group(1)
+    found = re.search(r'data-area="([^"]+)"', view["board"])
+    assert found is not None
+    area = found.group(1)
     form = _post(url, "form", text=text, what="area", target=area)
     assert "capacity" in form["html"]
     links = _post(url, "form", text=text, what="links", target="")
@@ -351,7 +354,12 @@ def test_lan_prints_a_url_with_a_token_and_its_qr_code(tmp_path: Path, monkeypat
     import enemy_move.serve as serve
 
     started: list[tuple[str | None, bool]] = []
-    monkeypatch.setattr(serve, "serve_socket", lambda folder, sock, token, loopback: started.append((token, loopback)) or sock.close())
+
+    def serve_socket(folder: str, sock: socket.socket, token: str | None, loopback: bool) -> None:
+        started.append((token, loopback))
+        sock.close()
+
+    monkeypatch.setattr(serve, "serve_socket", serve_socket)
     out = io.StringIO()
     serve.run(str(tmp_path), "0.0.0.0", 0, out)
     ((token, loopback),) = started

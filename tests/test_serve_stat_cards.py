@@ -75,7 +75,7 @@ def test_stat_cards_form_edits_a_card_adds_a_line_by_level_and_a_new_card(url: s
     edited = _set(url, text, {"level": "2", "stats.Bandit Guard.normal.move": "4", "+level:stats.Bandit Guard": "2"})  # form order
     card = load_scenario_text(edited).model.stats["Bandit Guard"]
     assert card.level is None and list(card.levels) == [2]  # the scenario's level 2 plays the new line
-    assert card.line(False, 2) is not None and card.line(False, 2).move == 4  # type: ignore[union-attr]
+    assert card.line(False, 2) is not None and card.line(False, 2).move == 4
     assert edited.index("level: 2") < edited.index("map:") and "levels:" in edited and "# " in edited  # comments kept
     by_level = html.unescape(_post(url, "form", text=edited, what="stats", target="")["html"])
     assert "Stat card Bandit Guard, level 2 (in play; lines: 2)" in by_level
@@ -92,5 +92,5 @@ def test_the_attack_shorthand_is_shown_and_spelled_out_when_edited(url: str, fol
     card = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
     assert re.search(r'name="action.attack.value"[^>]*value="\+1"', card) and "Attack 3+1 = 4" in card
     ranged = _set(url, text, {"action.attack.range": "2"})
-    assert load_scenario_text(ranged).model.action.attack.range == 2  # type: ignore[union-attr]
+    assert load_scenario_text(ranged).model.action.attack.range == 2
     assert "value: '+1'" in ranged or 'value: "+1"' in ranged

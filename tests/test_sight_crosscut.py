@@ -48,7 +48,8 @@ def test_any_point_and_corner_sight_answer_as_the_reference(seed: int) -> None:
         los._LAYOUTS.clear()
         new, old = los._Layout(walls, thin, mode), reference._Layout(walls, thin, mode)
         for a, b in _pairs(seed, free, 60):
-            assert new._compute(*sorted((a, b)), mode) == old._compute(*sorted((a, b)), mode), (seed, mode, a, b)
+            low, high = sorted((a, b))
+            assert new._compute(low, high, mode) == old._compute(low, high, mode), (seed, mode, a, b)
         # The corner answers worked out on the way (read by disputed()) are corner sight's.
         for (a, b), seen in new._other_answers.items():
             assert seen == old._compute(a, b, "corner"), (seed, a, b)
@@ -67,7 +68,8 @@ def test_sight_and_disputed_answer_as_the_reference(seed: int) -> None:
     corner, old_corner = los.HexSight(walls, thin, "corner"), reference.HexSight(walls, thin, "corner")
     assert new._layout._other_answers or not free
     for a, b in _pairs(seed, free, 40):
-        assert corner.visible(a, b) == old_corner.visible(a, b) == old._layout._compute(*sorted((a, b)), "corner"), (seed, a, b)
+        low, high = sorted((a, b))
+        assert corner.visible(a, b) == old_corner.visible(a, b) == old._layout._compute(low, high, "corner"), (seed, a, b)
     assert corner.disputed() == old_corner.disputed()
 
 
@@ -94,7 +96,8 @@ def test_every_edge_pair_the_crosscut_rules_out_has_no_free_line() -> None:
                 assert not anypoint.lines_left([pair], near, charted), (seed, a, b, pair[:2])
             if not left:
                 hidden += 1
-                assert not reference._Layout(walls, thin, "any")._compute(*sorted((a, b)), "any")
+                low, high = sorted((a, b))
+                assert not reference._Layout(walls, thin, "any")._compute(low, high, "any")
     assert ruled_out > 1000 and hidden > 100  # the proof is exercised
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -21,7 +22,7 @@ def _lines(svg: str) -> list[str]:
     return re.findall(r"<line [^>]*class=\"sight-line [^>]*>", svg)
 
 
-def _sight(tmp_path: Path, *more: str, scenario: Path = SCENARIO) -> tuple[str, dict]:  # type: ignore[type-arg]
+def _sight(tmp_path: Path, *more: str, scenario: Path = SCENARIO) -> tuple[str, dict[str, Any]]:
     out = tmp_path / "out.svg"
     result = runner.invoke(app, ["resolve", str(scenario), "--json", "--sight-from", "3,2", "--svg", str(out), *more])
     assert result.exit_code == 0, result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -50,9 +51,14 @@ def test_the_collector_is_on_again_after_main(args: list[str], monkeypatch: pyte
 
     import enemy_move.phase
 
-    seen = []
+    seen: list[bool] = []
     resolve = enemy_move.phase.resolve
-    monkeypatch.setattr(enemy_move.phase, "resolve", lambda *a: seen.append(gc.isenabled()) or resolve(*a))
+
+    def resolve_seen(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return resolve(*args)
+
+    monkeypatch.setattr(enemy_move.phase, "resolve", resolve_seen)
     monkeypatch.setattr("sys.argv", ["enemy-move", *args])
     with pytest.raises(SystemExit):
         main()
@@ -107,7 +113,7 @@ _METHODS = ("__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__g
 def _methods(cls: type) -> list[tuple[object, ...]]:
     import inspect
 
-    found = []
+    found: list[tuple[object, ...]] = []
     for name in _METHODS:
         method = inspect.unwrap(vars(cls)[name])
         found.append((name, method.__code__, method.__code__.co_filename, method.__qualname__, method.__annotations__))

@@ -67,7 +67,7 @@ class Grid:
     def occupant(self, cell: Cell) -> str | None:
         return self._occupants.get(cell)
 
-    def moved(self, label: str, to: Cell) -> Grid:
+    def moved(self, label: str, to: Cell | None) -> Grid:
         """A copy with one figure moved (or removed when ``to`` is None)."""
         figures = dict(self.figures)
         if to is None:
