@@ -68,26 +68,8 @@ if TYPE_CHECKING:
 Position = Cell | str
 
 #: Where a new top-level key goes: after the last of these that the file has (others go before `expect`).
-KEY_ORDER = (
-    "ruleset",
-    "variant",
-    "title",
-    "description",
-    "level",
-    "map",
-    "areas",
-    "links",
-    "sight",
-    "legend",
-    "walls",
-    "figures",
-    "stats",
-    "active",
-    "action",
-    "actions",
-    "rules",
-    "expect",
-)
+KEY_ORDER: tuple[str, ...] = ("ruleset", "variant", "title", "description", "level", "map", "areas", "links", "sight", "legend")
+KEY_ORDER += ("walls", "figures", "stats", "active", "action", "actions", "initiative", "enemy_cards", "symbols", "rules", "expect")
 
 _LABEL = re.compile(r"^[A-Za-z0-9]$")
 

@@ -52,6 +52,8 @@ class CardModels:
     per_figure: bool
     #: The ruleset has stat cards (`stats:`): the list offers them (s).
     stat_cards: bool = False
+    #: The ruleset has Enemy cards of actions keyed by symbol (`enemy_cards:`): the list offers them (e).
+    enemy_cards: bool = False
 
 
 def _models_in(annotation: Any) -> tuple[type[BaseModel] | None, type[BaseModel] | None]:
@@ -80,7 +82,8 @@ def card_models(ruleset: str) -> CardModels | None:
     card, segment = _models_in(model.model_fields["action"].annotation)
     if card is None:
         return None
-    return CardModels(card, segment, "actions" in model.model_fields, "stats" in model.model_fields)
+    fields = model.model_fields
+    return CardModels(card, segment, "actions" in fields, "stats" in fields, "enemy_cards" in fields)
 
 
 def describe(card: Any) -> str:
@@ -167,6 +170,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
         Binding("delete,backspace,minus", "done('remove')", "Remove"),
         Binding("n", "done('new')", "New card"),
         Binding("s", "done('stats')", "Stat cards"),
+        Binding("e", "done('enemy')", "Enemy cards"),
     ]
 
     def __init__(self, rows: list[CardRow], selected: str, models: CardModels, beside: Any = "") -> None:
@@ -213,6 +217,8 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
             keys.append("n: a card for one figure or type")
         if self.models.stat_cards:
             keys.append("s: stat cards")
+        if self.models.enemy_cards:
+            keys.append("e: Enemy cards")
         keys.append("Esc close")
         return keys
 
@@ -235,7 +241,7 @@ class CardsScreen(ModalScreen[tuple[str, str] | None]):
         self.query_one("#cards", Static).update(self._text())
 
     def action_done(self, command: str) -> None:
-        if command == "stats" and not self.models.stat_cards:
+        if (command == "stats" and not self.models.stat_cards) or (command == "enemy" and not self.models.enemy_cards):
             return
         self.dismiss((command, self.rows[self.index].key))
 

@@ -20,11 +20,12 @@ from ..flag_values import small_number
 from . import cards, forms, palette
 from .areas import AreaView, area_names
 from .board import BoardView
+from .enemycards import CARDS, EnemyCardCommands
 from .keysline import KeysLine
-from .stats import StatCommands, shorthand_values
+from .stats import shorthand_values
 
 
-class Commands(StatCommands):
+class Commands(EnemyCardCommands):
     """Forms and quick keys; the screen that uses them provides what is declared here."""
 
     #: Area boards: the figure Enter opens (the last label typed, or Tab).
@@ -95,7 +96,9 @@ class Commands(StatCommands):
             self.say(f"{self.session.ruleset} has no action card: each figure's own values are in its form (Enter)")
             return
         doc = self.session.doc
-        if isinstance(doc.get("action"), list) or doc.get("actions"):
+        if models.enemy_cards and doc.get(CARDS):
+            self.open_enemy_cards()  # what changes each round at the table: the symbols of the Initiative card
+        elif isinstance(doc.get("action"), list) or doc.get("actions"):
             self.open_cards(self._card_here())
         else:
             self.edit_card("action", more=True)
@@ -126,6 +129,7 @@ class Commands(StatCommands):
             "remove": self.remove_card,
             "new": lambda key: self.ask_new_card(),
             "stats": lambda key: self.open_stats(),
+            "enemy": lambda key: self.open_enemy_cards(),
         }
         screen = cards.CardsScreen(rows, selected, models, board)
         screen.note_source = self.answer_sums

@@ -60,7 +60,8 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("grid:Ctrl+A", "the figure on the cursor acts alone (`active:`); again: the whole side acts"),
             (
                 "Ctrl+K",
-                "the form of the action card; with several cards or a list of actions, the card list (Ctrl+K in the form opens it too)",
+                "the form of the action card; with several cards or a list of actions, the card list (Ctrl+K in the form opens it too); "
+                "a file with Enemy cards: their list (Space: the selected action's symbol is this round's)",
             ),
             ("in a form", "Tab: next field, →: accept the name offered, Enter: apply, Esc: close"),
         ],

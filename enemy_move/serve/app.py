@@ -110,7 +110,7 @@ class Server:
         return HTMLResponse(page)
 
     def _render_page(self, text: str, file: str | None, base: str | None, path: str) -> str:
-        from ..editor import palette, stats
+        from ..editor import enemycards, palette, stats
         from .parsed import keep
 
         shown = file or "new board"
@@ -125,6 +125,7 @@ class Server:
         title = document.get("title") if document is not None else None
         state = {"text": text, "file": file, "base": base, "path": path, "token": self.token, "turns": view["turns"], "kind": kind}
         state["stats"] = stats.stat_models(ruleset) is not None  # the Stat cards button
+        state["enemy_cards"] = enemycards.enemy_card_models(ruleset) is not None  # the Enemy cards button
         game = document.game if document is not None else None
         wall = game.wall_symbol if game is not None else ""
         return pages.board_page(state, view, symbols, kind, str(title) if isinstance(title, str) and title else shown, wall)

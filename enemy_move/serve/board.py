@@ -243,7 +243,7 @@ def svg_text(value: Any, name: str) -> str:
 
 def _values(session: Session, op: dict[str, Any]) -> bool:
     """A form's fields: {dotted key: what was typed or ticked}, parsed as the editor's forms parse them."""
-    from .forms import FormError, changes
+    from .forms import FormError, changes, enemy_card_op
 
     values = op.get("values")
     if not isinstance(values, dict) or len(values) > 200:
@@ -258,7 +258,12 @@ def _values(session: Session, op: dict[str, Any]) -> bool:
     def apply() -> None:
         for key, value in found.items():
             if key.startswith("+"):
-                _stat_card_op(session, key, value)
+                try:
+                    done = enemy_card_op(session.doc, key, value)
+                except ValueError as error:
+                    raise BadRequest(str(error)) from None
+                if not done:
+                    _stat_card_op(session, key, value)
                 continue
             parent = key.rpartition(".")[0]
             if parent and isinstance(session.doc.get(parent), str):
@@ -276,10 +281,11 @@ def _touches(session: Session, found: dict[str, Any]) -> list[str]:
     """The keys a form's changes may change, saved before them (a copy of the whole document took 80 s on a board of
     1,000 areas and 6,875 links): each key, the value a key goes under when written as text (a card's `attack: "+1"`),
     the card a stat cards form's own key adds to (copied: it changes in place)."""
-    from .forms import NEW_LEVEL, NEW_STAT_CARD
+    from .forms import NEW_LEVEL, NEW_STAT_CARD, enemy_card_touches
 
     keys = []
     for key, value in found.items():
+        keys += enemy_card_touches(key, value)
         if key == NEW_STAT_CARD:
             keys.append(f"stats.{str(value).strip()}")
         elif key.startswith(NEW_LEVEL):

@@ -18,6 +18,13 @@ ACTIVE = "active"
 #: The stat cards form's own keys: a new card for a monster type, a new line by level for a card (`+level:stats.X`).
 NEW_STAT_CARD = "+stat-card"
 NEW_LEVEL = "+level:"
+#: The Enemy cards form's own keys: a new card for an enemy type, a new action on a card (`+action:enemy_cards.T`),
+#: a card or an action removed (`+remove:enemy_cards.T[.SYMBOL]`, a checkbox).
+NEW_ENEMY_CARD = "+enemy-card"
+NEW_ACTION = "+action:"
+REMOVE = "+remove:"
+#: The form's name on the page (``what``).
+ENEMY_CARDS = "enemy-cards"
 
 
 class FormError(ValueError):
@@ -44,13 +51,15 @@ def fields_for(document: ScenarioDocument, what: str, target: str) -> tuple[str,
         return "Action card", forms.model_fields(models.card, "action")
     if what == "stats":
         return "Stat cards", stat_card_fields(document)
+    if what == ENEMY_CARDS:
+        return "Enemy cards", enemy_card_fields(document)
     if what == "area":
         model = forms.scenario_part(ruleset, "areas")
         areas = document.get("areas")
         if model is None or not isinstance(areas, dict) or target not in areas:
             raise FormError(f"no area {target!r}")
         return f"Area {target}", forms.model_fields(model, f"areas.{target}")
-    raise FormError(f"no form {what!r} (figure, card, stats, area)")
+    raise FormError(f"no form {what!r} (figure, card, stats, {ENEMY_CARDS}, area)")
 
 
 def stat_card_fields(document: ScenarioDocument) -> list[Field]:
@@ -78,6 +87,66 @@ def stat_card_fields(document: ScenarioDocument) -> list[Field]:
     return fields
 
 
+def enemy_card_fields(document: ScenarioDocument) -> list[Field]:
+    """The Enemy cards form: the Initiative card's order, then each card (this round's symbol, each action's values and
+    a box to remove it, a new action), a new card."""
+    from ..editor import enemycards, forms
+
+    models = enemycards.enemy_card_models(document.ruleset or "")
+    if models is None:
+        raise FormError(f"{document.ruleset} has no Enemy cards")
+    fields = enemycards.enemy_card_fields(models, document, enemycards.ORDER)[1] if models.order else []
+    cards = document.get(enemycards.CARDS)
+    for kind, card in cards.items() if isinstance(cards, dict) else ():
+        key = f"{enemycards.CARDS}.{kind}"
+        fields.append(forms.Field(f"#{key}", f"Enemy card {kind}", "heading"))
+        if models.symbols:
+            fields += enemycards.enemy_card_fields(models, document, key)[1]
+        for symbol in card if isinstance(card, dict) else ():
+            action = f"{key}.{symbol}"
+            fields.append(forms.Field(f"#{action}", f"{kind}: {symbol}", "heading"))
+            fields += forms.model_fields(models.action, action)
+            fields.append(forms.Field(f"{REMOVE}{action}", f"remove the {symbol} action", "bool"))
+        fields.append(forms.Field(f"{NEW_ACTION}{key}", "a new action (its symbol: sword, shield...)", "text"))
+        fields.append(forms.Field(f"{REMOVE}{key}", f"remove the card of {kind}", "bool"))
+    types = [kind for kind in enemycards.enemy_types(document) if not (isinstance(cards, dict) and kind in cards)]
+    fields.append(forms.Field(NEW_ENEMY_CARD, "new Enemy card for an enemy type", "text", tuple(types)))
+    return fields
+
+
+def enemy_card_op(document: ScenarioDocument, key: str, value: Any) -> bool:
+    """One of the Enemy cards form's own keys done (False: not one of its keys)."""
+    from ..editor import enemycards
+
+    if key == NEW_ENEMY_CARD:
+        if value:
+            enemycards.add_card(document, str(value))
+    elif key.startswith(NEW_ACTION):
+        if value:
+            enemycards.add_action(document, key.removeprefix(NEW_ACTION), str(value))
+    elif key.startswith(REMOVE):
+        if value is True:
+            enemycards.remove(document, key.removeprefix(REMOVE))
+    else:
+        return False
+    return True
+
+
+def enemy_card_touches(key: str, value: Any) -> list[str]:
+    """The keys one of the Enemy cards form's own keys may change (saved for the undo before it)."""
+    from ..editor import enemycards
+
+    if key == NEW_ENEMY_CARD:
+        return [f"{enemycards.CARDS}.{str(value).strip()}"] if value else []
+    if key.startswith(NEW_ACTION):
+        return [key.removeprefix(NEW_ACTION)]
+    if key.startswith(REMOVE):
+        target = key.removeprefix(REMOVE)
+        kind = target.removeprefix(enemycards.CARDS + ".").partition(".")[0]
+        return [target, f"{enemycards.SYMBOLS}.{kind}"]
+    return []
+
+
 def _form_of(key: str) -> tuple[str, str]:
     """Which form shows ``key``: (what, target)."""
     parts = key.split(".")
@@ -89,6 +158,8 @@ def _form_of(key: str) -> tuple[str, str]:
         return "card", ""
     if parts[0] in ("stats", "level") or key == NEW_STAT_CARD or key.startswith(NEW_LEVEL):
         return "stats", ""
+    if parts[0] in ("enemy_cards", "symbols", "initiative") or key == NEW_ENEMY_CARD or key.startswith((NEW_ACTION, REMOVE)):
+        return ENEMY_CARDS, ""
     raise FormError(f"{key!r} is not a key of a form")
 
 
@@ -116,9 +187,11 @@ def changes(document: ScenarioDocument, values: dict[str, Any], figure: str = ""
         if field.kind == "heading":
             continue
         if field.kind == "bool":
-            out[key] = bool(value)
+            if bool(value) != bool(document.get(key)) or key.startswith(REMOVE):  # unchanged: not written (no `fly: false`)
+                out[key] = bool(value)
         elif field.kind == "present":
-            out[key] = {} if value else None
+            if bool(value) != (document.get(key) is not None):  # ticked and there already: kept as written
+                out[key] = {} if value else None
         else:
             out[key] = parse_value(field, str(value if value is not None else ""))
     return out
@@ -150,7 +223,7 @@ def form_html(document: ScenarioDocument, what: str, target: str) -> str:
     from ..editor.stats import shorthand_values
 
     title, fields = fields_for(document, what, target)
-    rows = [_sums(document)] if what in ("card", "stats") else []
+    rows = [_sums(document)] if what in ("card", "stats", ENEMY_CARDS) else []
     shown = shorthand_values(document, [f for f in fields if f.kind != "heading" and not f.key.startswith("+")])
     for index, field in enumerate(fields):
         if field.kind == "heading":

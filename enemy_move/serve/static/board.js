@@ -238,6 +238,7 @@
     },
     card: function () { openForm("card", "", true); },
     stats: openStatCards,
+    "enemy-cards": function () { openForm("enemy-cards", "", true); },
     links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
   };
