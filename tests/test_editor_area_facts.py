@@ -87,6 +87,7 @@ def test_the_rows_kept_are_the_rows_read_afresh(tmp_path: Path, seed: int, monke
     facts = AreaFacts()
     looks = areas_now = 0
     turn = None
+    seen: dict[str, bool] | None = None
     for step in range(200):
         names = [str(name) for name in session.doc.data.get("areas") or {}]
         area = rng.choice(names)
@@ -105,16 +106,19 @@ def test_the_rows_kept_are_the_rows_read_afresh(tmp_path: Path, seed: int, monke
             session.redo()
         elif roll < 0.75:
             session.area = rng.choice(names)
+        elif roll < 0.8:
+            # sight mode's marks on or off (they are part of what a kept row shows)
+            seen = {label: rng.random() < 0.5 for label in rng.sample("AbCd", rng.randint(0, 4))} if rng.random() < 0.7 else None
         elif roll < 0.85:
             path = [rng.choice(names) for _ in range(3)]
             turn = SimpleNamespace(actor=rng.choice("AbCd"), focus=[rng.choice("AbCd")], options=[SimpleNamespace(path=path, to=path[-1])])
         else:
             turn = None
         counted_before = looked_at[0]
-        rows, width = area_rows(session, turn, 0, kept, facts)  # type: ignore[arg-type]
+        rows, width = area_rows(session, turn, 0, kept, facts, seen)  # type: ignore[arg-type]
         kept_looks, looked_at[0] = looked_at[0] - counted_before, counted_before
         looks += kept_looks
-        fresh, fresh_width = area_rows(session, turn, 0)  # type: ignore[arg-type]
+        fresh, fresh_width = area_rows(session, turn, 0, seen=seen)  # type: ignore[arg-type]
         areas_now += len(rows) - 2
         assert [_area_line(*row) if isinstance(row, tuple) else row for row in rows] == [
             _area_line(*row) if isinstance(row, tuple) else row for row in fresh

@@ -19,12 +19,13 @@ from enemy_move.models import load_scenario_text
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 CARDS = "agemonia/enemy-card-symbol.yaml"
 GUARDS = "gloomhaven/111-stat-card-elite-and-normal.yaml"
+TYPES = "gloomhaven/63-phase-type-initiative.yaml"
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("served")
-    for name in (CARDS, GUARDS):
+    for name in (CARDS, GUARDS, TYPES):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, root / name)
     return root
@@ -123,3 +124,18 @@ def test_this_rounds_symbol_an_action_a_new_card_and_removals(url: str, folder: 
     assert bad.status == 400 and "without '.'" in bad.text
     refused = _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": {"symbols.Ghoul": "wing"}, "figure": ""})
     assert "no 'wing' action" in str(refused["error"])  # the loader's located message, the text as typed
+
+
+def test_the_card_form_has_each_figures_and_types_card(url: str) -> None:
+    """A round with several monster types: each type's card (`actions:`) is set on the page too, a new one added
+    for a type (a copy of `action`), one removed; untouched, the form keeps every byte."""
+    text = (ROOT / TYPES).read_text()
+    form = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
+    for name in ("action.move", "actions.x.move", "actions.g.attack.range", "+drop:actions.g", "+card"):
+        assert f'name="{name}"' in form, name
+    assert "<h4>Card x (figure x)</h4>" in form
+    assert _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": _sent(form), "figure": ""})["text"] == text
+    edited = _set(url, text, {**_sent(form), "actions.x.move": "4", "+card": "Bandit Guard", "+drop:actions.g": True})
+    model = load_scenario_text(edited).model
+    assert model.actions["x"].move == 4 and "g" not in model.actions
+    assert model.actions["Bandit Guard"] == model.action

@@ -54,6 +54,7 @@ OPENING = {
     "ctrl+r": "size",
     "ctrl+n": "next_round",
     "ctrl+a": "ctrl_a",
+    "ctrl+p": "scenario_form",
     "f1": "help",
 }
 
@@ -92,6 +93,8 @@ class EditorScreen(Commands):
         Binding("ctrl+a", "ctrl_a", "Acts alone / Area", show=False),
         Binding("ctrl+l", "links", "Links", show=False),
         Binding("ctrl+g", "mark", "Mark", show=False),
+        Binding("ctrl+f", "sight", "Sight", show=False),
+        Binding("ctrl+p", "scenario_form", "Scenario", show=False),
         Binding("delete,backspace", "remove", "Remove", show=False),
         Binding("escape", "no_brush", "No brush", show=False),
         Binding("tab", "next_figure", "Next figure", show=False),
@@ -197,9 +200,9 @@ class EditorScreen(Commands):
         current = self.answer is not None and self.answer.generation == session.generation
         board = self.query_one("#board")
         if isinstance(board, BoardView):
-            board.overlay = Overlay.of(turn if current else None, self.option_index)
+            board.overlay = Overlay.of(turn if current else None, self.option_index, self.shown_sight() if current else None)
         elif isinstance(board, AreaView):
-            board.turn, board.shown = (turn, self.option_index) if current else (None, None)
+            board.turn, board.shown, board.seen = (turn, self.option_index, self.shown_sight()) if current else (None, None, None)
         if not (isinstance(board, (BoardView, AreaView)) and board.repaint()):
             board.refresh(layout=True)  # its size changed (only the rows drawn again are repainted otherwise)
         symbols = session.symbols()
@@ -211,7 +214,7 @@ class EditorScreen(Commands):
         # the answer, the work going on and the cursor's why-not apart: each is formatted again only when it changes
         text = answer_text(self.answer, working=False, turn_index=self.turn_index, option_index=self.option_index, cursor=None)
         self.show_working()
-        why = why_not_text(self.answer, self.turn_index, cursor)
+        why = self.sight_block() or why_not_text(self.answer, self.turn_index, cursor)
         self.query_one("#why-not").set_class(not why.plain, "-empty")
         self._show("#why-not", why)
         self._show("#answer", text)

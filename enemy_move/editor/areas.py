@@ -23,10 +23,12 @@ from ..errors import escape_controls
 from ..render.area_map import LINE_TEXT
 from ..render.ascii_map import OPTION_STYLE, PATH_STYLE
 from .board import CURSOR_STYLE, option_number, repaint_changed
+from .sight import IN_SIGHT_STYLE, OUT_OF_SIGHT_STYLE
 
 if TYPE_CHECKING:
     from ..result import Turn
     from .session import Session
+    from .sight import Seen
 
 _LINK = re.compile(r"^\s*(\S+)\s*(--|==|\|\|)\s*(\S+)\s*$")
 
@@ -169,7 +171,12 @@ def area_lines(
 
 
 def area_rows(
-    session: Session, turn: Turn | None, shown: int | None, kept: dict[Any, Any] | None = None, facts: AreaFacts | None = None
+    session: Session,
+    turn: Turn | None,
+    shown: int | None,
+    kept: dict[Any, Any] | None = None,
+    facts: AreaFacts | None = None,
+    seen: dict[str, bool] | None = None,
 ) -> tuple[list[Any], int]:
     """The list's rows, and its width in cells: a heading (a text), each area's key (what its line shows: the
     arguments of :func:`_area_line`, drawn only when the line is on screen), the key of the borders (a text).
@@ -178,7 +185,7 @@ def area_rows(
     an area whose line shows the same keeps its key (the same object: a view redraws only the lines whose key is
     another), and when the width, the marks, the figures and the selection are the same as last time, an area
     whose facts and borders are unchanged is not looked at again (1,000 keys made, and their lines drawn, after
-    each edit took 4-11 ms). ``facts``: each area's facts kept."""
+    each edit took 4-11 ms). ``facts``: each area's facts kept. ``seen``: sight mode's figures in sight (label -> bool)."""
     every = session.doc.data.get("areas")
     every = every if isinstance(every, dict) else {}
     # a YAML mapping's items as stored (its own items() goes through each key, one by one)
@@ -189,9 +196,10 @@ def area_rows(
     positions = session.doc.positions()
     width = max((len(name) for name in names), default=4)
     kept = {} if kept is None else kept
-    state = (width, marks, positions, turn, session.doc, session.doc.game)
+    seen = seen or {}
+    state = (width, marks, positions, seen, turn, session.doc, session.doc.game)
     last = kept.get(_STATE)
-    same = last is not None and last[0] == state[:3] and last[1] is turn and last[2] is session.doc and last[3] is session.doc.game
+    same = last is not None and last[0] == state[:4] and last[1] is turn and last[2] is session.doc and last[3] is session.doc.game
     last_around: dict[str, list[str]] = last[4] if same and last is not None else {}
     selected = {session.area, last[5] if last is not None else None}
     where: dict[str, list[str]] = {}
@@ -212,11 +220,13 @@ def area_rows(
             if facts_text is None:
                 facts_text = known[name] = "  " + escape_controls(game.area_facts(raw)) if game is not None else ""
             figures = _figures(where.get(name, []), turn)
+            if seen:
+                figures = tuple((label, _seen_style(label, seen, style)) for label, style in figures)
             line = (name, width, marks.get(name, ""), facts_text, figures, tuple(around.get(name, [])), name == session.area)
             found[name] = before if before is not None and before[0] == line else (line, _line_width(*line))
         rows.append(found[name][0])
         widest = max(widest, found[name][1])
-    found[_STATE] = (state[:3], turn, session.doc, session.doc.game, around, session.area)
+    found[_STATE] = (state[:4], turn, session.doc, session.doc.game, around, session.area)
     kept.clear()
     kept.update(found)
     if not names:
@@ -235,6 +245,13 @@ def _figures(labels: list[str], turn: Turn | None) -> tuple[tuple[str, str], ...
         (label, "bold reverse" if turn is not None and label == turn.actor else ("bold red" if turn and label in turn.focus else "bold"))
         for label in sorted(labels)
     )
+
+
+def _seen_style(label: str, seen: dict[str, bool], style: str) -> str:
+    """Sight mode: a figure in sight of the selected area marked as the grid marks it, one out of sight likewise."""
+    if label not in seen:
+        return style
+    return IN_SIGHT_STYLE if seen[label] else OUT_OF_SIGHT_STYLE
 
 
 def _line_width(
@@ -281,6 +298,8 @@ class AreaView(Widget, can_focus=True):
         self.session = session
         self.turn: Turn | None = None
         self.shown: int | None = None
+        #: Sight mode's lines from the selected area (editor/sight.py), None when off.
+        self.seen: Seen | None = None
         self._cache: tuple[Any, list[Any], int, int] | None = None
         #: What the rows showed last time, by area (:func:`area_rows`), and each row's strip on screen.
         self._kept: dict[Any, Any] = {}
@@ -334,10 +353,11 @@ class AreaView(Widget, can_focus=True):
     def _drawn(self) -> tuple[list[Any], int, int]:
         """The rows, their width and their number, read once per state of the board (the screen asks for the
         width, the height and each line on screen)."""
-        key = (self.session.generation, self.session.area, id(self.turn), self.turn, self.shown)
+        seen = self.seen.figures if self.seen is not None else None
+        key = (self.session.generation, self.session.area, id(self.turn), self.turn, self.shown, seen)
         if self._cache is None or self._cache[0] != key:
             try:
-                rows, width = area_rows(self.session, self.turn, self.shown, self._kept, self._facts)
+                rows, width = area_rows(self.session, self.turn, self.shown, self._kept, self._facts, seen)
             except (TypeError, ValueError, KeyError, AttributeError) as error:  # keys of the wrong shape: the answer says which
                 rows = [Text(f"(the areas cannot be listed: {error})", style="yellow")]
                 width = rows[0].cell_len

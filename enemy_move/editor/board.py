@@ -22,10 +22,12 @@ from textual.widget import Widget
 from ..document.document import EditError
 from ..render.ascii_map import GOAL_MARK, GOAL_STYLE, OPTION_STYLE, PATH_MARK, PATH_STYLE, option_mark
 from .beside import drawn_lines, line_strip
+from .sight import BLOCKER_STYLE, IN_SIGHT_STYLE, OUT_OF_SIGHT_STYLE
 
 if TYPE_CHECKING:
     from ..result import Turn
     from .session import Session
+    from .sight import Seen
 
 Cell = tuple[int, int]
 CURSOR_STYLE = "bold black on bright_cyan"
@@ -48,10 +50,15 @@ class Overlay:
     actor: str | None = None
     focus: set[str] = field(default_factory=set)
     goals: set[Cell] = field(default_factory=set)
+    #: Sight mode (editor/sight.py): figure label -> in sight of the cursor, and the wall cells blocking a line.
+    seen: dict[str, bool] = field(default_factory=dict)
+    blockers: frozenset[Any] = frozenset()
 
     @classmethod
-    def of(cls, turn: Turn | None, shown: int | None) -> Overlay:
+    def of(cls, turn: Turn | None, shown: int | None, sight: Seen | None = None) -> Overlay:
         overlay = cls()
+        if sight is not None:
+            overlay.seen, overlay.blockers = sight.figures, sight.blockers
         if turn is None:
             return overlay
         overlay.actor, overlay.focus = turn.actor, set(turn.focus)
@@ -179,8 +186,12 @@ class _Cells:
         overlay = self.overlay
         # a figure's style: whether it acts or is focused (the answer's, so only those rows change with it)
         figures = tuple(
-            sorted((col, label, label == overlay.actor, label in overlay.focus) for col, label in self.figures.get(row, {}).items())
+            sorted(
+                (col, label, label == overlay.actor, label in overlay.focus, overlay.seen.get(label))
+                for col, label in self.figures.get(row, {}).items()
+            )
         )
+        blockers = tuple(sorted(cell[0] for cell in overlay.blockers if cell[1] == row))
         cursor = self.cursor[0] if self.cursor is not None and self.cursor[1] == row else None
         return (
             self.rows[row] if row < len(self.rows) else "",
@@ -191,6 +202,7 @@ class _Cells:
             tuple(sorted(self.gaps.get(row, ()))),
             tuple(sorted(self.underlined.get(row, ()))),
             cursor,
+            blockers,
             self._look,
         )
 
@@ -241,7 +253,11 @@ class _Cells:
         overlay = self.overlay
         label = self.figures.get(cell[1], {}).get(cell[0])
         if label is not None:
+            if label in overlay.seen:  # sight mode: in sight of the cursor, or not
+                return label, IN_SIGHT_STYLE if overlay.seen[label] else OUT_OF_SIGHT_STYLE
             return label, "bold reverse" if label == overlay.actor else ("bold red" if label in overlay.focus else "bold")
+        if cell in overlay.blockers:
+            return symbol, BLOCKER_STYLE
         if symbol == " ":
             return " ", ""
         if symbol.isascii() and symbol.isalnum():  # a letter on the map that is no figure: open floor under it

@@ -22,10 +22,11 @@ from .areas import AreaView, area_names
 from .board import BoardView
 from .enemycards import CARDS, EnemyCardCommands
 from .keysline import KeysLine
+from .sight import SightMode
 from .stats import shorthand_values
 
 
-class Commands(EnemyCardCommands):
+class Commands(EnemyCardCommands, SightMode):
     """Forms and quick keys; the screen that uses them provides what is declared here."""
 
     #: Area boards: the figure Enter opens (the last label typed, or Tab).
@@ -210,6 +211,15 @@ class Commands(EnemyCardCommands):
         self.app.push_screen(
             cards.AskScreen("A card for one figure (its label) or one monster type (its type); Enter: add, Esc: cancel", offered), named
         )
+
+    def action_scenario_form(self) -> None:
+        """The scenario's own keys no other form sets (the variant, the acting faction, activation orders, the open
+        readings of the rules), from the model."""
+        fields = forms.scenario_fields(self.session.ruleset)
+        if not fields:
+            self.say("this game's scenario has no keys of its own to set here")
+            return
+        self.open_form("Scenario", fields, forms.form_values(self.session.doc, fields))
 
     def action_ctrl_a(self) -> None:
         """Grids: the figure on the cursor acts alone (`active:`), or the whole side acts again; areas: the area's form."""

@@ -63,6 +63,10 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
                 "the form of the action card; with several cards or a list of actions, the card list (Ctrl+K in the form opens it too); "
                 "a file with Enemy cards: their list (Space: the selected action's symbol is this round's)",
             ),
+            (
+                "Ctrl+P",
+                "the scenario form: the variant, and what else the game's file sets for the round (the acting faction, activation orders, the open readings of the rules)",
+            ),
             ("in a form", "Tab: next field, →: accept the name offered, Enter: apply, Esc: close"),
         ],
     ),
@@ -71,6 +75,11 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("[  ]", "previous / next option (its route is drawn with :)"),
             ("{  }", "previous / next turn of the phase"),
+            (
+                "Ctrl+F",
+                "sight mode on/off: the sight lines from the cursor (areas: the selected area) to every figure, "
+                "as the table page draws them: green underlined in sight, red not, the blocking walls red; listed beside",
+            ),
             (
                 "Ctrl+N",
                 "next round: follow the answer (where the players choose, type the option's number); the board after the phase becomes the board edited",

@@ -15,7 +15,7 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -54,6 +54,8 @@ class Field:
     kind: str
     choices: tuple[str, ...] = ()
     description: str = ""
+    #: A yes/no key's value when the file does not give it (the scenario form: an open reading that defaults to yes).
+    default: Any = None
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -150,6 +152,48 @@ def scenario_part(ruleset: str, key: str) -> type[BaseModel] | None:
         annotation = get_args(annotation)[1]
     part = _unwrap(annotation)
     return part if isinstance(part, type) and issubclass(part, BaseModel) else None
+
+
+#: Top-level keys the scenario form leaves to the board, the other forms and lists, or the file: the rest of the
+#: scenario model's keys (the variant, the acting faction, activation orders, the open readings...) are its fields.
+ELSEWHERE = frozenset(
+    ("ruleset", "title", "description", "expect", "map", "legend", "walls", "figures", "areas", "links", "active")
+    + ("action", "actions", "stats", "level", "enemy_cards", "symbols", "initiative", "marks")
+)
+
+
+def scenario_fields(ruleset: str) -> list[Field]:
+    """The scenario form: every top-level key of the ruleset's scenario model that no other form sets (nested
+    ones, `rules:`, switched on or off, then their values), read from the model as every form is."""
+    model = scenario_part_model(ruleset)
+    if model is None:
+        return []
+    fields = [replace(field, key=field.key[1:], default=_default(model, field.key[1:])) for field in model_fields(model, "")]
+    # the model's own order (what the game documents first), not the figure forms' "what changes first"
+    order = list(model.model_fields)
+    kept = [field for field in fields if field.key.split(".")[0] not in ELSEWHERE]
+    return sorted(kept, key=lambda field: order.index(field.key.split(".")[0]))
+
+
+def _default(model: type[BaseModel], dotted: str) -> Any:
+    """The model's default of a yes/no key (None for any other key, or none given)."""
+    parts = dotted.split(".")
+    for part in parts[:-1]:
+        nested = _unwrap(model.model_fields[part].annotation)
+        if not (isinstance(nested, type) and issubclass(nested, BaseModel)):
+            return None
+        model = nested
+    value = model.model_fields[parts[-1]].get_default(call_default_factory=False)
+    return value if isinstance(value, bool) else None
+
+
+def form_values(doc: Any, fields: list[Field]) -> dict[str, Any]:
+    """The values a form shows: as written, else a yes/no key's default."""
+    values = {}
+    for field in fields:
+        value = doc.get(field.key)
+        values[field.key] = field.default if value is None else value
+    return values
 
 
 def _shown(value: Any) -> str:

@@ -47,6 +47,8 @@ class Answer:
     generation: int
     result: Result | None = None
     error: str | None = None
+    #: The scenario resolved (the sight lines are asked of it: editor/sight.py).
+    scenario: Any = None
 
 
 def compute_answer(text: str, file: str, generation: int, choices: dict[str, int] | None = None, reasons: bool = False) -> Answer:
@@ -57,7 +59,8 @@ def compute_answer(text: str, file: str, generation: int, choices: dict[str, int
     from ..game import UsageError
 
     try:
-        return Answer(generation, answer_text(text, file, Request(choices=dict(choices or {}), reasons=reasons)).result)
+        answered = answer_text(text, file, Request(choices=dict(choices or {}), reasons=reasons))
+        return Answer(generation, answered.result, scenario=answered.scenario)
     except ScenarioError as error:
         return Answer(generation, error=str(error))
     except UsageError as error:

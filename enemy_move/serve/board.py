@@ -243,7 +243,7 @@ def svg_text(value: Any, name: str) -> str:
 
 def _values(session: Session, op: dict[str, Any]) -> bool:
     """A form's fields: {dotted key: what was typed or ticked}, parsed as the editor's forms parse them."""
-    from .forms import FormError, changes, enemy_card_op
+    from .forms import FormError, changes, form_op
 
     values = op.get("values")
     if not isinstance(values, dict) or len(values) > 200:
@@ -259,7 +259,7 @@ def _values(session: Session, op: dict[str, Any]) -> bool:
         for key, value in found.items():
             if key.startswith("+"):
                 try:
-                    done = enemy_card_op(session.doc, key, value)
+                    done = form_op(session.doc, key, value)
                 except ValueError as error:
                     raise BadRequest(str(error)) from None
                 if not done:
@@ -281,11 +281,11 @@ def _touches(session: Session, found: dict[str, Any]) -> list[str]:
     """The keys a form's changes may change, saved before them (a copy of the whole document took 80 s on a board of
     1,000 areas and 6,875 links): each key, the value a key goes under when written as text (a card's `attack: "+1"`),
     the card a stat cards form's own key adds to (copied: it changes in place)."""
-    from .forms import NEW_LEVEL, NEW_STAT_CARD, enemy_card_touches
+    from .forms import NEW_LEVEL, NEW_STAT_CARD, form_touches
 
     keys = []
     for key, value in found.items():
-        keys += enemy_card_touches(key, value)
+        keys += form_touches(key, value)
         if key == NEW_STAT_CARD:
             keys.append(f"stats.{str(value).strip()}")
         elif key.startswith(NEW_LEVEL):

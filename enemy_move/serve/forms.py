@@ -11,6 +11,7 @@ from ..safe_text import quoted_attribute as quoteattr
 
 if TYPE_CHECKING:
     from ..document.document import ScenarioDocument
+    from ..editor.cards import CardModels
     from ..editor.forms import Field
 
 #: The key a figure form adds: only this figure acts (``active:``).
@@ -23,8 +24,12 @@ NEW_LEVEL = "+level:"
 NEW_ENEMY_CARD = "+enemy-card"
 NEW_ACTION = "+action:"
 REMOVE = "+remove:"
-#: The form's name on the page (``what``).
+#: The card form's own keys: a new card for a figure or type (a copy of `action`), a card removed (`+drop:actions.X`).
+NEW_CARD = "+card"
+DROP = "+drop:"
+#: The forms' names on the page (``what``).
 ENEMY_CARDS = "enemy-cards"
+SCENARIO = "scenario"
 
 
 class FormError(ValueError):
@@ -46,20 +51,20 @@ def fields_for(document: ScenarioDocument, what: str, target: str) -> tuple[str,
         models = cards.card_models(ruleset)
         if models is None:
             raise FormError(f"{ruleset} has no action card: each figure's own values are in its form")
-        if isinstance(document.get("action"), list):
-            raise FormError("this card is a list of actions: edit it with `enemy-move edit` (Ctrl+K) or in the file")
-        return "Action card", forms.model_fields(models.card, "action")
+        return "Action card", card_fields(document, models)
     if what == "stats":
         return "Stat cards", stat_card_fields(document)
     if what == ENEMY_CARDS:
         return "Enemy cards", enemy_card_fields(document)
+    if what == SCENARIO:
+        return "Scenario", forms.scenario_fields(ruleset)
     if what == "area":
         model = forms.scenario_part(ruleset, "areas")
         areas = document.get("areas")
         if model is None or not isinstance(areas, dict) or target not in areas:
             raise FormError(f"no area {target!r}")
         return f"Area {target}", forms.model_fields(model, f"areas.{target}")
-    raise FormError(f"no form {what!r} (figure, card, stats, {ENEMY_CARDS}, area)")
+    raise FormError(f"no form {what!r} (figure, card, stats, {ENEMY_CARDS}, {SCENARIO}, area)")
 
 
 def stat_card_fields(document: ScenarioDocument) -> list[Field]:
@@ -84,6 +89,31 @@ def stat_card_fields(document: ScenarioDocument) -> list[Field]:
         fields += own
         fields.append(forms.Field(f"{NEW_LEVEL}{key}", "a line for level (0-7): copies the line in play", "number"))
     fields.append(forms.Field(NEW_STAT_CARD, "new stat card for a monster type", "text"))
+    return fields
+
+
+def card_fields(document: ScenarioDocument, models: CardModels) -> list[Field]:
+    """The card form: the card every figure uses (`action`), then each card of one figure or monster type
+    (`actions:`) with a box to remove it, and a new one for a label or type (a copy of `action`). A card written as a
+    list of actions is named, not shown: its actions are edited in `enemy-move edit` (Ctrl+K)."""
+    from ..editor import forms
+
+    listed = "a list of actions: edit it with `enemy-move edit` (Ctrl+K) or in the file"
+    own = document.get("action")
+    fields = [forms.Field("#action", f"action (every figure): {listed}", "heading")] if isinstance(own, list) else []
+    if not isinstance(own, list):
+        fields = forms.model_fields(models.card, "action")
+    cards = document.get("actions")
+    if not models.per_figure:
+        return fields
+    labels = set(document.labels())
+    for name, card in cards.items() if isinstance(cards, dict) else ():
+        key, who = f"actions.{name}", f"figure {name}" if str(name) in labels else f"type {name}"
+        fields.append(forms.Field(f"#{key}", f"Card {name} ({who})" + (f": {listed}" if isinstance(card, list) else ""), "heading"))
+        if not isinstance(card, list):
+            fields += forms.model_fields(models.card, key)
+        fields.append(forms.Field(f"{DROP}{key}", f"remove the card of {name}", "bool"))
+    fields.append(forms.Field(NEW_CARD, "new card for one figure (its label) or monster type: a copy of `action`", "text"))
     return fields
 
 
@@ -114,11 +144,18 @@ def enemy_card_fields(document: ScenarioDocument) -> list[Field]:
     return fields
 
 
-def enemy_card_op(document: ScenarioDocument, key: str, value: Any) -> bool:
-    """One of the Enemy cards form's own keys done (False: not one of its keys)."""
+def form_op(document: ScenarioDocument, key: str, value: Any) -> bool:
+    """One of the card or Enemy cards forms' own keys done (False: not one of their keys)."""
     from ..editor import enemycards
 
-    if key == NEW_ENEMY_CARD:
+    if key == NEW_CARD:
+        name = enemycards.checked_name(str(value or "x"), "a card's figure or type")
+        if value and document.get(f"actions.{name}") is None:
+            document.set(f"actions.{name}", document.get("action") or {})  # usually only a value or two differ
+    elif key.startswith(DROP):
+        if value is True:
+            document.delete(key.removeprefix(DROP))
+    elif key == NEW_ENEMY_CARD:
         if value:
             enemycards.add_card(document, str(value))
     elif key.startswith(NEW_ACTION):
@@ -132,10 +169,14 @@ def enemy_card_op(document: ScenarioDocument, key: str, value: Any) -> bool:
     return True
 
 
-def enemy_card_touches(key: str, value: Any) -> list[str]:
-    """The keys one of the Enemy cards form's own keys may change (saved for the undo before it)."""
+def form_touches(key: str, value: Any) -> list[str]:
+    """The keys one of the card or Enemy cards forms' own keys may change (saved for the undo before it)."""
     from ..editor import enemycards
 
+    if key == NEW_CARD:
+        return [f"actions.{str(value).strip()}"] if value else []
+    if key.startswith(DROP):
+        return [key.removeprefix(DROP)]
     if key == NEW_ENEMY_CARD:
         return [f"{enemycards.CARDS}.{str(value).strip()}"] if value else []
     if key.startswith(NEW_ACTION):
@@ -154,12 +195,16 @@ def _form_of(key: str) -> tuple[str, str]:
         return "figure", parts[1]
     if parts[0] == "areas" and len(parts) > 2:
         return "area", parts[1]
-    if parts[0] == "action":
+    if parts[0] in ("action", "actions") or key == NEW_CARD or key.startswith(DROP):
         return "card", ""
     if parts[0] in ("stats", "level") or key == NEW_STAT_CARD or key.startswith(NEW_LEVEL):
         return "stats", ""
     if parts[0] in ("enemy_cards", "symbols", "initiative") or key == NEW_ENEMY_CARD or key.startswith((NEW_ACTION, REMOVE)):
         return ENEMY_CARDS, ""
+    from ..editor.forms import ELSEWHERE
+
+    if not key.startswith("+") and parts[0] not in ELSEWHERE:
+        return SCENARIO, ""
     raise FormError(f"{key!r} is not a key of a form")
 
 
@@ -187,13 +232,17 @@ def changes(document: ScenarioDocument, values: dict[str, Any], figure: str = ""
         if field.kind == "heading":
             continue
         if field.kind == "bool":
-            if bool(value) != bool(document.get(key)) or key.startswith(REMOVE):  # unchanged: not written (no `fly: false`)
+            current = document.get(key)
+            current = field.default if current is None else current
+            if bool(value) != bool(current) or key.startswith(REMOVE):  # unchanged: not written (no `fly: false`)
                 out[key] = bool(value)
         elif field.kind == "present":
             if bool(value) != (document.get(key) is not None):  # ticked and there already: kept as written
                 out[key] = {} if value else None
         else:
-            out[key] = parse_value(field, str(value if value is not None else ""))
+            parsed = parse_value(field, str(value if value is not None else ""))
+            if parsed != document.get(key) or key.startswith("+"):  # as written: not written again
+                out[key] = parsed
     return out
 
 
@@ -233,7 +282,7 @@ def form_html(document: ScenarioDocument, what: str, target: str) -> str:
         ident = f"field-{index}"
         hint = f" title={quoteattr(field.description)}" if field.description else ""
         if field.kind in ("bool", "present"):
-            checked = bool(value) if field.kind == "bool" else value is not None
+            checked = bool(field.default if value is None else value) if field.kind == "bool" else value is not None
             rows.append(
                 f'<label class="check"{hint}><input type="checkbox" name={quoteattr(field.key)} data-kind="{field.kind}"'
                 f"{' checked' if checked else ''}> {escape(field.label)}</label>"

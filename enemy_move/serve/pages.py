@@ -83,6 +83,7 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         '<button type="button" data-action="card">Card</button>',
         *(['<button type="button" data-action="stats">Stat cards</button>'] if state.get("stats") else []),
         *(['<button type="button" data-action="enemy-cards">Enemy cards</button>'] if state.get("enemy_cards") else []),
+        '<button type="button" data-action="scenario">Scenario</button>',
         *(['<button type="button" data-action="links">Links</button>'] if areas else []),
         *(['<button type="button" data-action="border">Wall border</button>'] if walled else []),
     ]

@@ -239,6 +239,7 @@
     card: function () { openForm("card", "", true); },
     stats: openStatCards,
     "enemy-cards": function () { openForm("enemy-cards", "", true); },
+    scenario: function () { openForm("scenario", "", true); },
     links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
   };
