@@ -20,12 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 CARDS = "agemonia/enemy-card-symbol.yaml"
 GUARDS = "gloomhaven/111-stat-card-elite-and-normal.yaml"
 TYPES = "gloomhaven/63-phase-type-initiative.yaml"
+STEPS = "gloomhaven/102-push-on-a-card-with-several-actions.yaml"
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("served")
-    for name in (CARDS, GUARDS, TYPES):
+    for name in (CARDS, GUARDS, TYPES, STEPS):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, root / name)
     return root
@@ -139,3 +140,15 @@ def test_the_card_form_has_each_figures_and_types_card(url: str) -> None:
     model = load_scenario_text(edited).model
     assert model.actions["x"].move == 4 and "g" not in model.actions
     assert model.actions["Bandit Guard"] == model.action
+
+
+def test_a_card_of_several_actions_shows_each_actions_values(url: str) -> None:
+    """A card written as a list of actions (move, attack with push, move): each action's values on the page, in the
+    printed order; a value changed rewrites only that value."""
+    text = (ROOT / STEPS).read_text()
+    form = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
+    assert "<h4>Action card (every figure): action 2, an attack</h4>" in form
+    assert re.search(r'name="action.1.attack.push"[^>]*value="2"', form) and 'name="action.2.move"' in form
+    assert _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": _sent(form), "figure": ""})["text"] == text
+    edited = _set(url, text, {**_sent(form), "action.2.move": "2"})
+    assert edited == text.replace("  - move: 1\nexpect:", "  - move: 2\nexpect:")

@@ -95,26 +95,37 @@ def stat_card_fields(document: ScenarioDocument) -> list[Field]:
 def card_fields(document: ScenarioDocument, models: CardModels) -> list[Field]:
     """The card form: the card every figure uses (`action`), then each card of one figure or monster type
     (`actions:`) with a box to remove it, and a new one for a label or type (a copy of `action`). A card written as a
-    list of actions is named, not shown: its actions are edited in `enemy-move edit` (Ctrl+K)."""
+    list of actions shows each action's values (a move's, an attack's) in the printed order; adding, removing or
+    reordering its actions is done in `enemy-move edit` (Ctrl+K: m, a, Del) or the file."""
     from ..editor import forms
 
-    listed = "a list of actions: edit it with `enemy-move edit` (Ctrl+K) or in the file"
     own = document.get("action")
-    fields = [forms.Field("#action", f"action (every figure): {listed}", "heading")] if isinstance(own, list) else []
-    if not isinstance(own, list):
-        fields = forms.model_fields(models.card, "action")
+    fields = _card(models, "action", own, "Action card (every figure)") if isinstance(own, list) else _card(models, "action", own, "")
     cards = document.get("actions")
     if not models.per_figure:
         return fields
     labels = set(document.labels())
     for name, card in cards.items() if isinstance(cards, dict) else ():
         key, who = f"actions.{name}", f"figure {name}" if str(name) in labels else f"type {name}"
-        fields.append(forms.Field(f"#{key}", f"Card {name} ({who})" + (f": {listed}" if isinstance(card, list) else ""), "heading"))
-        if not isinstance(card, list):
-            fields += forms.model_fields(models.card, key)
+        fields += _card(models, key, card, f"Card {name} ({who})")
         fields.append(forms.Field(f"{DROP}{key}", f"remove the card of {name}", "bool"))
     fields.append(forms.Field(NEW_CARD, "new card for one figure (its label) or monster type: a copy of `action`", "text"))
     return fields
+
+
+def _card(models: CardModels, key: str, card: Any, title: str) -> list[Field]:
+    """One card's fields under its heading (none for `action` written as one action): a `{move, attack}` card's, or
+    each action's of a card written as a list of actions."""
+    from ..editor import cards, forms
+
+    head = [forms.Field(f"#{key}", title, "heading")] if title else []
+    if not isinstance(card, list) or models.segment is None:
+        return head + forms.model_fields(models.card, key)
+    for index, step in enumerate(card):
+        what = "an attack" if isinstance(step, dict) and step.get("attack") is not None else "a move"
+        head.append(forms.Field(f"#{key}.{index}", f"{title}: action {index + 1}, {what}", "heading"))
+        head += cards.segment_fields(models, f"{key}.{index}", step)
+    return head
 
 
 def enemy_card_fields(document: ScenarioDocument) -> list[Field]:
