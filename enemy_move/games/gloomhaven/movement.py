@@ -7,10 +7,8 @@ from ...geometry import cellgraph, hexgrid
 from ...geometry.cellgraph import UNREACHED
 from .board import NOT_A_STEP, Cell, Cost, Reach, View
 from .model import GloomhavenAction
-from .walking import MASK, TerrainArrays, Walking, pack, terrain_arrays, unpack, walking_for
-
-#: A walking step: (landing cell, cells entered, step cost).
-WalkStep = tuple[Cell, tuple[Cell, ...], Cost]
+from .sliding import Slides, WalkStep, slides
+from .walking import MASK, TerrainArrays, Walking, terrain_arrays, unpack, walking_for
 
 
 def mover_for(view: View, action: GloomhavenAction) -> Mover:
@@ -175,59 +173,20 @@ class Walk(Mover):
 
     def __init__(self, view: View):
         super().__init__(view)
-        self._slides: dict[tuple[Cell, tuple[int, int]], tuple[tuple[Cell, ...], int]] = {}
         self._reversed: list[list[tuple[int, int]]] | None = None
-        self._walk_steps: dict[Cell, list[WalkStep]] = {}
+        self._slides: Slides | None = None
         self._walking: Walking | None = None
 
-    # A walking step from ``cell``: (landing cell, cells entered, step cost).
     def walk_steps(self, cell: Cell) -> list[WalkStep]:
-        # The board does not change during a turn: each cell's steps are worked out once
-        # (the searches ask for them many times, icy slides included).
-        steps = self._walk_steps.get(cell)
-        if steps is None:
-            steps = self._walk_steps[cell] = self._steps_from(cell)
-        return steps
+        """A walking step from ``cell``: (landing cell, cells entered, step cost), icy slides included."""
+        return self._all_steps().steps[self.graph.index[cell]]
 
-    def _steps_from(self, cell: Cell) -> list[WalkStep]:
-        view = self.view
-        steps = []
-        for nxt in view.grid.adjacent(cell):
-            terrain = view.terrain(nxt)
-            if terrain in NOT_A_STEP or terrain == "obstacle" or nxt in view.blocking_cells:
-                continue
-            points = 2 if terrain == "difficult" else 1
-            if terrain == "icy" and view.rules.icy_slides:
-                entered, negatives = self._slide(nxt, _axial_step(cell, nxt))
-            else:
-                entered, negatives = (nxt,), view.negative(nxt)
-            steps.append((entered[-1], entered, (negatives, points)))
-        return steps
-
-    def _slide(self, cell: Cell, direction: tuple[int, int]) -> tuple[tuple[Cell, ...], int]:
-        """Entering ``cell`` moving in ``direction``: the hexes entered (an icy hex slides the
-        figure one more hex the same way, repeatedly) and their negative hexes. Slides along one
-        line share their ends, so each (hex, direction) is worked out once."""
-        known = self._slides.get((cell, direction))
-        if known is not None:
-            return known
-        view = self.view
-        result: tuple[tuple[Cell, ...], int] = ((cell,), view.negative(cell))
-        if view.terrain(cell) == "icy":
-            q, r = hexgrid.to_axial(cell)
-            ahead = hexgrid.from_axial((q + direction[0], r + direction[1]))
-            blocked = (
-                ahead not in view.grid.adjacent(cell)
-                or view.terrain(ahead) in NOT_A_STEP
-                or view.terrain(ahead) == "obstacle"
-                or ahead in view.occupied
-                or ahead in view.blocking_cells
-            )
-            if not blocked:
-                rest, negatives = self._slide(ahead, direction)
-                result = ((cell,) + rest, result[1] + negatives)
-        self._slides[(cell, direction)] = result
-        return result
+    def _all_steps(self) -> Slides:
+        # The board does not change during a turn: every hex's steps are worked out once, together
+        # (the searches ask for them many times; each search of the turn asks for nearly every hex's).
+        if self._slides is None:
+            self._slides = slides(self.graph, self.view)
+        return self._slides
 
     def walking(self) -> Walking | None:
         """The shared searches of walking on this board (None: icy slides make steps one-way and
@@ -244,15 +203,14 @@ class Walk(Mover):
         walking = self.walking()
         if walking is not None:
             return walking.steps(node)
-        graph = self.graph
-        return [(graph.index[land], pack(cost)) for land, _, cost in self.walk_steps(graph.cells[node])]
+        return self._all_steps().by_id[node]
 
     def costs_from(self, start: Cell) -> dict[Cell, Cost]:
         walking = self.walking()
         if walking is not None:
             return walking.costs_from(start)
         graph = self.graph
-        best, _ = cellgraph.dijkstra_edges(graph, [graph.index[start]], [self.id_steps(i) for i in range(len(graph))])
+        best, _ = cellgraph.dijkstra_edges(graph, [graph.index[start]], self._all_steps().by_id)
         return {graph.cells[i]: unpack(cost) for i, cost in enumerate(best) if cost != UNREACHED}
 
     def reach_this_turn(self, points: int) -> Reach:
@@ -363,18 +321,10 @@ class Walk(Mover):
     def _steps_into(self) -> list[list[tuple[int, int]]]:
         """For each cell id, the walking steps (slides included) that end there: (from, packed cost)."""
         if self._reversed is None:
-            view, index = self.view, self.graph.index
+            found = self._all_steps()
             self._reversed = [[] for _ in range(len(self.graph))]
-            for cell in self.graph.cells:
-                terrain = view.terrain(cell)
-                if terrain in NOT_A_STEP or terrain == "obstacle" or cell in view.blocking_cells:
-                    continue
-                for land, _, cost in self.walk_steps(cell):
-                    self._reversed[index[land]].append((index[cell], pack(cost)))
+            for node, (enterable, steps) in enumerate(zip(found.enterable, found.by_id)):
+                if enterable:
+                    for land, cost in steps:
+                        self._reversed[land].append((node, cost))
         return self._reversed
-
-
-def _axial_step(a: Cell, b: Cell) -> tuple[int, int]:
-    qa, ra = hexgrid.to_axial(a)
-    qb, rb = hexgrid.to_axial(b)
-    return (qb - qa, rb - ra)
