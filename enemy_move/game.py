@@ -22,6 +22,7 @@ calls, and nothing else:
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -90,12 +91,16 @@ class Ref(Generic[T]):
 
     def load(self, where: str) -> T:
         """The object named (its module imported now); ``where`` names the game and field in the error."""
-        try:
-            module = importlib.import_module(self.module)
-        except ModuleNotFoundError as error:
-            if error.name is None or not (self.module + ".").startswith(error.name + "."):
-                raise  # a module the named one imports is missing: a real error of its own
-            raise RegistrationError(f"{where}={self.module}:{self.attribute}: no module named {error.name!r}") from None
+        # Asked several times a turn: a module imported already is taken from sys.modules, as import_module's own
+        # first test takes it (one being imported still goes through import_module, which waits for it).
+        module = sys.modules.get(self.module)
+        if module is None or getattr(getattr(module, "__spec__", None), "_initializing", False):
+            try:
+                module = importlib.import_module(self.module)
+            except ModuleNotFoundError as error:
+                if error.name is None or not (self.module + ".").startswith(error.name + "."):
+                    raise  # a module the named one imports is missing: a real error of its own
+                raise RegistrationError(f"{where}={self.module}:{self.attribute}: no module named {error.name!r}") from None
         try:
             target: T = getattr(module, self.attribute)
         except AttributeError:

@@ -8,14 +8,14 @@ tied figures), the order of turns and the boards after each turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import ScenarioError
 from .game import Game, NextActor, UsageError, reasons_read
 from .models import Scenario
 from .registry import game as registered_game
-from .result import BoardState, Result, Turn, option_number, too_many_options
+from .result import BoardState, Result, Step, Turn, option_number, too_many_options
 
 __all__ = ["Line", "UsageError", "explore", "pick_variant", "resolve"]
 
@@ -146,8 +146,10 @@ def _check_step_ids(game: Game, turn: Turn, known: frozenset[str]) -> None:
 def _cite(game: Game, turn: Turn, variant: str) -> None:
     """Give every reasoning step its source (where its rule is written), unless the engine named one."""
     if game.step_sources:
+        # Made directly (dataclasses.replace reads every field by name first: thousands of steps a run).
         turn.reasoning = [
-            step if step.source else replace(step, source=game.source_of(step.step, variant, step.data)) for step in turn.reasoning
+            step if step.source else Step(step.step, step.text, step.data, game.source_of(step.step, variant, step.data))
+            for step in turn.reasoning
         ]
 
 

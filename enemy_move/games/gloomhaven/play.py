@@ -287,4 +287,14 @@ def _compared_as_planned(card: GloomhavenCard) -> bool:
 
 def _unforced(rules: VariantRules) -> VariantRules:
     """``rules`` but the switches only a push or pull reads (forced.py): the turn before its forced moves is the same."""
-    return replace(rules, forced_move_maximum=False, push_distance="range")
+    # Asked for every turn and reading: made once per rules object (kept with it, so its id stays its own).
+    known = _UNFORCED.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_UNFORCED) >= _UNFORCED_KEPT:
+            _UNFORCED.pop(next(iter(_UNFORCED)))
+        known = _UNFORCED[id(rules)] = (rules, replace(rules, forced_move_maximum=False, push_distance="range"))
+    return known[1]
+
+
+_UNFORCED: dict[int, tuple[VariantRules, VariantRules]] = {}
+_UNFORCED_KEPT = 32

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...geometry import hexgrid
 from ...geometry.cellgraph import CellGraph
 from .board import NEGATIVE, NOT_A_STEP, Cell, Cost, View
-from .walking import pack
+from .walking import BITS
 
 #: A walking step: (landing cell, cells entered, step cost).
 WalkStep = tuple[Cell, tuple[Cell, ...], Cost]
@@ -103,7 +103,7 @@ def slides(graph: CellGraph, view: View) -> Slides:
             points = 2 if seen[nxt] == "difficult" else 1
             entered, negatives = slide(nxt, d) if icy[nxt] else ((cells[nxt],), negative[nxt])
             here.append((entered[-1], entered, (negatives, points)))
-            here_ids.append((index[entered[-1]], pack((negatives, points))))
+            here_ids.append((index[entered[-1]], negatives << BITS | points))  # walking.pack, written out
         steps.append(here)
         by_id.append(here_ids)
     return Slides(steps, by_id, enterable)
