@@ -182,39 +182,20 @@ class _Bands:
 
     ``pairs`` holds (exit edge i of a, entry edge j of b, the polygon of lines
     crossing both, edge i and edge j as charted corner pairs); all of it only
-    depends on the offset, so it is computed once per offset.
+    depends on the offset, so it is computed once per offset (the polygons once per offset and its turns:
+    :func:`_edge_lines`).
     """
 
     def __init__(self, dq: int, dr: int):
-        a, b = (0, 0), hexgrid.from_axial((dq, dr))
-        origin, target = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
-        vx, vy = target[0] - origin[0], target[1] - origin[1]
-        self.direction = (vx, vy)
-
-        def chart(point: Point) -> Point:
-            x, y = point[0] - origin[0], point[1] - origin[1]
-            return (3 * x * vx + y * vy, vx * y - vy * x)
-
-        corners_a = [chart(p) for p in hexgrid.corners_scaled(a)]
-        corners_b = [chart(p) for p in hexgrid.corners_scaled(b)]
-        # A box holding every line through both hexes, so that polygons are bounded.
-        slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
-        offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
-        box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
-        self.pairs: list[_Pair] = []
+        self.direction, corners_a, corners_b = _chart(dq, dr)
         facing_a, facing_b = crosscut.facing(corners_a, corners_b)
-        # Only an edge facing the other hex can be crossed on the way (any other one is on the outline of the
-        # two hexes' hull, and a line leaving through it leaves the hull): the other pairs have no line.
+        known = _turned_lines(_edge_lines(*min(_turns(dq, dr))), corners_a, corners_b)
+        if known is None:
+            known = _lines_between(corners_a, corners_b, facing_a, facing_b)
+        self.pairs: list[_Pair] = []
         for i in facing_a:
-            # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
-            leaving = _require(box, corners_a[i], on_left=False)
-            leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
-            if not leaving:
-                continue
             for j in facing_b:
-                # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
-                lines = _require(leaving, corners_b[j], on_left=True)
-                lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
+                lines = known.get((i, j))
                 if lines:
                     edge_a = (corners_a[i], corners_a[(i + 1) % 6])
                     edge_b = (corners_b[j], corners_b[(j + 1) % 6])
@@ -228,6 +209,75 @@ class _Bands:
         charted = (3 * dx * vx + dy * vy, vx * dy - vy * dx)
         known = self.relative[(dx, dy)] = (charted, self.frame.code(*charted))
         return known
+
+
+def _chart(dq: int, dr: int) -> tuple[Point, list[Point], list[Point]]:
+    """The direction from hex a (at the origin) to hex b ``(dq, dr)`` away, and both hexes' corners in the chart."""
+    a, b = (0, 0), hexgrid.from_axial((dq, dr))
+    origin, target = hexgrid.centre_scaled(a), hexgrid.centre_scaled(b)
+    vx, vy = target[0] - origin[0], target[1] - origin[1]
+
+    def chart(point: Point) -> Point:
+        x, y = point[0] - origin[0], point[1] - origin[1]
+        return (3 * x * vx + y * vy, vx * y - vy * x)
+
+    return (vx, vy), [chart(p) for p in hexgrid.corners_scaled(a)], [chart(p) for p in hexgrid.corners_scaled(b)]
+
+
+def _lines_between(
+    corners_a: list[Point], corners_b: list[Point], facing_a: list[int], facing_b: list[int]
+) -> dict[tuple[int, int], Polygon]:
+    """The lines crossing edge i of a and edge j of b, by (i, j), where there are some."""
+    # A box holding every line through both hexes, so that polygons are bounded.
+    slope = 1 + max(abs(wq - wp) // (uq - up) + 1 for up, wp in corners_a for uq, wq in corners_b)
+    offset = 1 + max(abs(w) for _, w in corners_a) + slope * max(abs(u) for u, _ in corners_a)
+    box = _polygon([(1, 0, -slope), (0, 1, -offset), (1, 0, slope), (0, 1, offset)])
+    found: dict[tuple[int, int], Polygon] = {}
+    # Only an edge facing the other hex can be crossed on the way (any other one is on the outline of the
+    # two hexes' hull, and a line leaving through it leaves the hull): the other pairs have no line.
+    for i in facing_a:
+        # Leaving a through its edge i: corner i on the right, corner i + 1 on the left.
+        leaving = _require(box, corners_a[i], on_left=False)
+        leaving = leaving and _require(leaving, corners_a[(i + 1) % 6], on_left=True)
+        if not leaving:
+            continue
+        for j in facing_b:
+            # Entering b through its edge j: corner j on the left, corner j + 1 on the right.
+            lines = _require(leaving, corners_b[j], on_left=True)
+            lines = lines and _require(lines, corners_b[(j + 1) % 6], on_left=False)
+            if lines:
+                found[(i, j)] = lines
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _edge_lines(dq: int, dr: int) -> tuple[tuple[list[Point], list[Point]], dict[tuple[int, int], Polygon]]:
+    """Both hexes' corners in the chart, and :func:`_lines_between`, for hexes ``(dq, dr)`` apart: worked out once
+    for an offset and its five turns (polygons are shared: never changed in place)."""
+    _, corners_a, corners_b = _chart(dq, dr)
+    return (corners_a, corners_b), _lines_between(corners_a, corners_b, *crosscut.facing(corners_a, corners_b))
+
+
+def _turned_lines(
+    source: tuple[tuple[list[Point], list[Point]], dict[tuple[int, int], Polygon]], corners_a: list[Point], corners_b: list[Point]
+) -> dict[tuple[int, int], Polygon] | None:
+    """``source``'s lines (:func:`_edge_lines` of an offset a turn of the board away) by the edges they cross here: the
+    chart (dot and cross products with the centres' line) is the same for offsets a turn apart, with the corners
+    numbered from another one, and the lines between two edges depend only on the chart of all the corners. None
+    when no numbering makes the charts the same (then the lines are worked out here)."""
+    (from_a, from_b), lines = source
+    for shift in range(6):
+        if all(corners_a[(k + shift) % 6] == from_a[k] and corners_b[(k + shift) % 6] == from_b[k] for k in range(6)):
+            return {((i + shift) % 6, (j + shift) % 6): polygon for (i, j), polygon in lines.items()}
+    return None
+
+
+def _turns(dq: int, dr: int) -> list[tuple[int, int]]:
+    """The offset and its five turns by a sixth of the board."""
+    turns = [(dq, dr)]
+    for _ in range(5):
+        turns.append(hexgrid.rotate60(turns[-1]))
+    return turns
 
 
 @lru_cache(maxsize=4096)

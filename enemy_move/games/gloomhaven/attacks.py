@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ...geometry import hexgrid
-from .board import BLOCKS_SIGHT, Cell, Cost, View
+from .board import BLOCKS_SIGHT, Cell, Cost, View, sight_blockers
 from .model import GloomhavenAction, GloomhavenFigure
 from .readings import consulted, watching
 from .targets import Targets
@@ -164,6 +164,7 @@ class Attacks:
         # The wall hexes of each group's placements: anchors under one reading of rules.aoe_anchor_in_wall only.
         walls_of: dict[frozenset[str], set[Cell]] = {}
         seen: set[tuple[int, int, int]] = set()
+        blocks_sight = sight_blockers(view.grid)  # view.terrain(c) in BLOCKS_SIGHT exactly for these hexes
         for label in view.visible_enemies:
             q, r = hexgrid.to_axial(view.grid.figures[label])
             for index, o in enumerate(self.orientations):
@@ -175,7 +176,7 @@ class Attacks:
                     placement = [hexgrid.from_axial((origin[1] + dq, origin[2] + dr)) for dq, dr in o]
                     covered = frozenset(at[c] for c in placement if c in at)
                     anchors_of.setdefault(covered, set()).update(c for c in placement if self.anchor_allowed(c))
-                    walls = [c for c in placement if view.terrain(c) in BLOCKS_SIGHT]
+                    walls = [c for c in placement if c in blocks_sight]
                     if walls:
                         walls_of.setdefault(covered, set()).update(walls)
         # Index once: the hexes within range of each group's anchors. Range to an allowed
@@ -378,7 +379,7 @@ class Attacks:
             placed = [hexgrid.from_axial((q + dq, r + dr)) for dq, dr in self._reach()]
             anchors = {anchor for anchor in placed if self.anchor_allowed(anchor)}
             single, result = result, result | {h for h in view.ball(sorted(anchors), self.plan.range) if h in endable}
-            walls = {c for c in placed if view.terrain(c) in BLOCKS_SIGHT}
+            walls = {c for c in placed if c in sight_blockers(view.grid)}
             if walls:  # anchors under one reading of rules.aoe_anchor_in_wall only: does the other find other hexes?
                 other = anchors - walls if view.rules.aoe_anchor_in_wall else anchors | walls
                 differs = result ^ (single | {h for h in view.ball(sorted(other), self.plan.range) if h in endable})

@@ -17,7 +17,7 @@ from typing import Any
 from ...geometry.grid import Grid
 from ...geometry.los import answered
 from ...result import Step, Turn
-from .board import BLOCKS_SIGHT, sight_blockers
+from .board import sight_blockers
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenFigure
 from .variants import VariantRules
 
@@ -55,7 +55,7 @@ def _ranged_area_near_walls(turn: Turn, grid: Grid, card: GloomhavenCard, rules:
 
 
 def _has_walls(grid: Grid) -> bool:
-    return bool(grid.thin_walls) or any(t in BLOCKS_SIGHT for t in grid.terrain.values())
+    return bool(grid.thin_walls) or bool(sight_blockers(grid))  # the hexes in BLOCKS_SIGHT, kept per terrain
 
 
 # The edition switches can only change a turn where what they read is on the board or the card.
