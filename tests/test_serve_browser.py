@@ -177,3 +177,24 @@ def test_the_page_is_phone_grade(phone: Any, served: tuple[str, Path]) -> None:
         "return out;"
     )
     assert tiny == []
+
+
+def test_a_form_on_a_phone_keeps_apply_in_reach_and_its_open_sections(phone: Any, served: tuple[str, Path]) -> None:
+    """The figure's form: Apply in view wherever the form is scrolled (a sticky footer); what the file leaves out
+    waits under More, shut; a section opened stays open when the form is drawn again after Apply."""
+    url, _ = served
+    _open_board(phone, url)
+    _click(phone, '[data-figure="a"]')
+    _wait(phone, lambda d: d.find_elements("css selector", "form.side details.more"))
+    assert phone.execute_script("return document.querySelector('form.side details.more').open") is False
+    _click(phone, "form.side details.more > summary")
+    assert phone.execute_script("return document.querySelector('form.side details.more').open") is True
+    for where in ("start", "center"):  # the form's top, its middle: Apply is on the screen either way
+        phone.execute_script(f"document.querySelector('#form form').scrollIntoView({{block: '{where}'}})")
+        box = phone.execute_script("return document.querySelector('#form button[type=submit]').getBoundingClientRect().toJSON()")
+        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], (where, box)
+    phone.execute_script("window.shownForm = document.querySelector('#form form')")
+    _click(phone, "#form button[type=submit]")
+    _wait(phone, lambda d: d.execute_script("var f = document.querySelector('#form form'); return f && f !== window.shownForm"))
+    assert phone.execute_script("return document.querySelector('form.side details.more').open") is True
+    _fits(phone)

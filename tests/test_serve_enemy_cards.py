@@ -93,7 +93,13 @@ def test_the_form_shows_every_key_and_an_unchanged_form_keeps_every_byte(url: st
         "+enemy-card",
     ):
         assert f'name="{name}"' in form, name
-    assert "<h4>Enemy card Ghoul</h4>" in form and "<h4>Ghoul: claw</h4>" in form
+    # each card a section, the first one open; in it each action's, this round's symbol's open (Ghoul has none: all)
+    assert '<details class="part" data-key="enemy_cards.Skitterer" open><summary>Enemy card Skitterer</summary>' in form
+    assert '<details class="part" data-key="enemy_cards.Ghoul"><summary>Enemy card Ghoul</summary>' in form
+    assert '<details class="part sub" data-key="enemy_cards.Skitterer.shield" open><summary>Action shield</summary>' in form
+    assert '<details class="part sub" data-key="enemy_cards.Skitterer.sword"><summary>Action sword</summary>' in form
+    assert '<details class="part sub" data-key="enemy_cards.Ghoul.claw" open><summary>Action claw</summary>' in form
+    assert form.count("<details") == form.count("</details>") == 6
     assert re.search(r'name="symbols.Ghoul"[^>]*value="claw"[^>]*list="field-\d+-choices"', form)
     assert '<option value="claw"><option value="horn">' in form  # the card's symbols offered
     sent = _sent(form)
@@ -134,7 +140,12 @@ def test_the_card_form_has_each_figures_and_types_card(url: str) -> None:
     form = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
     for name in ("action.move", "actions.x.move", "actions.g.attack.range", "+drop:actions.g", "+card"):
         assert f'name="{name}"' in form, name
-    assert "<h4>Card x (figure x)</h4>" in form
+    assert '<details class="part" data-key="action" open><summary>Action card (every figure)</summary>' in form
+    assert '<details class="part" data-key="actions.x"><summary>Card x (figure x)</summary>' in form
+    assert form.index('name="+drop:actions.x"') < form.index("</details>", form.index('data-key="actions.x"'))
+    assert form.index('name="+card"') > form.rindex("</details>")  # the form's own key: after the last card
+    opened = html.unescape(_post(url, "form", text=text, what="card", target="g")["html"])
+    assert '<details class="part" data-key="actions.g" open>' in opened and '<details class="part" data-key="action">' in opened
     assert _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": _sent(form), "figure": ""})["text"] == text
     edited = _set(url, text, {**_sent(form), "actions.x.move": "4", "+card": "Bandit Guard", "+drop:actions.g": True})
     model = load_scenario_text(edited).model
@@ -147,7 +158,9 @@ def test_a_card_of_several_actions_shows_each_actions_values(url: str) -> None:
     printed order; a value changed rewrites only that value."""
     text = (ROOT / STEPS).read_text()
     form = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
-    assert "<h4>Action card (every figure): action 2, an attack</h4>" in form
+    # one card: no section of its own (the form's title says it), each action's heading said once
+    assert '<details class="part sub" data-key="action.1" open><summary>Action 2, an attack</summary>' in form
+    assert "every figure" not in form and form.count("<details") == form.count("</details>") == 3
     assert re.search(r'name="action.1.attack.push"[^>]*value="2"', form) and 'name="action.2.move"' in form
     assert _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": _sent(form), "figure": ""})["text"] == text
     edited = _set(url, text, {**_sent(form), "action.2.move": "2"})

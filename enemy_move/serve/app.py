@@ -1,4 +1,4 @@
-"""The table page's server: Starlette routes over the board (board.py), the forms (forms.py) and the files
+"""The table page's server: Starlette routes over the board (board.py), the forms (forms.py, formhtml.py) and the files
 (files.py), wrapped in the guard (guard.py). Handlers that resolve run in the thread pool, so one slow board
 never stalls the other phones."""
 
@@ -229,7 +229,8 @@ def _next(data: Any) -> dict[str, Any]:
 
 
 def _form(data: Any) -> dict[str, Any]:
-    from .forms import FormError, form_html, links_html
+    from .formhtml import form_html, links_html
+    from .forms import FormError
     from .parsed import document_for, keep
 
     request = board.parse_request(data, _file(data))

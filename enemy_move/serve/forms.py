@@ -1,13 +1,11 @@
 """The page's forms (a figure, the action card, an area of an area board, the links), built from the ruleset's own models
 as the editor's side forms are (``enemy_move.editor.forms``): yes/no keys are checkboxes, numbers a numeric
-keyboard, choices offered as you type. A value is parsed as the editor parses it and the loader judges it."""
+keyboard, choices offered as you type. A value is parsed as the editor parses it and the loader judges it. The HTML
+(sections, *More*, suggestions from the file) is formhtml.py's."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-from ..safe_text import for_markup as escape
-from ..safe_text import quoted_attribute as quoteattr
 
 if TYPE_CHECKING:
     from ..document.document import ScenarioDocument
@@ -100,7 +98,7 @@ def card_fields(document: ScenarioDocument, models: CardModels) -> list[Field]:
     from ..editor import forms
 
     own = document.get("action")
-    fields = _card(models, "action", own, "Action card (every figure)") if isinstance(own, list) else _card(models, "action", own, "")
+    fields = _card(models, "action", own, "Action card (every figure)")
     cards = document.get("actions")
     if not models.per_figure:
         return fields
@@ -114,16 +112,16 @@ def card_fields(document: ScenarioDocument, models: CardModels) -> list[Field]:
 
 
 def _card(models: CardModels, key: str, card: Any, title: str) -> list[Field]:
-    """One card's fields under its heading (none for `action` written as one action): a `{move, attack}` card's, or
-    each action's of a card written as a list of actions."""
+    """One card's fields under its heading: a `{move, attack}` card's, or each action's of a card written as a list
+    of actions (each under its own heading, which the page shows inside the card's)."""
     from ..editor import cards, forms
 
-    head = [forms.Field(f"#{key}", title, "heading")] if title else []
+    head = [forms.Field(f"#{key}", title, "heading")]
     if not isinstance(card, list) or models.segment is None:
         return head + forms.model_fields(models.card, key)
     for index, step in enumerate(card):
         what = "an attack" if isinstance(step, dict) and step.get("attack") is not None else "a move"
-        head.append(forms.Field(f"#{key}.{index}", f"{title}: action {index + 1}, {what}", "heading"))
+        head.append(forms.Field(f"#{key}.{index}", f"Action {index + 1}, {what}", "heading"))
         head += cards.segment_fields(models, f"{key}.{index}", step)
     return head
 
@@ -145,7 +143,7 @@ def enemy_card_fields(document: ScenarioDocument) -> list[Field]:
             fields += enemycards.enemy_card_fields(models, document, key)[1]
         for symbol in card if isinstance(card, dict) else ():
             action = f"{key}.{symbol}"
-            fields.append(forms.Field(f"#{action}", f"{kind}: {symbol}", "heading"))
+            fields.append(forms.Field(f"#{action}", f"Action {symbol}", "heading"))
             fields += forms.model_fields(models.action, action)
             fields.append(forms.Field(f"{REMOVE}{action}", f"remove the {symbol} action", "bool"))
         fields.append(forms.Field(f"{NEW_ACTION}{key}", "a new action (its symbol: sword, shield...)", "text"))
@@ -255,80 +253,3 @@ def changes(document: ScenarioDocument, values: dict[str, Any], figure: str = ""
             if parsed != document.get(key) or key.startswith("+"):  # as written: not written again
                 out[key] = parsed
     return out
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
-
-
-def _sums(document: ScenarioDocument) -> str:
-    """What the file's answer made of the stat cards ("e: Move 3+1 = 4"), as a paragraph ("" when none)."""
-    from ..editor.session import compute_answer
-    from ..editor.stats import sums
-
-    said = sums(compute_answer(document.text(), document.file, 0).result)
-    if not said:
-        return ""
-    lines = "".join(f"<li>{escape(line)}</li>" for line in said.split("\n"))
-    return f'<div class="sums"><p>What each figure gets now (stat card and card):</p><ul>{lines}</ul></div>'
-
-
-def form_html(document: ScenarioDocument, what: str, target: str) -> str:
-    """The form as HTML: one labelled control per field, Apply and Close (and Remove for a figure)."""
-    from ..editor.forms import names_for
-    from ..editor.stats import shorthand_values
-
-    title, fields = fields_for(document, what, target)
-    rows = [_sums(document)] if what in ("card", "stats", ENEMY_CARDS) else []
-    shown = shorthand_values(document, [f for f in fields if f.kind != "heading" and not f.key.startswith("+")])
-    for index, field in enumerate(fields):
-        if field.kind == "heading":
-            rows.append(f"<h4>{escape(field.label)}</h4>")
-            continue
-        value = shown.get(field.key) if field.key != ACTIVE else document.get(ACTIVE) == target
-        ident = f"field-{index}"
-        hint = f" title={quoteattr(field.description)}" if field.description else ""
-        if field.kind in ("bool", "present"):
-            checked = bool(field.default if value is None else value) if field.kind == "bool" else value is not None
-            rows.append(
-                f'<label class="check"{hint}><input type="checkbox" name={quoteattr(field.key)} data-kind="{field.kind}"'
-                f"{' checked' if checked else ''}> {escape(field.label)}</label>"
-            )
-            continue
-        choices = list(field.choices) or (names_for(document.ruleset or "") if field.label == "name" else [])
-        listed = f' list="{ident}-choices"' if choices else ""
-        mode = ' inputmode="decimal"' if field.kind == "number" else ""
-        signed = " (or +1, -1)" if field.kind == "signed" else ""  # a full keyboard: a phone's number pad has no "+"
-        rows.append(
-            f'<label for="{ident}"{hint}>{escape(field.label + signed)}</label>'
-            f'<input id="{ident}" name={quoteattr(field.key)} data-kind="{field.kind}" value={quoteattr(_shown(value))}'
-            f' autocomplete="off"{mode}{listed}>'
-        )
-        if choices:
-            options = "".join(f"<option value={quoteattr(choice)}>" for choice in choices[:200])
-            rows.append(f'<datalist id="{ident}-choices">{options}</datalist>')
-    remove = '<button type="button" data-form-action="remove">Remove figure</button>' if what == "figure" else ""
-    return (
-        f'<form class="side" data-what="{escape(what)}" data-target={quoteattr(target)}><h3>{escape(title)}</h3>'
-        + "".join(rows)
-        + '<div class="buttons"><button type="submit">Apply</button>'
-        + remove
-        + '<button type="button" data-form-action="close">Close</button></div></form>'
-    )
-
-
-def links_html(document: ScenarioDocument) -> str:
-    links = document.get("links")
-    text = "\n".join(str(link) for link in links) if isinstance(links, list) else ""
-    return (
-        '<form class="side" data-what="links" data-target=""><h3>Links</h3>'
-        '<label for="links-text">One a line: A -- B single line, A == B double, A || B barrier</label>'
-        f'<textarea id="links-text" name="links" rows="8">{escape(text)}</textarea>'
-        '<label for="area-name">New area (its name)</label><input id="area-name" name="new-area" autocomplete="off">'
-        '<div class="buttons"><button type="submit">Apply</button>'
-        '<button type="button" data-form-action="close">Close</button></div></form>'
-    )

@@ -5,7 +5,7 @@
   var state = JSON.parse(document.getElementById("state").textContent);
   var text = state.text, base = state.base, file = state.file;
   var choices = {}, turn = 0, why = null, undo = [], redo = [];
-  var tool = "look", brush = null, moving = null, wallFirst = null, sequence = 0;
+  var tool = "look", brush = null, moving = null, wallFirst = null, sequence = 0, lastFigure = "";
   var boardBox = document.getElementById("board"), answer = document.getElementById("answer");
   var statusLine = document.getElementById("status"), formBox = document.getElementById("form");
   var UNDO_DEPTH = 200;
@@ -122,6 +122,7 @@
     }
     if (figure) {
       moving = figure;
+      lastFigure = figure;
       say("moving " + figure + ": tap where it goes (its form is below)");
       openForm("figure", figure);
       return;
@@ -236,9 +237,10 @@
         if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).catch(function () {});
       });
     },
-    card: function () { openForm("card", "", true); },
+    // the card of the figure tapped last opens (its own, its type's), the others shut
+    card: function () { openForm("card", lastFigure, true); },
     stats: openStatCards,
-    "enemy-cards": function () { openForm("enemy-cards", "", true); },
+    "enemy-cards": function () { openForm("enemy-cards", lastFigure, true); },
     scenario: function () { openForm("scenario", "", true); },
     links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
@@ -252,16 +254,24 @@
   // --- forms ------------------------------------------------------------------------------------
 
   // The stat cards (issue 33): the scenario level, each monster type's card, a new line by level, a new card.
-  function openStatCards() { openForm("stats", "", true); }
+  function openStatCards() { openForm("stats", lastFigure, true); }
 
-  // The form opens under the board; opened from a button further down, the page scrolls to it.
-  function openForm(what, target, show) {
+  // The form opens under the board; opened from a button further down, the page scrolls to it. Drawn again after
+  // Apply, it keeps the sections (cards, More) the player had open.
+  function openForm(what, target, show, opened) {
     post("form", request({ what: what, target: target })).then(function (data) {
       if (data.status >= 400) { say(data.error, true); return; }
       if (data.message) say(data.message, true);
       formBox.innerHTML = data.html || "";
+      if (opened) formBox.querySelectorAll("details.part").forEach(function (part) {
+        part.open = opened.indexOf(part.getAttribute("data-key")) >= 0;
+      });
       if (show && formBox.firstChild) formBox.scrollIntoView({ block: "start" });
     });
+  }
+
+  function openParts(form) {
+    return Array.prototype.map.call(form.querySelectorAll("details.part[open]"), function (part) { return part.getAttribute("data-key"); });
   }
 
   formBox.addEventListener("click", function (event) {
@@ -292,8 +302,9 @@
       values[input.name] = input.type === "checkbox" ? input.checked : input.value;
     });
     moving = null;
+    var opened = openParts(form);
     edit({ kind: "set", values: values, figure: what === "figure" ? form.getAttribute("data-target") : "" }).then(function () {
-      openForm(what, form.getAttribute("data-target"));
+      openForm(what, form.getAttribute("data-target"), false, opened);
     });
   });
 
