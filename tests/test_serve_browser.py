@@ -198,3 +198,20 @@ def test_a_form_on_a_phone_keeps_apply_in_reach_and_its_open_sections(phone: Any
     _wait(phone, lambda d: d.execute_script("var f = document.querySelector('#form form'); return f && f !== window.shownForm"))
     assert phone.execute_script("return document.querySelector('form.side details.more').open") is True
     _fits(phone)
+
+
+def test_a_shared_links_invalid_text_is_not_saved(phone: Any, served: tuple[str, Path]) -> None:
+    """A `?position=` link whose text does not load: Save says the loader's line on the page and writes nothing."""
+    from enemy_move.serve.app import pack
+
+    url, folder = served
+    original = (folder / DEMO).read_bytes()
+    phone.get(f"{url}/board/{DEMO}?position={pack(original.decode().replace('map: |', 'map: [|', 1))}")
+    _wait(phone, lambda d: d.find_elements("css selector", 'button[data-action="save"]'))
+    _click(phone, 'button[data-action="save"]')
+    _wait(phone, lambda d: "invalid YAML" in d.find_element("id", "status").text)
+    assert "demo.yaml:" in phone.find_element("id", "status").text and (folder / DEMO).read_bytes() == original
+    _fits(phone)
+    if os.environ.get("SHOT"):  # to look at it: the status line in view
+        phone.execute_script("document.getElementById('status').scrollIntoView({block: 'center'})")
+        phone.save_screenshot(os.environ["SHOT"])

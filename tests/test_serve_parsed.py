@@ -189,31 +189,36 @@ def _counted(calls: list[Any], real: Any) -> Any:
 
 
 def test_a_save_after_an_edit_parses_neither_the_file_nor_the_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The file still holds the text the page loaded (its digest says so) and the server wrote the page's text: the save
-    writes it over those bytes (byte-order mark kept) without reading either; a text it did not write is loaded, as it
-    always was (an invalid one: 422), and a file changed on disk is refused (409)."""
+    """The file still holds the bytes the page's load read (its digest says so) and the server wrote the page's text:
+    the save writes it over those bytes (byte-order mark kept) without reading either; a text it did not write is
+    read first, as the loader would read the file (an invalid one: 422, nothing written), and a file changed on disk
+    is refused (409)."""
     from enemy_move import loader
     from enemy_move.document.document import ScenarioDocument
-    from enemy_move.serve.files import Folder, digest
+    from enemy_move.serve.files import Folder, digest, forget_accepted, read_text
     from enemy_move.serve.saving import save
 
     text = starter("gloomhaven", "gloomhaven")
     (tmp_path / "b.yaml").write_bytes(b"\xef\xbb\xbf" + text.encode())
     parsed.forget()
+    forget_accepted()
+    assert read_text(Folder.at(tmp_path).resolve("b.yaml")) == text  # the page's load
     after, _ = edit(text, "b.yaml", {"kind": "paint", "symbol": "#", "cell": "1,1"})
     loads: list[Any] = []
-    real = loader.load_file
-    monkeypatch.setattr(loader, "load_file", _counted(loads, real))
+    for name in ("load_file", "load_text"):
+        monkeypatch.setattr(loader, name, _counted(loads, getattr(loader, name)))
     monkeypatch.setattr(ScenarioDocument, "from_text", _counted(loads, ScenarioDocument.from_text))
     status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": after, "base": digest(text)})
     assert status == 200 and answer["text"] == after and answer["base"] == digest(after) and not loads
     assert (tmp_path / "b.yaml").read_bytes() == b"\xef\xbb\xbf" + after.encode()
     status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": "ruleset: [", "base": digest(after)})
     assert status == 422 and "b.yaml" in answer["error"] and loads  # not the server's text: the loader read it
+    assert (tmp_path / "b.yaml").read_bytes() == b"\xef\xbb\xbf" + after.encode()  # and nothing was written
     (tmp_path / "b.yaml").write_text(after + "# changed elsewhere\n")
     status, answer = save(Folder.at(tmp_path), {"file": "b.yaml", "text": after, "base": digest(after)})
     assert status == 409 and answer["conflict"] and (tmp_path / "b.yaml").read_text().endswith("elsewhere\n")
     parsed.forget()
+    forget_accepted()
 
 
 @pytest.mark.parametrize("comments", [False, True])

@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,10 +30,42 @@ def digest(text: str) -> str:
 
 
 def read_text(path: Path) -> str:
-    """A scenario file's text as the loader reads it (byte-order mark and size cap included)."""
+    """A scenario file's text as the loader reads it (byte-order mark and size cap included); its bytes are noted as
+    accepted (a page may save over them)."""
     from ..loader import load_file
 
-    return load_file(path).source.text
+    loaded = load_file(path)
+    note_accepted(path, loaded.source.raw or b"")
+    return loaded.source.text
+
+
+#: Files whose bytes the server read and the loader accepted (or the server wrote), by path and the bytes' digest: a
+#: save replaces only such bytes (serve/saving.py), never a file the loader refuses, which no page could have loaded.
+ACCEPTED_KEPT = 256
+_accepted: OrderedDict[tuple[str, str], None] = OrderedDict()
+_accepted_lock = threading.Lock()
+
+
+def note_accepted(path: Path, raw: bytes) -> None:
+    """Note that the loader accepted the bytes ``raw`` of ``path`` (read, or written by a save)."""
+    key = (str(path), hashlib.sha256(raw).hexdigest())
+    with _accepted_lock:
+        _accepted[key] = None
+        _accepted.move_to_end(key)
+        while len(_accepted) > ACCEPTED_KEPT:
+            _accepted.popitem(last=False)
+
+
+def accepted(path: Path, raw: bytes) -> bool:
+    """Whether the server read (or wrote) exactly the bytes ``raw`` at ``path`` and the loader accepted them."""
+    with _accepted_lock:
+        return (str(path), hashlib.sha256(raw).hexdigest()) in _accepted
+
+
+def forget_accepted() -> None:
+    """Forget every file read (tests: as after a restart)."""
+    with _accepted_lock:
+        _accepted.clear()
 
 
 class PathRefused(ValueError):
