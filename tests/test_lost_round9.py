@@ -5,11 +5,16 @@ on loopback (tests/serving.py), as tests/test_serve.py; tests/test_nothing_lost.
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from serving import fetch, running
 
 from enemy_move.serve import parsed
@@ -90,3 +95,70 @@ def test_a_shared_links_invalid_text_is_refused_before_anything_is_written(tmp_p
         fixed = broken.replace("map: [|", "map: |", 1)
         assert fetch(address + "/api/save", {"file": "board.yaml", "text": fixed, "base": state["base"]}).status == 200
         assert (tmp_path / "board.yaml").read_bytes() == b"\xef\xbb\xbf" + good.encode()
+
+
+def _mixed(text: str, shifts: list[int]) -> str:
+    """``text`` with each top-level block's lines shifted right by its own number of spaces (mixed indentation: the
+    writer's guess, read from the first nested block, is not every block's)."""
+    out, shift, blocks = [], 0, itertools.cycle(shifts)
+    for line in text.splitlines(keepends=True):
+        if line[:1] != " ":
+            if line.strip() and not line.startswith("#"):
+                shift = next(blocks)
+            out.append(line)
+        else:
+            out.append(" " * shift + line)
+    return "".join(out)
+
+
+def _ops(ruleset: str, text: str, rng: random.Random) -> list[dict[str, Any]]:
+    """The page's edits, every figure removed on the way (the first nested block emptied: the guess changes)."""
+    from test_serve_parsed import area_ops, grid_ops
+
+    from enemy_move.document.document import ScenarioDocument
+
+    document = ScenarioDocument.from_text(text)
+    ops = area_ops(rng) if ruleset == "agemonia" else grid_ops(rng, *document.size)
+    removals = [{"kind": "remove", "label": label} for label in document.labels()]
+    cut = rng.randrange(len(ops))
+    return ops[:cut] + removals + ops[cut:]
+
+
+@settings(max_examples=24, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ruleset=st.sampled_from(["gloomhaven", "perditions-mouth", "cloudspire", "agemonia"]),
+    shifts=st.lists(st.sampled_from([0, 1, 2, 4]), min_size=1, max_size=6),
+    seed=st.integers(0, 2**16),
+)
+def test_a_kept_read_and_a_fresh_read_write_the_same_bytes_on_mixed_indentation(ruleset: str, shifts: list[int], seed: int) -> None:
+    """The page's edits from the document the server kept (serve/parsed.py) and from a fresh read of each text give
+    the same bytes, on files whose blocks are indented each its own way."""
+    from test_serve_parsed import texts_after
+
+    from enemy_move.registry import game
+
+    entry = game(ruleset)
+    assert entry is not None
+    text = _mixed(starter(ruleset, entry.default_variant), shifts)
+    ops = _ops(ruleset, text, random.Random(seed))
+    assert texts_after(text, ops, fresh=False) == texts_after(text, ops, fresh=True)
+
+
+def test_an_edit_that_changes_the_guessed_indentation_is_written_as_after_a_fresh_read() -> None:
+    """The figures, the first nested block, indented 4 and the rest 2: once they are removed a read guesses 2, and a
+    figure placed then is written as a fresh read writes it (the kept document guessed 4: it wrote `{B: ...}`)."""
+    from test_serve_parsed import texts_after
+
+    from enemy_move.document.nodes import guess_indent
+
+    text = starter("gloomhaven", "gloomhaven").replace("  A: {kind", "    A: {kind").replace("  a: {kind", "    a: {kind")
+    ops: list[dict[str, Any]] = [
+        {"kind": "remove", "label": "A"},
+        {"kind": "remove", "label": "a"},
+        {"kind": "place", "label": "B", "cell": "2,1"},
+        {"kind": "set", "values": {"figures.B.initiative": "30"}, "figure": "B"},
+    ]
+    fresh = texts_after(text, ops, fresh=True)
+    assert guess_indent(text)[0] == 4 and guess_indent(fresh[1][0])[0] == 2
+    assert texts_after(text, ops, fresh=False) == fresh
+    assert "\n  B: {kind: character, initiative: 30}\n" in fresh[-1][0]

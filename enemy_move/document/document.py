@@ -97,6 +97,7 @@ class ScenarioDocument:
         self._checked: tuple[str, Document] | None = None
         #: The last text the layout writer wrote, with its layout (what a save or :meth:`settle` splices into next).
         self._rendered: tuple[str, Layout] | None = None
+        self.emptied = False  # a collection emptied since the last settle (written `{}`: see settle)
 
     # --- reading and writing --------------------------------------------------------------
 
@@ -223,16 +224,20 @@ class ScenarioDocument:
         self.file = str(target)
         return target
 
-    def settle(self, text: str) -> None:
-        """From now on splice later texts into ``text`` (:meth:`text` just written), as if it had been read: the server's
-        kept document, whose page holds that text. The file a save compares with is unchanged. Only with a layout
-        (a document without one would write its whole tree out here)."""
+    def settle(self, text: str) -> bool:
+        """From now on splice later texts into ``text`` (:meth:`text` just written), as if it had been read (the server's
+        kept document; the file a save compares with is unchanged). True when it then writes as a fresh read would: by its
+        layout, the indentation a read of ``text`` guesses (mixed indentation), no collection emptied (`{}`: see below)."""
         from .comments import sync_comments
 
         sync_comments([] if self.fast else [self.data], text)  # comments at this text's columns (no comment in a fast tree)
-        rendered = self._rendered
-        if self.original.layout is not None and rendered is not None and rendered[0] == text:
-            self.original = self._original_of(text, self.original.raw)
+        rendered, emptied, self.emptied = self._rendered, self.emptied, False
+        if self.original.layout is None or rendered is None or rendered[0] != text:
+            return False
+        self.original = self._original_of(text, self.original.raw)
+        # a file of mixed indentation guesses another after an edit of its first nested block; ruamel reads `{}` in
+        # neither style (an emptied one is flow): else only a fresh read writes the next edit as a fresh read would
+        return not emptied and guess_indent(text) == self.indent
 
     def _original_of(self, text: str, raw: bytes | None) -> Original:
         """The Original of ``text``, this document's text now: its layout the writer's when it wrote this text."""
@@ -342,7 +347,7 @@ class ScenarioDocument:
             found, key = find(node, parts[-1])
             if found:
                 del node[key]
-                keep_writable(node)
+                self.emptied |= keep_writable(node)
 
     # --- figures ---------------------------------------------------------------------------
 
@@ -412,7 +417,7 @@ class ScenarioDocument:
             found, key = find(figures, label)
             if found:
                 del figures[key]
-                keep_writable(figures)
+                self.emptied |= keep_writable(figures)
 
     def place_in_area(self, label: str, area: str) -> None:
         """Area maps: put the figure in ``area`` (creating the figure from the game's template when new)."""
@@ -466,7 +471,7 @@ class ScenarioDocument:
         if len(symbol) != 1 or gridtext.is_figure(symbol) or symbol in "\t\n\r":
             raise EditError(f"{symbol!r} is not a terrain symbol (one character, not a letter or digit: figures are placed, not painted)")
         kind = self.grid_kind()
-        _check_cell(col, row)
+        gridtext.check_cell(col, row)
         rows = self.map_rows()
         char = gridtext.char_at(rows, kind, (col, row))
         if gridtext.is_figure(char) and symbol != FLOOR:
@@ -485,7 +490,7 @@ class ScenarioDocument:
     def place(self, label: str, col: int, row: int) -> None:
         """Move figure ``label`` to the cell (drawn as its letter on open floor, else ``at:``); new labels get the game's template."""
         kind = self.grid_kind()
-        _check_cell(col, row)
+        gridtext.check_cell(col, row)
         rows = self.map_rows()
         if gridtext.char_at(rows, kind, (col, row)) == NO_CELL:
             width, height = gridtext.size(rows, kind)
@@ -540,7 +545,7 @@ class ScenarioDocument:
         for index, pair in enumerate(self.walls()):
             if set(pair) == {a, b}:
                 del walls[index]
-                keep_writable(walls)
+                self.emptied |= keep_writable(walls)
                 return
         walls.append(to_yaml([list(a), list(b)]))
 
@@ -574,8 +579,3 @@ class ScenarioDocument:
 
     def __iter__(self) -> Iterator[str]:
         return iter(str(key) for key in self.data)
-
-
-def _check_cell(col: int, row: int) -> None:
-    if not (0 <= col < MAX_SIDE and 0 <= row < MAX_SIDE):
-        raise EditError(f"[{col}, {row}] is off the map (columns and rows count from 0, at most {MAX_SIDE} each)")

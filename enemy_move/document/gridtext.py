@@ -88,3 +88,11 @@ def size(rows: list[str], kind: GridKind) -> tuple[int, int]:
 
 def is_figure(char: str) -> bool:
     return len(char) == 1 and char.isascii() and char.isalnum()
+
+
+def check_cell(col: int, row: int) -> None:
+    """EditError when ``(col, row)`` is off any map the editor makes."""
+    from .nodes import EditError
+
+    if not (0 <= col < MAX_SIDE and 0 <= row < MAX_SIDE):
+        raise EditError(f"[{col}, {row}] is off the map (columns and rows count from 0, at most {MAX_SIDE} each)")

@@ -188,7 +188,10 @@ def first_difference(mine: Any, theirs: Any, source: Any, path: tuple[Any, ...] 
     return int(line), int(column)
 
 
-def keep_writable(container: Any) -> None:
-    """An emptied block mapping or list is written `{}` / `[]` (ruamel would write a stray `{}` line under its key)."""
+def keep_writable(container: Any) -> bool:
+    """An emptied block mapping or list is written `{}` / `[]` (ruamel would write a stray `{}` line under its key).
+    True when ``container`` is such an emptied collection."""
     if not container and isinstance(container, (CommentedMap, CommentedSeq)):
         container.fa.set_flow_style()
+        return True
+    return False

@@ -395,8 +395,8 @@ def _edit(document: ScenarioDocument, text: str, file: str, op: dict[str, Any]) 
         keep(text, file, session.doc)
         return text, changed
     after = session.text()
-    session.doc.settle(after)  # the next edit, carrying this text, is spliced into it as into a text just read
-    keep(after, file, session.doc)
+    if session.doc.settle(after):  # the next edit, carrying this text, is spliced into it as into a text just read
+        keep(after, file, session.doc)
     return after, None if changed is not False else "nothing changed"
 
 
@@ -427,8 +427,8 @@ def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str
     if after == request.text:
         keep(request.text, request.file, document)  # unchanged: a refused board_after changes nothing it keeps
         return None, None, f"next round: nothing moved ({moved})"
-    document.settle(after)
-    keep(after, request.file, document)  # the page's next edit carries the next round's text
+    if document.settle(after):
+        keep(after, request.file, document)  # the page's next edit carries the next round's text
     return after, None, f"next round: {moved}"
 
 
