@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from .errors import ScenarioError
+    from .loader import SourceMap
     from .models import Scenario
     from .models.common import ScenarioBase
     from .result import BoardState, Option, Step, Turn
@@ -172,6 +174,7 @@ _REFERENCES = {
     "model": False,
     "play": False,
     "board_parser": True,
+    "board_mistake": True,
     "variant_type": True,
     "figure_facts": True,
     "step_sources": True,
@@ -218,6 +221,10 @@ class Game:
     #: ``function(scenario)``: the game's board from a validated scenario, run once when the file is loaded
     #: (``Scenario.board``); errors are located ScenarioErrors. None: the game's Play builds it.
     board_parser: Ref[Callable[[Scenario], Any]] | None = None
+    #: ``function(data, source)``: the first mistake of the board's own text (the map, the links) read from the file's
+    #: values as written, before validation, or None (a file the schema refuses: the earlier of the two is reported,
+    #: models.validate_document); only mistakes the board parser would report there, with its words. None: none read.
+    board_mistake: Ref[Callable[[Any, SourceMap], ScenarioError | None]] | None = None
     #: ``enemy-move import`` readers of other tools' boards.
     importers: tuple[Importer, ...] = ()
     #: ``variant_type(name)`` is the typed variant the Play receives; None: the variant's name.
@@ -329,6 +336,13 @@ class Game:
     def setup(self, scenario: Scenario, variant: str) -> Play:
         play: Play = self._load("play")(scenario, self.typed_variant(variant))
         return play
+
+    def board_mistake_in(self, data: Any, source: SourceMap) -> ScenarioError | None:
+        """The first mistake of the board's text in a file the schema refused (``board_mistake``), or None."""
+        if self.board_mistake is None:
+            return None
+        found: ScenarioError | None = self._load("board_mistake")(data, source)
+        return found
 
     def parse_board(self, scenario: Scenario) -> Any:
         """The game's board of a validated scenario (None when the game's Play builds it itself)."""

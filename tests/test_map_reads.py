@@ -50,7 +50,7 @@ def read(text: str, kind: str, figure_cells: dict[str, Any], afresh: bool) -> An
     scenario = SimpleNamespace(model=SimpleNamespace(map=text), source=SourceMap("f.yaml", text))
     try:
         if afresh:
-            terrain, drawn, width, height = read_text(scenario, kind, dict(SYMBOLS), dict(figure_cells))  # type: ignore[arg-type]
+            terrain, drawn, width, height = read_text(scenario.source, text, kind, dict(SYMBOLS), dict(figure_cells))  # type: ignore[arg-type]
         else:
             terrain, drawn, width, height = grid._read_map(scenario, kind, dict(SYMBOLS), dict(figure_cells))  # type: ignore[arg-type]
     except ScenarioError as error:

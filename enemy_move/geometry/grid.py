@@ -135,9 +135,8 @@ def _symbols(scenario: Scenario, extra_symbols: dict[str, str] | None, terrains:
     return symbols, known_terrains
 
 
-def _map_lines(scenario: Scenario) -> list[str]:
-    source = scenario.source
-    lines: list[str] = str(scenario.model.map).split("\n")
+def _map_lines(source: SourceMap, text: str) -> list[str]:
+    lines: list[str] = text.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
@@ -170,7 +169,7 @@ def _read_map(scenario: Scenario, kind: GridKind, symbols: dict[str, str], figur
     key = (text.translate(mask), kind, symbol_key)
     known = _READ_MAPS.get(key)
     if known is None:
-        read = _read_map_text(scenario, kind, symbols, figure_cells)
+        read = _read_map_text(scenario.source, text, kind, symbols, figure_cells)
         if len(_READ_MAPS) >= _READ_MAPS_KEPT:
             _READ_MAPS.clear()
         _READ_MAPS[key] = (dict(read[0]), dict(read[1]), read[2], read[3])
@@ -186,10 +185,11 @@ def _read_map(scenario: Scenario, kind: GridKind, symbols: dict[str, str], figur
     return dict(terrain), drawn, width, height
 
 
-def _read_map_text(scenario: Scenario, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]) -> MapRead:
+def _read_map_text(
+    source: SourceMap, map_text: str, kind: GridKind, symbols: dict[str, str], figure_cells: dict[str, Cell | None]
+) -> MapRead:
     """The map read row by row, the first mistake located."""
-    source = scenario.source
-    lines = _map_lines(scenario)
+    lines = _map_lines(source, map_text)
     terrain: dict[Cell, str] = {}
     drawn: dict[str, Cell] = {}
     width = 0
@@ -219,6 +219,26 @@ def _read_map_text(scenario: Scenario, kind: GridKind, symbols: dict[str, str], 
                 )
             width = max(width, cell[0] + 1)
     return terrain, drawn, width, len(lines)
+
+
+def map_mistake(data: object, source: SourceMap, kind: GridKind, extra_symbols: dict[str, str]) -> ScenarioError | None:
+    """The first mistake :func:`parse_grid` would report in the ``map:`` text of a file the schema refused, read from
+    its values as written (``Game.board_mistake``): the legend's symbols that name a terrain (which one is the
+    legend's business), every key of ``figures:`` a figure (any label one when they are not all labels: which one a
+    slip meant is the schema's business). None: no mistake."""
+    if not isinstance(data, dict) or not isinstance(data.get("map"), str):
+        return None
+    symbols = {**DEFAULT_SYMBOLS, **extra_symbols}
+    legend, figures = data.get("legend"), data.get("figures")
+    if isinstance(legend, dict):
+        symbols.update((k, v) for k, v in legend.items() if isinstance(k, str) and isinstance(v, str) and not _is_label_char(k))
+    listed = [label for label in figures if isinstance(label, str) and len(label) == 1] if isinstance(figures, dict) else []
+    labels = listed if isinstance(figures, dict) and len(listed) == len(figures) else _LABEL_CHARS
+    try:
+        _read_map_text(source, data["map"], kind, symbols, dict.fromkeys(labels))
+    except ScenarioError as error:
+        return error
+    return None
 
 
 def _well_spaced(text: str, shift: int, cells: str) -> bool:

@@ -78,7 +78,10 @@ def validate_document(document: Document) -> Scenario:
         # not a number, while YAML lists still fill tuples such as [col, row].
         model = model_class.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
-        raise _first_in_file(_translate(error, source, model_class), model_class.slips(data), source) from None
+        # the board's own text is read after validation: its mistake earlier in the file is the one reported
+        first = _first_in_file(_translate(error, source, model_class), model_class.slips(data), source)
+        board = entry.board_mistake_in(document.data, source)
+        raise (board if board is not None and (board.line, board.col) < (first.line, first.col) else first) from None
     except RecursionError:
         raise source.error((), "scenario is nested too deeply") from None
     scenario = Scenario(path=source.file, model=model, source=source)

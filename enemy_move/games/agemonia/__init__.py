@@ -29,6 +29,7 @@ GAME = Game(
     model=Ref("enemy_move.games.agemonia.model:AgemoniaScenario"),
     play=Ref("enemy_move.games.agemonia.play:AgemoniaPlay"),
     board_parser=Ref("enemy_move.games.agemonia.board:build_board"),
+    board_mistake=Ref("enemy_move.games.agemonia.board:board_mistake"),
     starter=STARTER,
     new_figure={"upper": {"side": "hero", "taunt": 1}, "lower": {"side": "enemy"}, "digit": {"side": "enemy"}},
     editor_new_figure=Ref("enemy_move.games.agemonia.editing:new_figure"),

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
+from typing import Any
 
+from ...errors import ScenarioError
 from ...geometry.areas import AreaBoard, AreaFigure, AreaInfo
+from ...loader import SourceMap
 from ...models import Scenario
 from .model import SIZES, AgemoniaScenario, parse_link
 
@@ -15,18 +19,7 @@ def build_board(scenario: Scenario) -> AreaBoard:
         name: AreaInfo(name=name, capacity=area.capacity, height=area.height, trap=area.trap, title=area.name, at=area.at)
         for name, area in model.areas.items()
     }
-    if not areas:
-        raise scenario.error(("areas",), "the map needs at least one area")
-    borders: dict[frozenset[str], str] = {}
-    for index, text in enumerate(model.links):
-        first, second, kind = parse_link(text)
-        for name in (first, second):
-            if name not in areas:
-                raise scenario.error(("links", index), f"link {text!r}: unknown area {name!r}{_hint(name, areas)}")
-        pair = frozenset((first, second))
-        if pair in borders:
-            raise scenario.error(("links", index), f"areas {first} and {second} are already linked ({borders[pair]} line)")
-        borders[pair] = kind
+    borders = _borders(areas, model.links, scenario.source)
 
     figures: dict[str, AreaFigure] = {}
     for label, figure in model.figures.items():
@@ -71,6 +64,45 @@ def build_board(scenario: Scenario) -> AreaBoard:
     return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing - blocked))
 
 
-def _hint(name: str, known: dict[str, AreaInfo]) -> str:
+def _borders(areas: Collection[str], links: list[str], source: SourceMap) -> dict[frozenset[str], str]:
+    """Each pair of linked areas and its line; the first mistake of the map (no area, a link's area unknown or linked
+    twice) raised, located."""
+    if not areas:
+        raise source.error(("areas",), "the map needs at least one area")
+    borders: dict[frozenset[str], str] = {}
+    for index, text in enumerate(links):
+        first, second, kind = parse_link(text)
+        for name in (first, second):
+            if name not in areas:
+                raise source.error(("links", index), f"link {text!r}: unknown area {name!r}{_hint(name, areas)}")
+        pair = frozenset((first, second))
+        if pair in borders:
+            raise source.error(("links", index), f"areas {first} and {second} are already linked ({borders[pair]} line)")
+        borders[pair] = kind
+    return borders
+
+
+def board_mistake(data: Any, source: SourceMap) -> ScenarioError | None:
+    """The map's first mistake in a file the schema refused (``Game.board_mistake``), read from the areas' names and
+    the links as written: up to a link the schema refuses (its own mistake), or none when the areas are not a
+    mapping or the links not a list."""
+    areas, links = (data.get("areas"), data.get("links")) if isinstance(data, dict) else (None, None)
+    if not isinstance(areas, dict) or not isinstance(links, list):
+        return None
+    readable = []
+    for text in links:
+        try:
+            parse_link(text)
+        except (TypeError, ValueError):
+            break
+        readable.append(text)
+    try:
+        _borders([str(name) for name in areas], readable, source)
+    except ScenarioError as error:
+        return error
+    return None
+
+
+def _hint(name: str, known: Collection[str]) -> str:
     close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -34,6 +34,7 @@ GAME = Game(
     board="hex",
     model=Ref("enemy_move.games.cloudspire.model:CloudspireScenario"),
     board_parser=Ref("enemy_move.games.cloudspire.terrain:parse_board"),
+    board_mistake=Ref("enemy_move.games.cloudspire.terrain:board_mistake"),
     play=Ref("enemy_move.games.cloudspire.play:CloudspirePlay"),
     starter=STARTER,
     new_figure={

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-from ...errors import first_in_file
-from ...geometry.grid import Grid, parse_grid
+from typing import Any
+
+from ...errors import ScenarioError, first_in_file
+from ...geometry.grid import Grid, map_mistake, parse_grid
+from ...loader import SourceMap
 from ...models import Scenario
 from .model import CloudspireScenario
 
@@ -36,6 +39,11 @@ def parse_board(scenario: Scenario) -> Grid:
     grid, _ = first_in_file(lambda: build_board(scenario), lambda: _check_mark_factions(scenario))
     _check_marks_on_board(scenario, grid)
     return grid
+
+
+def board_mistake(data: Any, source: SourceMap) -> ScenarioError | None:
+    """The map's first mistake in a file the schema refused (``Game.board_mistake``)."""
+    return map_mistake(data, source, "hex", TERRAIN_SYMBOLS)
 
 
 def _check_mark_factions(scenario: Scenario) -> None:

@@ -47,6 +47,7 @@ GAME = Game(
     model=Ref("enemy_move.games.gloomhaven.model:GloomhavenScenario"),
     play=Ref("enemy_move.games.gloomhaven.play:GloomhavenPlay"),
     board_parser=Ref("enemy_move.games.gloomhaven.board:parse_board"),
+    board_mistake=Ref("enemy_move.games.gloomhaven.board:board_mistake"),
     starter=STARTER,
     new_figure={"upper": {"kind": "character"}, "lower": {"kind": "monster"}, "digit": {"kind": "monster"}},
     editor_new_figure=Ref("enemy_move.games.gloomhaven.editing:new_figure"),

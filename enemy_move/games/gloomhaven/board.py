@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
+from ...errors import ScenarioError
 from ...geometry import cellgraph
-from ...geometry.grid import Grid, parse_grid
+from ...geometry.grid import Grid, map_mistake, parse_grid
 from ...geometry.los import HexSight
+from ...loader import SourceMap
 from ...models import Scenario
 from ...result import Position
 from .model import GloomhavenFigure, GloomhavenScenario
@@ -31,6 +33,11 @@ def parse_board(scenario: Scenario) -> Grid:
     mistake located. (A summon's owner is checked before, with the model's references.)"""
     model: GloomhavenScenario = scenario.model
     return parse_grid(scenario, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: f.at for label, f in model.figures.items()})
+
+
+def board_mistake(data: Any, source: SourceMap) -> ScenarioError | None:
+    """The map's first mistake in a file the schema refused (``Game.board_mistake``)."""
+    return map_mistake(data, source, "hex", EXTRA_SYMBOLS)
 
 
 def side_of(figure: GloomhavenFigure) -> str:

@@ -40,6 +40,7 @@ GAME = Game(
     board="square",
     model=Ref("enemy_move.games.perditions_mouth.model:PerditionsMouthScenario"),
     board_parser=Ref("enemy_move.games.perditions_mouth.board:parse_board"),
+    board_mistake=Ref("enemy_move.games.perditions_mouth.board:board_mistake"),
     play=Ref("enemy_move.games.perditions_mouth.play:PerditionsMouthPlay"),
     starter=STARTER,
     new_figure={"upper": {"kind": "hero"}, "lower": {"kind": "guard"}, "digit": {"kind": "guard"}},

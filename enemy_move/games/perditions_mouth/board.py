@@ -5,9 +5,11 @@ the activation sheets. When several fail, the earliest in the file is reported (
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from ...errors import first_in_file
-from ...geometry.grid import parse_grid
+from ...errors import ScenarioError, first_in_file
+from ...geometry.grid import map_mistake, parse_grid
+from ...loader import SourceMap
 from ...models import Scenario
 from .enemies import SHEETS, TYPES
 from .model import PerditionsMouthScenario
@@ -21,6 +23,11 @@ def parse_board(scenario: Scenario) -> Board:
         lambda: _grid(scenario), lambda: _check_figures(scenario), lambda: _check_rules(scenario), lambda: _check_sheets(scenario)
     )
     return grid
+
+
+def board_mistake(data: Any, source: SourceMap) -> ScenarioError | None:
+    """The map's first mistake in a file the schema refused (``Game.board_mistake``)."""
+    return map_mistake(data, source, "square", EXTRA_SYMBOLS)
 
 
 def _grid(scenario: Scenario) -> Board:
