@@ -162,3 +162,108 @@ def test_an_edit_that_changes_the_guessed_indentation_is_written_as_after_a_fres
     assert guess_indent(text)[0] == 4 and guess_indent(fresh[1][0])[0] == 2
     assert texts_after(text, ops, fresh=False) == fresh
     assert "\n  B: {kind: character, initiative: 30}\n" in fresh[-1][0]
+
+
+# --- the other writers, on hostile files (issue 34, round 9: the audit) ------------------------------------------
+
+DEMO = (Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven" / "demo.yaml").read_text(encoding="utf-8")
+#: Every spelling the writers must keep: a byte-order mark, CRLF line ends, a tab and non-ASCII text in a comment, a
+#: 300 KB comment line, no final line break.
+HOSTILE = "\ufeff" + DEMO.replace("\nmap:", "\n# naïve\tnote " + "x" * 300_000 + "\nmap:", 1).replace("\n", "\r\n").rstrip("\r\n")
+
+
+def _run(*args: str) -> Any:
+    from typer.testing import CliRunner
+
+    from enemy_move.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def test_the_page_s_save_keeps_every_byte_of_a_hostile_file_it_did_not_change(tmp_path: Path) -> None:
+    (tmp_path / "h.yaml").write_bytes(HOSTILE.encode())
+    with running(tmp_path) as address:
+        state = _state(fetch(address + "/board/h.yaml").text)
+        edited = _post(address, "edit", text=state["text"], file="h.yaml", op={"kind": "paint", "symbol": "*", "cell": "3,1"})
+        assert fetch(address + "/api/save", {"file": "h.yaml", "text": edited["text"], "base": state["base"]}).status == 200
+    written = (tmp_path / "h.yaml").read_bytes().decode()
+    changed = [(a, b) for a, b in zip(HOSTILE.split("\r\n"), written.split("\r\n")) if a != b]
+    assert len(written.split("\r\n")) == len(HOSTILE.split("\r\n")) and changed == [("   # . . . . B #", "   # . . * . B #")]
+
+
+def test_the_page_s_save_refuses_a_file_replaced_by_a_link_out_of_the_folder_or_a_folder(tmp_path: Path) -> None:
+    served, outside = tmp_path / "served", tmp_path / "outside.yaml"
+    served.mkdir()
+    outside.write_text(DEMO)
+    for name in ("l.yaml", "d.yaml"):
+        (served / name).write_text(DEMO)
+    with running(served) as address:
+        base = _state(fetch(address + "/board/l.yaml").text)["base"]
+        (served / "l.yaml").unlink()
+        (served / "l.yaml").symlink_to(outside)  # the same bytes, out of the folder
+        reply = fetch(address + "/api/save", {"file": "l.yaml", "text": DEMO + "# mine\n", "base": base})
+        assert reply.status == 403 and outside.read_text() == DEMO and (served / "l.yaml").is_symlink()
+        (served / "d.yaml").unlink()
+        (served / "d.yaml").mkdir()
+        reply = fetch(address + "/api/save", {"file": "d.yaml", "text": DEMO, "base": base})
+        assert reply.status == 409 and "removed from disk" in reply.json()["error"] and (served / "d.yaml").is_dir()
+
+
+def test_after_and_update_keep_a_hostile_file_s_bytes_and_refuse_a_folder_or_a_read_only_file(tmp_path: Path) -> None:
+    path = tmp_path / "h.yaml"
+    path.write_bytes(HOSTILE.replace("focus: [A]", "focus: [B]").encode())
+    assert _run("check", str(path), "--update").exit_code == 0
+    assert path.read_bytes() == HOSTILE.encode()  # the expect: block as it was, every other byte kept
+    result = _run("resolve", str(path), "--choose", "a=1", "--after", str(tmp_path / "next.yaml"))
+    assert result.exit_code == 0 and "x" * 300_000 + "\r\n" in (tmp_path / "next.yaml").read_bytes().decode()
+    (tmp_path / "folder.yaml").mkdir()
+    (tmp_path / "locked.yaml").write_text("mine\n")
+    (tmp_path / "locked.yaml").chmod(0o444)
+    for target, said in (("folder.yaml", "it is a folder"), ("locked.yaml", "is read-only; not replaced")):
+        result = _run("resolve", str(path), "--choose", "a=1", "--after", str(tmp_path / target))
+        assert result.exit_code == 1 and said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "locked.yaml").read_text() == "mine\n" and (tmp_path / "folder.yaml").is_dir()
+
+
+def test_an_editor_save_over_a_file_replaced_by_a_folder_or_a_link_writes_nothing(tmp_path: Path) -> None:
+    from enemy_move.document.atomic import ConflictError, WriteError
+    from enemy_move.document.document import ScenarioDocument
+
+    path, other = tmp_path / "e.yaml", tmp_path / "other.yaml"
+    path.write_bytes(HOSTILE.encode())
+    document = ScenarioDocument.from_path(path)
+    document.set("action.move", 4)
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(WriteError, match="it is a folder"):
+        document.save()
+    path.rmdir()
+    other.write_text(DEMO)
+    path.symlink_to(other)  # another file's bytes behind the same name
+    with pytest.raises(ConflictError, match="changed on disk since it was read"):
+        document.save()
+    assert other.read_text() == DEMO and path.is_symlink()
+    path.unlink()
+    path.write_bytes(HOSTILE.encode())  # the bytes read, back: saved, only the move changed
+    document.save()
+    assert path.read_bytes().decode() == HOSTILE.replace("move: 2", "move: 4", 1)
+
+
+@pytest.mark.parametrize("fast", [False, True])
+def test_a_map_edit_keeps_the_trailing_blanks_of_rows_it_did_not_change(fast: bool) -> None:
+    """Found by the audit: painting one cell rewrote every map row without its trailing blanks (the editor's Ctrl+S,
+    the page's edit and Save, the next round's file alike: one writer)."""
+    from enemy_move.document.document import ScenarioDocument
+    from enemy_move.loader import load_text
+
+    text = DEMO.replace("\n", "  \n").replace("#  \n", "#\t \n")
+    document = ScenarioDocument.from_text(text, "t.yaml", fast=fast)
+    document.set_cell(3, 1, "*")
+    written = document.text()
+    changed = [(a, b) for a, b in zip(text.split("\n"), written.split("\n")) if a != b]
+    assert changed == [("   # . . . . B #\t ", "   # . . * . B #")]
+    assert (
+        load_text(written, "t.yaml").data["map"]
+        == document.data["map"]
+        == load_text(text, "t.yaml").data["map"].replace("# . . . . B #\t ", "# . . * . B #")
+    )

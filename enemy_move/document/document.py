@@ -450,7 +450,7 @@ class ScenarioDocument:
 
     def store_map_rows(self, rows: list[str]) -> None:
         """Write ``rows`` back as ``map: |`` (added in its usual place when missing)."""
-        value = LiteralScalarString(gridtext.text_of(rows))
+        value = LiteralScalarString(gridtext.text_of(rows, self.data.get("map")))
         if "map" in self.data:
             self.data["map"] = value
         else:

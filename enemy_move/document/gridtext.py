@@ -28,10 +28,15 @@ def rows_of(text: str) -> list[str]:
     return rows
 
 
-def text_of(rows: list[str]) -> str:
+def text_of(rows: list[str], old: object = None) -> str:
+    """The map's text of ``rows``; a row the same as in the ``old`` text but for its trailing blanks keeps them (the
+    bytes a user wrote on rows no edit touched stay)."""
     trimmed = [row.rstrip() for row in rows]
     while trimmed and not trimmed[-1]:
         trimmed.pop()
+    if isinstance(old, str):
+        was = old.split("\n")
+        trimmed = [was[i] if i < len(was) and was[i].rstrip() == row else row for i, row in enumerate(trimmed)]
     return "\n".join(trimmed) + "\n"
 
 
