@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from .errors import ScenarioError
 
 #: The line breaks YAML knows (PyYAML and libyaml count lines at each of them).
@@ -81,6 +79,8 @@ def read_blocks(text: str, file: str, make_scanner: Callable[[str], Any]) -> dic
     too early, a map whose first line is blank, a map folded into one line.
     A YAML syntax error stops the pass quietly: composing reports it.
     """
+    import yaml  # the token pass is for the files the loader's reads leave to it (PyYAML's import: about 97 M instructions)
+
     reader = _BlockReader(text, file)
     scanner = make_scanner(text)
     try:
@@ -160,6 +160,8 @@ class _BlockReader:
 
     def feed(self, token: Any) -> None:
         # Tokens told apart by their class (PyYAML's token classes have no subclasses): a file has a few hundred.
+        import yaml  # imported by read_blocks already: a look-up
+
         kind = type(token)
         if self.pending is not None:
             # The end of the stream sits at column 0 of the line after a final line break: it ends a bare block

@@ -12,6 +12,15 @@ from .yaml_blocks import LINE_BREAK
 #: room for the largest map (64x64, about 9 KiB) many times over, and parses in seconds.
 MAX_FILE_BYTES = 1024 * 1024
 
+#: Deepest nesting of lists and mappings accepted. Real scenarios nest about
+#: 5 levels; the limit keeps every later recursive step far from Python's stack limit.
+MAX_DEPTH = 64
+
+#: Longest number accepted, in characters. Scenario numbers are small; the
+#: cap keeps int() far from Python's 4,300-digit limit and floats finite.
+#: The models then bound each value to its own range (docs/errors.md).
+MAX_NUMBER_CHARS = 32
+
 # Characters YAML itself refuses (the same set as PyYAML's reader), found
 # before parsing so that the message is one line at the true position.
 # U+2028 and U+2029 are refused too (see check_characters). Written as the refused

@@ -157,7 +157,20 @@ def test_a_cycle_is_found_wherever_its_imports_are(tmp_path: Path, files: dict[s
 #: docs/architecture.md's layer drawing: a module imports from its own layer and the ones before it, never after.
 #: The first part of a module's name below ``enemy_move`` decides (``games.<game>`` is the games' layer).
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "loader", "yaml_blocks", "yaml_text", "safe_text", "look", "wording", "flag_values", "output_paths", "_version"),
+    (
+        "errors",
+        "loader",
+        "loader_events",
+        "plain_yaml",
+        "yaml_blocks",
+        "yaml_text",
+        "safe_text",
+        "look",
+        "wording",
+        "flag_values",
+        "output_paths",
+        "_version",
+    ),
     ("game", "registry", "games"),
     ("models",),
     ("geometry",),

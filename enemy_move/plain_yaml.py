@@ -1,0 +1,417 @@
+"""The plain scenario file read line by line, without YAML's parser (issue 34: `check`'s read of many small files).
+
+Most scenario files use a small part of YAML: block mappings of plain keys, one-line values (plain scalars,
+quoted text without escapes, flow lists and mappings), `- ` lists of one-line values, and literal (`|`, the map)
+and folded (`>`, a description) blocks. libyaml's events for such a file cost about 9,500 instructions each as
+Python objects (about 80 a file: 1.3 M instructions a file with the loader's work on them); this reads the same
+file from its lines, each line read once per process (files repeat most of theirs: figures, actions, options).
+
+:func:`read` gives exactly what the loader's one-pass read (``loader_events._fast_load``) gives for the same
+text: the same values, the same positions of every value and key in the same order, the same literal blocks
+and block marks for ``yaml_blocks.fast_origins``; or None for anything outside that part of YAML, however
+harmless (a tab, an escape, an anchor, an empty value, a multi-line scalar, an indentation digit or chomping
+sign, a key that is not a plain name, a duplicate key, a float that is not kept exactly...): the loader then
+reads the file with libyaml as before, and every message comes from there. tests/test_plain_yaml.py compares
+the two on every project and shared-suite file, on seeded random damage to them and on generated files.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, NamedTuple
+
+from .yaml_text import MAX_NUMBER_CHARS  # a longer number is refused by the loader, with its message
+
+YamlPath = tuple[Any, ...]
+
+#: Deepest nesting taken (the loader refuses beyond 64; anything near is read by libyaml).
+_MAX_DEPTH = 48
+#: Deepest nesting taken within one line's flow collection.
+_MAX_FLOW_DEPTH = 8
+
+
+class Mark(NamedTuple):
+    """A 0-based line and column, as libyaml's marks give them (what ``fast_origins`` reads of a block's marks)."""
+
+    line: int
+    column: int
+
+
+class _Unplain(Exception):
+    """The text leaves the plain part of YAML: libyaml reads it."""
+
+
+#: The characters left to libyaml: tabs, line breaks other than the line feed, a byte-order mark inside the text,
+#: and (refused by the loader's character check before, with their messages) controls, surrogates, non-characters.
+_NOT_PLAIN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+#: A block mapping's key (a plain name) and the value indicator, with the spaces after it.
+_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +|$)")
+#: Names the strict resolver reads as null or booleans: as keys the loader keeps their text, left to it.
+_RESERVED = frozenset(("null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"))
+#: A one-line plain scalar in block context (a value or a list item): a first character that starts nothing else
+#: in YAML (or `-` before one that is no space), then anything but `: `, a `:` at the end and ` #` (a comment).
+_BLOCK_PLAIN = re.compile(r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \n]|-[^ \n])(?:[^ :\n]|:(?=[^ \n])| +(?=[^ #\n]))*")
+#: A plain scalar in a flow collection: words of letters, digits and `_.+-`, single spaces between them.
+_FLOW_PLAIN = re.compile(r"(?:[A-Za-z0-9_]|[-+.][A-Za-z0-9])[A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*")
+#: The strict resolver's implicit types (loader._StrictResolver; null and booleans are the sets below).
+_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_FLOAT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\.[0-9]+")
+_NULLS = frozenset(("~", "null", "Null", "NULL"))
+_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+
+class PlainRead(NamedTuple):
+    data: Any
+    #: Each literal block's path and the 0-based mark of its `|` (the loader's ``_Builder.literals``).
+    literals: list[tuple[YamlPath, int, int]]
+    #: Each literal block as the one-pass read notes it for ``fast_origins`` (``_Builder.blocks``).
+    blocks: list[tuple[Any, Any, int, bool, bool]]
+
+
+def read(text: str, positions: dict[YamlPath, tuple[int, int]], key_positions: dict[YamlPath, tuple[int, int]]) -> PlainRead | None:
+    """The document's values, their 1-based positions filled into ``positions`` and ``key_positions`` (in the
+    one-pass read's order), or None (and the two left as they were) when the text is not plain."""
+    if not text or _NOT_PLAIN.search(text) is not None or not text.endswith("\n"):
+        return None
+    reader = _Reader(text, positions, key_positions)
+    try:
+        data = reader.document()
+    except _Unplain:
+        positions.clear()
+        key_positions.clear()
+        return None
+    return PlainRead(data, reader.literals, reader.blocks)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _resolved(text: str) -> Any:
+    """A plain scalar's value as the strict resolver and the loader read it (what they refuse, left to them)."""
+    if text in _NULLS:
+        return None
+    if text in _BOOLEANS:
+        return _BOOLEANS[text]
+    if _INT.fullmatch(text):
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _Unplain
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _Unplain
+        from decimal import Decimal  # a float in a scenario file is rare
+
+        value = float(text)
+        if not math.isfinite(value) or Decimal(repr(value)) != Decimal(text):
+            raise _Unplain
+        return value
+    return text
+
+
+def _after_value(line: str, at: int) -> None:
+    """Nothing but spaces and a comment (after a space) may follow a value on its line."""
+    rest = line[at:]
+    stripped = rest.lstrip(" ")
+    if stripped and (stripped[0] != "#" or len(stripped) == len(rest)):
+        raise _Unplain
+
+
+# What a line outside the literal blocks holds after its key (or its `- `): the value's kind.
+_NESTED, _LITERAL, _FOLDED, _SCALAR, _FLOW = range(5)
+
+
+class _Line(NamedTuple):
+    """One line, read once (``_lines`` keeps it for every file of the process): where it starts, its key (None: a
+    `- ` item), the kind of its value and the value (a flow collection's as a template, copied for each use), the
+    value's column, and, for a flow collection, the positions of its parts relative to it."""
+
+    indent: int
+    key: str | None
+    kind: int
+    value: Any
+    column: int
+    parts: tuple[tuple[YamlPath, int], ...] = ()
+    keys: tuple[tuple[YamlPath, int], ...] = ()
+
+
+#: Lines read, by their text: scenario files repeat most of theirs (figures, actions, an expected option...).
+_LINES: dict[str, _Line | None] = {}
+_LINES_KEPT = 8192
+_BAD = _Line(-1, None, -1, None, -1)  # a line outside the plain part, kept as such
+
+
+def _line(line: str) -> _Line | None:
+    """The line read (None: blank or a comment), from ``_LINES`` when met before."""
+    found = _LINES.get(line, _BAD)
+    if found is _BAD:
+        try:
+            found = _read_line(line)
+        except _Unplain:
+            found = _BAD
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        _LINES[line] = found
+    if found is _BAD:
+        raise _Unplain
+    return found
+
+
+def _read_line(line: str) -> _Line | None:
+    stripped = line.lstrip(" ")
+    if not stripped or stripped[0] == "#":
+        return None
+    indent = len(line) - len(stripped)
+    key = None
+    if stripped.startswith("- "):
+        at = len(line) - len(stripped[2:].lstrip(" "))
+        if at >= len(line) or line[at] in "#|>":
+            raise _Unplain  # an empty item, a block in a list
+    else:
+        found = _KEY.match(line, indent)
+        if found is None or found.group(1) in _RESERVED:
+            raise _Unplain
+        key, at = found.group(1), found.end()
+        if at == len(line) or line[at] == "#":
+            return _Line(indent, key, _NESTED, None, at)
+        if line[at] in "|>":
+            _after_value(line, at + 1)
+            return _Line(indent, key, _LITERAL if line[at] == "|" else _FOLDED, None, at)
+    parts = _Parts(line)
+    value = parts.inline(at, (), 0, flow=False)
+    _after_value(line, parts.end)
+    if line[at] in "[{":
+        return _Line(indent, key, _FLOW, value, at, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
+    return _Line(indent, key, _SCALAR, value, at)
+
+
+def _copy(value: Any) -> Any:
+    """A fresh copy of a flow collection's template (its scalars are immutable)."""
+    if type(value) is list:
+        return [_copy(item) if type(item) in (list, dict) else item for item in value]
+    return {key: _copy(item) if type(item) in (list, dict) else item for key, item in value.items()}
+
+
+class _Parts:
+    """A one-line value read, the columns of its parts kept by their paths relative to it."""
+
+    def __init__(self, line: str):
+        self.line = line
+        self.positions: dict[YamlPath, int] = {}
+        self.key_positions: dict[YamlPath, int] = {}
+        self.end = 0  # the column after the last value read
+
+    def inline(self, at: int, path: YamlPath, depth: int, *, flow: bool) -> Any:
+        """A value from column ``at``: a flow collection, quoted text or a plain scalar."""
+        line = self.line
+        if depth > _MAX_FLOW_DEPTH or at >= len(line):
+            raise _Unplain
+        first = line[at]
+        if first == "[" or first == "{":
+            return self.collection(at, path, depth)
+        self.positions[path] = at
+        if first == '"' or first == "'":
+            close = line.find(first, at + 1)
+            if close < 0 or (first == '"' and "\\" in line[at:close]) or line.startswith(first, close + 1):
+                raise _Unplain  # an escape, a quote doubled, text over several lines
+            self.end = close + 1
+            return line[at + 1 : close]
+        found = (_FLOW_PLAIN if flow else _BLOCK_PLAIN).match(line, at)
+        if found is None:
+            raise _Unplain
+        text = found.group() if flow else found.group().rstrip(" ")
+        self.end = at + len(text)  # a block value: the caller sees that only a comment follows (no `:`, no `#` unspaced)
+        return _resolved(text)
+
+    def collection(self, at: int, path: YamlPath, depth: int) -> Any:
+        """A flow list or mapping that ends on its line."""
+        line = self.line
+        self.positions[path] = at
+        closing = "]" if line[at] == "[" else "}"
+        result: Any = [] if closing == "]" else {}
+        at = _skip(line, at + 1)
+        if line.startswith(closing, at):
+            self.end = at + 1
+            return result
+        while True:
+            if closing == "]":
+                result.append(self.inline(at, (*path, len(result)), depth + 1, flow=True))
+            else:
+                found = _KEY.match(line, at)
+                key = found.group(1) if found is not None else None
+                if found is None or key in _RESERVED or key in result or not line.startswith(" ", found.end() - 1):
+                    raise _Unplain
+                inner = (*path, key)
+                self.key_positions[inner] = at
+                result[key] = self.inline(found.end(), inner, depth + 1, flow=True)
+            at = _skip(line, self.end)
+            if line.startswith(closing, at):
+                self.end = at + 1
+                return result
+            if not line.startswith(",", at):
+                raise _Unplain
+            at = _skip(line, at + 1)
+            if at >= len(line) or line[at] in ",]}":
+                raise _Unplain  # a comma at the end or doubled
+
+
+def _skip(line: str, at: int) -> int:
+    return len(line) - len(line[at:].lstrip(" "))
+
+
+class _Reader:
+    def __init__(self, text: str, positions: dict[YamlPath, tuple[int, int]], key_positions: dict[YamlPath, tuple[int, int]]):
+        self.lines = text.split("\n")  # the last is "" (the text ends with a line feed)
+        self.positions = positions
+        self.key_positions = key_positions
+        self.literals: list[tuple[YamlPath, int, int]] = []
+        self.blocks: list[tuple[Any, Any, int, bool, bool]] = []
+
+    def content(self, number: int) -> int:
+        """The first line from ``number`` on that is neither blank nor a comment (len(lines) at the end)."""
+        lines = self.lines
+        while number < len(lines) and _line(lines[number]) is None:
+            number += 1
+        return number
+
+    def document(self) -> Any:
+        first = self.content(0)
+        line = _line(self.lines[first]) if first < len(self.lines) else None
+        if line is None or line.indent or line.key is None:
+            raise _Unplain  # empty, a root that is no block mapping at column 1
+        data, number = self.mapping(first, 0, (), 0)
+        if number < len(self.lines):
+            raise _Unplain
+        return data
+
+    def mapping(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[dict[Any, Any], int]:
+        """A block mapping whose first key starts line ``number`` at column ``indent``; the line after it."""
+        if depth > _MAX_DEPTH:
+            raise _Unplain
+        positions, key_positions, lines = self.positions, self.key_positions, self.lines
+        positions[path] = (number + 1, indent + 1)
+        result: dict[Any, Any] = {}
+        while number < len(lines):
+            line = _line(lines[number])
+            assert line is not None  # content() passed the blanks and comments
+            if line.indent < indent:
+                break
+            key = line.key
+            if line.indent > indent or key is None or key in result:
+                raise _Unplain
+            inner = (*path, key)
+            key_positions[inner] = (number + 1, indent + 1)
+            kind = line.kind
+            if kind == _SCALAR:
+                positions[inner] = (number + 1, line.column + 1)
+                result[key] = line.value
+            elif kind == _FLOW:
+                result[key] = self.flow(line, number, inner, depth + 1)
+            elif kind in (_LITERAL, _FOLDED):
+                result[key], number = self.block(number, line.column, indent, inner, kind == _FOLDED)
+                continue
+            else:
+                result[key], number = self.below(number, indent, inner, depth + 1)
+                continue
+            number = self.content(number + 1)
+        return result, number
+
+    def below(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[Any, int]:
+        """The block collection under the key on line ``number`` (nothing after the key); the line after it."""
+        below = self.content(number + 1)
+        line = _line(self.lines[below]) if below < len(self.lines) else None
+        if line is None or line.indent <= indent:
+            raise _Unplain  # an empty value (null): libyaml says where
+        if line.key is None:
+            return self.sequence(below, line.indent, path, depth)
+        return self.mapping(below, line.indent, path, depth)
+
+    def flow(self, line: _Line, number: int, path: YamlPath, depth: int) -> Any:
+        """A flow collection's copy, the positions of its parts recorded."""
+        if depth > _MAX_DEPTH:
+            raise _Unplain
+        row = number + 1
+        positions, key_positions = self.positions, self.key_positions
+        for part, column in line.parts:
+            positions[path + part] = (row, column + 1)
+        for part, column in line.keys:
+            key_positions[path + part] = (row, column + 1)
+        return _copy(line.value)
+
+    def sequence(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[list[Any], int]:
+        """A block sequence of one-line items, its first `-` at column ``indent`` of line ``number``."""
+        if depth > _MAX_DEPTH:
+            raise _Unplain
+        self.positions[path] = (number + 1, indent + 1)
+        items: list[Any] = []
+        lines = self.lines
+        while number < len(lines):
+            line = _line(lines[number])
+            assert line is not None
+            if line.indent < indent:
+                break
+            if line.indent > indent or line.key is not None:
+                raise _Unplain
+            inner = (*path, len(items))
+            if line.kind == _FLOW:
+                items.append(self.flow(line, number, inner, depth + 1))
+            else:
+                self.positions[inner] = (number + 1, line.column + 1)
+                items.append(line.value)
+            number = self.content(number + 1)
+        return items, number
+
+    def block(self, number: int, at: int, indent: int, path: YamlPath, folded: bool) -> tuple[str, int]:
+        """A literal (`|`) or folded (`>`) block, no indentation digit, no chomping sign, its text from the next line
+        on (a folded one without lines indented more than its first: those keep their breaks)."""
+        lines = self.lines
+        first = number + 1
+        if first >= len(lines) or not lines[first].strip(" ") or (folded and path == ("map",)):
+            raise _Unplain  # an empty block, a blank first line, a folded map: libyaml (and the block pass) judge it
+        inner = _indent(lines[first])
+        if inner <= indent:
+            raise _Unplain
+        pad = " " * inner
+        text: list[str] = []
+        kept = 0  # how many of ``text`` end at a line with text (the clipped block's lines)
+        end = first
+        for line in lines[first:]:
+            if line.startswith(pad):
+                rest = line[inner:]
+                if rest.strip(" "):
+                    if folded and rest[0] == " ":
+                        raise _Unplain  # a line indented more keeps its breaks in a folded block
+                    text.append(rest)
+                    kept = len(text)
+                elif rest:
+                    raise _Unplain  # spaces beyond the indentation are the block's text
+                else:
+                    text.append("")
+            elif line.strip(" "):
+                break
+            else:
+                text.append("")
+            end += 1
+        if end == len(lines):
+            end -= 1  # the end of the text: the last line, empty after the final line feed
+        self.positions[path] = (number + 1, at + 1)
+        if not folded:
+            self.literals.append((path, number, at))
+        # libyaml's end mark: the start of the line that ended the block (it marks each line before its indentation).
+        self.blocks.append((Mark(number, at), Mark(end, 0), indent, path == ("map",), not folded))
+        return (_folded(text[:kept]) if folded else "\n".join(text[:kept]) + "\n"), self.content(end)
+
+
+def _folded(text: list[str]) -> str:
+    """A folded block's value from its lines (blank ones ""): one break between two lines becomes a space, a run of
+    blank lines between them its breaks alone; the last break kept."""
+    value = text[0]
+    blanks = 0
+    for line in text[1:]:
+        if line:
+            value += ("\n" * blanks if blanks else " ") + line
+            blanks = 0
+        else:
+            blanks += 1
+    return value + "\n"
