@@ -63,3 +63,21 @@ def test_a_plain_check_imports_no_typer(tmp_path: Path) -> None:
     assert plain[0] == 0 and plain[2] == b"False False\n"
     through_typer = _run([sys.executable, "-c", program], ["check", GLOOMHAVEN, "-v"], tmp_path)  # -v: typer's command
     assert through_typer[0] == 0 and through_typer[2] == b"True True\n"
+
+
+def test_only_a_check_that_ends_its_process_sets_the_collectors_threshold() -> None:
+    # check_command.CHECK_GC_THRESHOLD: set where the process ends with the check (the installed command), seen by an
+    # exit function (they run before the process ends); a caller's process (a test's) keeps its own threshold.
+    script = (
+        "import atexit, gc, sys\n"
+        "from enemy_move.check_command import plain_main\n"
+        "atexit.register(lambda: print('threshold', gc.get_threshold()[0], file=sys.stderr))\n"
+        f"plain_main(['check', {GLOOMHAVEN + '/demo.yaml'!r}, '--json'], exit_at_once=sys.argv[1] == 'end')\n"
+    )
+    from enemy_move.check_command import CHECK_GC_THRESHOLD
+
+    for mode, threshold in (("end", CHECK_GC_THRESHOLD), ("return", 700)):
+        done = subprocess.run([sys.executable, "-c", script, mode], capture_output=True, text=True, cwd=ROOT, timeout=300, check=False)
+        assert done.returncode == 0 and '"passed": 1' in done.stdout
+        assert done.stderr.split() == ["threshold", str(threshold)]
+    assert CHECK_GC_THRESHOLD > 700
