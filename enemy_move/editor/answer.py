@@ -136,12 +136,3 @@ def _why_not(result: Result, index: int, turn: Turn, cursor: Position) -> Text:
     if entry.source == "option" and entry.option is not None:
         words = f"{format_position(cursor)} is option {option_number(entry.option)}: a destination."
     return Text("why not " + escape_controls(words) + "\n", style="magenta")
-
-
-def turn_words(turn: Turn) -> str:
-    """What a turn did in a few words (the message after the next round)."""
-    if not turn.options or turn.chosen is None:
-        return f"{turn.actor} stays"
-    option = turn.options[turn.chosen]
-    words = f"{turn.actor} to {format_position(option.to)}" if len(option.path) > 1 else f"{turn.actor} stays"
-    return words + (f", attacks {', '.join(option.attacks)}" if option.attacks else "")

@@ -24,9 +24,10 @@ from textual.worker import Worker, WorkerState
 from ..document.atomic import ConflictError, WriteError
 from ..document.document import EditError
 from ..errors import escape_controls
+from ..render.text import turn_words
 from ..result import Turn
 from . import palette
-from .answer import answer_text, turn_words, why_not_text
+from .answer import answer_text, why_not_text
 from .areas import AreaView, area_names
 from .board import BoardView, Overlay
 from .commands import Commands

@@ -31,6 +31,15 @@ def answer_line(turn: Turn, *, has_focus: bool = True, whole_phase: bool = False
     return "  ·  ".join(parts)
 
 
+def turn_words(turn: Turn) -> str:
+    """What a turn did in a few words (the message after the next round: the editor's and the table page's)."""
+    if not turn.options or turn.chosen is None:
+        return f"{turn.actor} stays"
+    option = turn.options[turn.chosen]
+    words = f"{turn.actor} to {format_position(option.to)}" if len(option.path) > 1 else f"{turn.actor} stays"
+    return words + (f", attacks {', '.join(option.attacks)}" if option.attacks else "")
+
+
 def choice_numbers(count: int) -> str:
     """``1/2/3`` for up to four options, ``1-7`` beyond: the numbers the players choose among."""
     return "/".join(str(n) for n in range(1, count + 1)) if count <= 4 else f"1-{count}"

@@ -171,14 +171,13 @@ class Server:
 
 
 def _document(text: str, file: str) -> Any:
-    from ..document.document import ScenarioDocument
-    from .parsed import commented
+    from .parsed import commented, read
 
     try:
-        document = ScenarioDocument.from_text(text, file, fast=True)
+        document = read(text, file)
         # kept for the first edit (serve/parsed.py): read by ruamel when it has comments, which a fast document's
         # edits near them would need (the page's load pays it, not its first edit)
-        return ScenarioDocument.from_text(text, file) if commented(document) else document
+        return read(text, file, fast=False) if commented(document) else document
     except ScenarioError:
         return None
 
@@ -202,12 +201,11 @@ def _keep_read(text: str, file: str) -> None:
     board of 1,000 areas; the view itself resolves the phase, about 1.7 s). Any other view reads nothing more, and
     none is read by ruamel (as the page's load reads a commented text): both cost the server a third of the answers it
     gives a second to phones viewing and editing the demo (bench/serve_bench.py)."""
-    from ..document.document import ScenarioDocument
-    from .parsed import holds, keep, taken
+    from .parsed import holds, keep, read, taken
 
     if taken(text, file) and not holds(text, file):
         with contextlib.suppress(ScenarioError):  # the view drew it, but an edit reads it apart (NeedsRuamel...)
-            keep(text, file, ScenarioDocument.from_text(text, file, fast=True))
+            keep(text, file, read(text, file))
 
 
 def _edit(data: Any) -> dict[str, Any]:

@@ -405,7 +405,7 @@ def next_round(request: Request) -> tuple[str | None, dict[str, Any] | None, str
     to make; and a sentence saying what moved."""
     from ..document.document import ScenarioDocument
     from ..document.nodes import NeedsRuamel
-    from ..editor.answer import turn_words
+    from ..render.text import turn_words  # not the editor's module: it imports textual (60 ms at a first next round)
     from .parsed import answer_for, document_for, keep
 
     # the answer the page's view of this text and these choices drew, when it was the last (else resolved again)
