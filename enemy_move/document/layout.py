@@ -24,14 +24,13 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cached_property
 from itertools import accumulate
-from operator import lt, sub
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.compat import ordereddict
 from ruamel.yaml.error import YAMLError
 
 from ..yaml_blocks import LINE_BREAK
+from .marks import FLAT, Marks, Shape, comment_line, tokens_before
 from .nodes import NeedsRuamel, plain, yaml_io
 from .splice import Lines, Splicer
 
@@ -46,9 +45,6 @@ _DOCUMENT_END = re.compile(r"(?:^|[\r\n\x85\u2028\u2029])\.\.\.(?:[ \t\r\n\x85\u
 #: The characters ``str.splitlines`` splits at besides "\n" (the line breaks YAML knows among them).
 _OTHER_SPLITS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
-#: A line's indentation (spaces only).
-_LEAD = re.compile(" *")
-
 
 @dataclass(frozen=True)
 class Section:
@@ -59,10 +55,25 @@ class Section:
     end: int
     sign: str  # repr of the plain value
     value: Any  # the plain value
-    kind: str | None = None  # "map" / "seq": a block collection whose children's lines are known
-    children: tuple[int, ...] = ()  # each child's first line, relative to ``start``
-    column: int | None = None  # where the children's keys (or dashes) start, when they were read from the file
+    shaped: Shape | Marks = FLAT  # its Shape, or the marks it is worked out from when the section is first written
     unsure: bool = False  # a tree read from libyaml's events (fastread.py): its lines hold what only ruamel writes
+
+    @property
+    def shape(self) -> Shape:
+        shaped = self.shaped
+        return shaped if isinstance(shaped, tuple) else shaped.shape()
+
+    @property
+    def kind(self) -> str | None:
+        return self.shape[0]
+
+    @property
+    def children(self) -> tuple[int, ...]:
+        return self.shape[1]
+
+    @property
+    def column(self) -> int | None:
+        return self.shape[2]
 
 
 @dataclass
@@ -98,6 +109,8 @@ class Layout:
     @cached_property
     def newline(self) -> str:
         """The file's usual line end (the most frequent; LF for a one-line file), as splice.Lines says."""
+        if not _OTHER_SPLITS.search(self.text):
+            return "\n"  # the only line break there is (counting them cost 1 ms on 9,000 lines)
         counts = Counter(LINE_BREAK.findall(self.text))
         return counts.most_common(1)[0][0] if counts else "\n"
 
@@ -149,61 +162,21 @@ def read_layout(text: str, data: CommentedMap, whole: dict[Any, Any], indent: tu
     if any(mark is None or mark[1] != 0 for mark in marks):
         return None
     held = data.ca.items  # the keys with comments (most have none)
-    lines = [min(mark[0], _comment_line(data, key, mark[0])) if key in held else mark[0] for key, mark in zip(data, marks)]
+    lines = [min(mark[0], comment_line(held, key, mark[0])) if key in held else mark[0] for key, mark in zip(data, marks)]
     if any(b <= a for a, b in zip(lines, lines[1:])) or lines[-1] >= total:
         return None
     layout.head = lines[0]
     for (key, value), start, end in zip(data.items(), lines, [*lines[1:], total]):
         meaning = whole[_key(key)]
-        kind, children, column = _children_marks(value, start, end, text, layout)
-        layout.sections.append(Section(_key(key), start, end, repr(meaning), meaning, kind, children, column))
+        block = isinstance(value, (CommentedMap, CommentedSeq)) and value and not value.fa.flow_style()
+        shaped = Marks(value, start, end, layout) if block else FLAT
+        layout.sections.append(Section(_key(key), start, end, repr(meaning), meaning, shaped))
     return layout
-
-
-def _children_marks(value: Any, start: int, end: int, text: str, layout: Layout) -> tuple[str | None, tuple[int, ...], int | None]:
-    """("map" or "seq", each child's first line relative to ``start``, their column) of a block collection, from
-    ruamel's marks."""
-    if not isinstance(value, (CommentedMap, CommentedSeq)) or not value or value.fa.flow_style():
-        return None, (), None
-    keys = list(ordereddict.__iter__(value)) if isinstance(value, CommentedMap) else range(len(value))
-    get = value.lc.data.get
-    marks = [get(key) for key in keys]
-    if None in marks:
-        return None, (), None
-    starts, lead = layout.starts, _LEAD.match
-    # where each child's first line starts and its text after the indentation
-    firsts = [starts[mark[0]] for mark in marks]
-    texts = [lead(text, first).end() for first in firsts]  # type: ignore[union-attr]  # ` *` matches anywhere
-    held = value.ca.items
-    lines = (
-        [min(mark[0], _comment_line(value, key, mark[0])) if key in held else mark[0] for key, mark in zip(keys, marks)]
-        if held
-        else [mark[0] for mark in marks]
-    )
-    if lines[0] <= start or lines[-1] >= end or not all(map(lt, lines, lines[1:])):  # in order
-        return None, (), None
-    columns = set(map(sub, texts, firsts))
-    if len(columns) != 1:
-        return None, (), None
-    if isinstance(value, CommentedSeq) and not all(text.startswith("-", at) for at in texts):
-        return None, (), None  # an item whose value starts on the line after its dash
-    return ("map" if isinstance(value, CommentedMap) else "seq"), tuple(line - start for line in lines), columns.pop()
 
 
 def _comments_before(container: Any, key: Any) -> list[Any]:
     """The comment tokens ruamel holds for the lines before ``key`` of ``container`` (they are written with it)."""
-    held = container.ca.items.get(key) if hasattr(container, "ca") else None
-    if not held or len(held) < 2 or not isinstance(held[1], list):
-        return []
-    return [token for token in held[1] if token is not None]
-
-
-def _comment_line(container: Any, key: Any, line: int) -> int:
-    """The first line of the comments ruamel writes before ``key`` (``line``, the key's, when none)."""
-    marks: list[int] = [
-        int(token.start_mark.line) for token in _comments_before(container, key) if getattr(token, "start_mark", None) is not None
-    ]
-    return min([line, *marks])
+    return tokens_before(container.ca.items.get(key) if hasattr(container, "ca") else None)
 
 
 def _comment_lines(container: Any, key: Any) -> int:
@@ -300,7 +273,7 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
             node = data[key]
             if before is not None and before.kind is not None and _same_kind(node, before.kind):
                 children = _Children(node, value, before, layout, out).write()
-                sections.append(Section(keys[j], start, out.lines, sign, value, before.kind, children, before.column))
+                sections.append(Section(keys[j], start, out.lines, sign, value, (before.kind, children, before.column)))
                 continue
             new = _dump(_alone(data, [key]), layout.indent)
             base = layout.base(before.start, before.end, wrapped=False) if before is not None else None
@@ -308,7 +281,7 @@ def _render(data: CommentedMap, layout: Layout, keys: list[Any], values: list[An
             written = _spliced(original, base, new, layout, {keys[j]: value}, wrapped=False)
             out.add("".join(written), len(written))
             kind, children = _children_written(node, new, layout.indent)
-            sections.append(Section(keys[j], start, out.lines, sign, value, kind, children))
+            sections.append(Section(keys[j], start, out.lines, sign, value, (kind, children, None)))
     text = "".join(out.pieces)
     if not layout.ends_with_break and _ends_with_break(text):
         text = text[: -len(_last_break(text))]
@@ -405,32 +378,47 @@ class _Children:
         header_end = before.start + before.children[0]
         out.add(layout.chunk(before.start, header_end), header_end - before.start)
         bounds = [before.start + child for child in before.children] + [before.end]
-        if before.kind == "map":
-            old_ids: list[Any] = [repr(k) for k in before.value]
-            new_ids: list[Any] = [repr(k) for k in self.value]
+        seq = before.kind == "seq"
+        if not seq:
+            old_ids, new_ids = _ids(list(before.value), list(self.value))
             old_values, new_values = list(before.value.values()), list(self.value.values())
         else:
             old_values, new_values = before.value, self.value
-            old_ids, new_ids = [repr(v) for v in old_values], [repr(v) for v in new_values]
+            old_ids, new_ids = _ids(old_values, new_values)
         for tag, i1, i2, j1, j2 in _align(old_ids, new_ids):
             if tag != "equal":
                 self.gone.extend(range(i1, i2))
                 self.come.extend(range(j1, j2))
                 continue
+            if seq:  # the same items
+                self._copy(i1, i2, bounds)
+                continue
+            kept = i1  # children [kept, i) are written as they were, in one piece
             for i, j in zip(range(i1, i2), range(j1, j2)):
-                if before.kind == "seq" or repr(old_values[i]) == repr(new_values[j]):
-                    self._run(bounds)
-                    self.firsts.append(out.lines - self.start)
-                    out.add(layout.chunk(bounds[i], bounds[i + 1]), bounds[i + 1] - bounds[i])
-                elif (line := self._flow_line(i, j, old_values[i], new_values[j], bounds)) is not None:
+                if repr(old_values[i]) == repr(new_values[j]):
+                    continue
+                self._copy(kept, i, bounds)
+                kept = i + 1
+                if (line := self._flow_line(i, j, old_values[i], new_values[j], bounds)) is not None:
                     self._run(bounds)
                     self.firsts.append(out.lines - self.start)
                     out.add(line, 1)
                 else:
                     self.gone.append(i)
                     self.come.append(j)
+            self._copy(kept, i2, bounds)
         self._run(bounds)
         return tuple(self.firsts)
+
+    def _copy(self, first: int, last: int, bounds: list[int]) -> None:
+        """Children [first, last) of the text written as they were, after the pending run (one piece: a child each
+        cost 6,875 calls for the links)."""
+        if first < last:
+            self._run(bounds)
+            out = self.out
+            at = out.lines - self.start - bounds[first]
+            self.firsts.extend(bound + at for bound in bounds[first:last])
+            out.add(self.layout.chunk(bounds[first], bounds[last]), bounds[last] - bounds[first])
 
     def _flow_line(self, i: int, j: int, old: Any, new: Any, bounds: list[int]) -> str | None:
         """A child of one flow line whose new line is certain without ruamel (flowline.py), else None."""
@@ -475,6 +463,14 @@ class _Children:
             self.out.add("".join(written), len(written))
         gone.clear()
         come.clear()
+
+
+def _ids(old: list[Any], new: list[Any]) -> tuple[list[Any], list[Any]]:
+    """What children are aligned by: their repr (``1`` is not ``true``), or themselves when all are texts (a text
+    equals only the same text: 13,750 reprs fewer for the links)."""
+    if all(type(item) is str for item in old) and all(type(item) is str for item in new):
+        return old, new
+    return [repr(item) for item in old], [repr(item) for item in new]
 
 
 def _members_value(value: Any, kind: str | None, come: list[int]) -> Any:

@@ -230,7 +230,7 @@ class _Both(fastread._Builder):
         result: dict[Any, Any] = {}
         seen: set[str] = set()
         get, node, builder, spans = self.get, self.node, self.builder, self.spans
-        positions, key_positions = self.positions, self.key_positions
+        positions, key_positions, read = self.positions, self.key_positions, _READ
         deeper = depth + 1
         key_event = get()
         while type(key_event) is not MappingEndEvent:
@@ -275,6 +275,18 @@ class _Both(fastread._Builder):
                         value_end: Any = value_event.end_mark
                         spans.append((value_at.index, value_end.index))
                     result[key] = value = value_text
+                elif (
+                    not value_style
+                    and (known := read.get(value_text)) is not None
+                    and value_event.implicit[0]
+                    and not value_event.anchor
+                    and value_event.tag is None
+                ):  # both_scalar's kept readings (4, false, 0...), without its two calls: a third of a board's scalars
+                    positions[key_path] = (value_line + 1, value_column + 1)
+                    if "#" in value_text or "\n" in value_text:
+                        value_end = value_event.end_mark
+                        spans.append((value_at.index, value_end.index))
+                    result[key], value = known[0], known[1] if type(known[1]) in _SHARED else _fresh(known[1])
                 else:
                     result[key], value = node(value_event, key_path, deeper)
             else:
