@@ -141,14 +141,31 @@ def _area_positions(board: AreaBoard) -> dict[str, tuple[float, float]]:
             layer.sort(key=key)
         for row, area in enumerate(layer):
             row_of[area] = row
-    tallest = max((len(layer) for layer in layers), default=1)
-    for column, layer in enumerate(layers):
-        offset = (tallest - len(layer)) / 2
-        for row, area in enumerate(layer):
-            placed[area] = (column * slot_w, (row + offset) * slot_h)
+    columns = _wrapped(layers, len(names))
+    tallest = max((len(column) for column in columns), default=1)
+    for index, column in enumerate(columns):
+        offset = (tallest - len(column)) / 2
+        for row, area in enumerate(column):
+            placed[area] = (index * slot_w, (row + offset) * slot_h)
     for name, at in fixed.items():
         placed[name] = (at[0] * slot_w, at[1] * slot_h)
     return {name: (x + PAD, y + PAD) for name, (x, y) in placed.items()}
+
+
+#: A layer of the layered layout taller than this (and than a square board's side) is cut into columns side by side.
+WRAP_ROWS = 12
+
+
+def _wrapped(layers: list[list[str]], count: int) -> list[list[str]]:
+    """The layers as columns: a board whose layers stay short is drawn as it always was; on a large board the
+    breadth-first layers are hundreds of areas tall (1,000 areas with 6,875 links: 5 layers, a picture 1,062 by
+    99,000 units, a thin sliver on any screen), so each layer is cut into columns of at most about the side of a
+    square holding every area, in its order."""
+    slot_w, slot_h = AREA_W + AREA_GAP_X, AREA_H + AREA_GAP_Y
+    rows = max(WRAP_ROWS, math.ceil(math.sqrt(count * slot_w / slot_h)))
+    if max((len(layer) for layer in layers), default=0) <= rows:
+        return layers
+    return [layer[start : start + rows] for layer in layers for start in range(0, len(layer), rows)]
 
 
 # --- one section per turn -----------------------------------------------------------------

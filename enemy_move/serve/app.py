@@ -25,7 +25,11 @@ from .files import Folder, PathRefused, digest
 from .files import read_text as _read
 from .guard import Guard, TooLarge, read_body
 
-STATIC = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
+STATIC = {
+    "board.js": "text/javascript; charset=utf-8",
+    "zoom.js": "text/javascript; charset=utf-8",
+    "board.css": "text/css; charset=utf-8",
+}
 #: The page's URL carries a shared position compressed; longer than this it is refused.
 MAX_SHARE_CHARS = 64 * 1024
 

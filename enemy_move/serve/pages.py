@@ -96,14 +96,19 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         + f'<h1>{escape(title)}</h1><p class="meta">{where}</p></header>'
         # On a phone: the board, what a tap did, the answer, then the tools; on a wide screen the answer beside.
         + '<main class="layout">'
-        + f'<div id="board">{view["board"]}</div>'
+        # a board too large for the screen pans in its box, with these buttons (static/zoom.js shows them)
+        + '<div class="board-area"><div id="zoom" class="zoom" role="toolbar" aria-label="zoom" hidden>'
+        + '<button type="button" data-zoom="out" aria-label="zoom out">\u2212</button>'
+        + '<button type="button" data-zoom="in" aria-label="zoom in">+</button>'
+        + '<button type="button" data-zoom="fit">Fit</button><span class="zoom-level"></span></div>'
+        + f'<div id="board">{view["board"]}</div></div>'
         + '<p id="status" role="status" aria-live="polite"></p>'
         + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section>'
         + _palette(symbols, board_kind)
         + '<div class="actions" role="toolbar" aria-label="actions">'
         + "".join(buttons)
         + '</div><div id="form"></div></main>'
-        + f'<script type="application/json" id="state">{data}</script><script src="/static/board.js"></script></body></html>\n'
+        + f'<script type="application/json" id="state">{data}</script><script src="/static/board.js"></script><script src="/static/zoom.js"></script></body></html>\n'
     )
 
 
