@@ -277,3 +277,69 @@ def test_the_area_list_follows_the_selected_area_and_the_links_dialog(tmp_path: 
         assert screen.session.area == "A61" and in_view("A61")
 
     run_editor(session_for(str(path)), script)
+
+
+LONG = "A1_the_Sunken_Cathedral_of_the_Drowned_Kings_North_Nave"
+
+
+def test_a_long_link_scrolls_sideways_and_the_bars_light_up_and_drag(tmp_path: Path) -> None:
+    """A link longer than the list is wide: a horizontal scroll bar under the list; ← → Home End on the list and
+    the bar's thumb dragged scroll it sideways; each bar is drawn in textual's hover colours while the mouse is over
+    it and in its active colours while its thumb is held (issue 34's round 8 lost all three)."""
+    from enemy_move.editor.listbars import Bars
+
+    path = _board_of(tmp_path / "long.yaml", 20, [f"A1 -- {LONG}", *(f"A1 -- A{n}" for n in range(2, 21))])
+    path.write_text(path.read_text().replace("links:", f"  {LONG}: {{capacity: 2}}\nlinks:"))
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        screen.session.area = "A1"
+        await press(pilot, "ctrl+l")
+        panel = dialog(pilot)
+        assert panel is not None
+        place = panel._place()
+        assert place.vertical and place.horizontal and place.inner < len(f" A1 -- {LONG}")
+        link = f"A1 -- {LONG}"
+        row = next(y for y, text in enumerate(_rows(panel)) if text.startswith(" A1 -- A1_"))
+        assert link not in _rows(panel)[row]  # cut at the list's width
+        await press(pilot, "down", "end")  # the list, scrolled to its right end
+        assert panel.left == panel.wide - place.inner > 0
+        assert _rows(panel)[row].rstrip().endswith("North_Nave")
+        await press(pilot, "home")
+        assert panel.left == 0 and _rows(panel)[row].startswith(" A1 -- A1_the")
+
+        origin = panel.content_region.offset
+        bar_y = origin.y + place.bar_row
+
+        def thumb_colour(vertical: bool) -> Any:
+            y = place.first if vertical else place.bar_row
+            thumb = [s.style for s in panel.render_line(y) if s.style is not None and s.style.reverse]
+            return (thumb[-1] if vertical else thumb[0]).color
+
+        def expected(state: str) -> Any:
+            return Bars.colours(panel.styles, panel.background_colors[1], state)[1].rich_color
+
+        assert thumb_colour(False) == expected("") != expected("hover")
+        await pilot.hover(offset=(origin.x + 1, bar_y))
+        assert panel.bars.hover == "h" and thumb_colour(False) == expected("hover")
+        await pilot.mouse_down(offset=(origin.x + 1, bar_y))
+        assert panel.bars.grab is not None and thumb_colour(False) == expected("active")
+        await pilot.hover(offset=(origin.x + 6, bar_y))  # dragged 5 columns right: 5 x wide / inner columns of text
+        assert panel.left == round(5 * panel.wide / place.inner)
+        await pilot.mouse_up(offset=(origin.x + 6, bar_y))
+        assert panel.bars.grab is None and panel.left > 0
+        await pilot.hover(offset=(origin.x + 2, origin.y + 1))  # off the bars: both drawn as usual again
+        assert panel.bars.hover is None and thumb_colour(False) == expected("")
+        # the vertical bar: lit, dragged down 4 rows; a press on its track pages back up
+        bar_x = origin.x + place.inner
+        await pilot.hover(offset=(bar_x, origin.y + place.first))
+        assert panel.bars.hover == "v" and thumb_colour(True) == expected("hover")
+        await pilot.mouse_down(offset=(bar_x, origin.y + place.first))
+        await pilot.hover(offset=(bar_x, origin.y + place.first + 4))
+        await pilot.mouse_up(offset=(bar_x, origin.y + place.first + 4))
+        dragged = panel.top
+        assert dragged == min(round(4 * len(panel.items) / place.rows), len(panel.items) - place.rows) > 0
+        await pilot.mouse_down(offset=(bar_x, origin.y + place.first))  # above the thumb now
+        await pilot.mouse_up(offset=(bar_x, origin.y + place.first))
+        assert panel.top == max(0, dragged - place.rows) and panel.bars.grab is None
+
+    run_editor(session_for(str(path)), script)

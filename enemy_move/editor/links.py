@@ -22,19 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.color import Color
 from textual.geometry import Region, Size
-from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..errors import escape_controls
 from .areas import link_parts
 from .fieldview import LineEdit, edited_line, field_css
+from .listbars import Bars, Window, window
 
 #: What the dialog asks of the editor: the links shown (index in the file, text), add one, remove one.
 Links = Callable[[bool], list[tuple[int, str]]]
@@ -46,10 +47,10 @@ KEYS_TEXT = (
 )
 #: The list's keys: the lines the selection moves.
 LIST_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10}
+#: The list's keys that scroll it sideways, and by how many columns (a long area name is cut at the list's width).
+SIDE_KEYS = {"left": -4, "right": 4, "home": -(10**6), "end": 10**6}
 #: The field's placeholder.
 PLACEHOLDER = "A1 -- A2"
-#: Columns of the list's scroll bar (textual's scrollbar-size-vertical).
-BAR = 2
 
 
 class LinksPanel(Widget):
@@ -103,15 +104,20 @@ class LinksPanel(Widget):
         self.selected = 0
         self.said = ""
         self.heading = ""
-        #: The first link of the list on screen.
+        #: The first link of the list on screen, and the first column of the links shown (scrolled sideways).
         self.top = 0
+        self.left = 0
+        #: The widest link's cells (with the space before it): the list's virtual width.
+        self.wide = 0
+        self.bars = Bars()
+        self._window: tuple[tuple[int, int, int, int], Window] | None = None
         self._shift = 0
         self._head: tuple[int, list[Text | None]] | None = None
         self._keys_text: tuple[int, list[Text]] | None = None
         #: What each row shows (:meth:`_row_keys`) and each row drawn, with the key it was drawn for.
         self._keys: list[Any] | None = None
         self._drawn: dict[int, tuple[Any, Strip]] = {}
-        self._bar_drawn: tuple[Any, list[Segment]] | None = None
+        self._bar_drawn: dict[bool, tuple[Any, list[Segment]]] = {}
         self._styles: dict[str, Style] = {}
         self._drawn_size = Size(0, 0)
 
@@ -146,6 +152,7 @@ class LinksPanel(Widget):
         self.edit = LineEdit()
         self.said = ""
         self.selected = 0
+        self.left = 0
         self.on_list = False
         self.refresh_list()
         self.display = True
@@ -155,16 +162,29 @@ class LinksPanel(Widget):
         items = self.links(self.every)
         where = "every link" if self.every else f"the links of {escape_controls(str(self.area))} (Ctrl+O: every link)"
         self.items = items
+        self.wide = max((cell_len(escape_controls(text)) + 2 for _, text in items), default=0)  # " text" and a column
         self.heading = f"{where}: {len(items)}"
         self.selected = max(0, min(self.selected, len(items) - 1))
         self._redraw()
 
+    def _place(self) -> Window:
+        """Where the list is drawn now: its rows, its width and its bars."""
+        width, height = self.size
+        first = len(self._head_rows(width))
+        key = (len(self.items), self.wide, first, width * 10_000 + height)
+        if self._window is None or self._window[0] != key:
+            self._window = (key, window(len(self.items), self.wide, first, width, height))
+        return self._window[1]
+
     def _list_height(self) -> int:
-        return self.size.height - len(self._head_rows(self.size.width))
+        return self._place().rows
 
     def _clamp(self) -> None:
-        """The list scrolled no further than its last link at the bottom (as a scrolling view keeps it)."""
-        self.top = max(0, min(self.top, len(self.items) - self._list_height()))
+        """The list scrolled no further than its last link at the bottom, nor its widest link at the right (as a
+        scrolling view keeps it)."""
+        place = self._place()
+        self.top = max(0, min(self.top, len(self.items) - place.rows))
+        self.left = max(0, min(self.left, self.wide - place.inner))
 
     def on_resize(self) -> None:
         # sent each time the dialog is shown too: drawn again only when its size changed since it was drawn
@@ -233,6 +253,7 @@ class LinksPanel(Widget):
         self._head = None
         self._keys = None
         self._drawn.clear()
+        self._bar_drawn.clear()
 
     def _wrapped(self, text: str, style: str, width: int) -> list[Text]:
         """``text`` in rows of ``width`` as a label wraps it (the space a row was broken at is not drawn)."""
@@ -271,13 +292,15 @@ class LinksPanel(Widget):
             self._clamp()  # the list may be shorter than when it was scrolled (on another area, or reopened)
             edit = self.edit
             keys: list[Any] = [("field", edit.text, edit.cursor, edit.anchor, self.on_list) if row is None else row for row in head]
-            rows = height - len(head)
-            bar = (len(self.items), self.top, rows) if len(self.items) > rows > 0 else None
-            for row in range(max(0, rows)):
+            place = self._place()
+            bar = (len(self.items), self.top, place.rows, self.bars.state(True)) if place.vertical else None
+            for row in range(place.rows):
                 index = self.top + row
                 text = self.items[index][1] if 0 <= index < len(self.items) else None
                 mark = index == self.selected and self.on_list
-                keys.append(("list", text, mark, self.on_list, not self.items and index == 0, bar and (bar, row)))
+                keys.append(("list", text, mark, self.on_list, not self.items and index == 0, self.left, place.inner, bar and (bar, row)))
+            if place.horizontal:
+                keys.append(("h-bar", self.wide, self.left, place.inner, place.vertical, self.bars.state(False)))
             self._keys = keys
         return self._keys
 
@@ -304,8 +327,10 @@ class LinksPanel(Widget):
                 base = self._style("panel")
                 pad = Style(bgcolor=base.bgcolor)
                 strip = Strip(list(Segment.apply_style(row.render(self.app.console), base))).crop_extend(0, width, pad)
+        elif keys[y][0] == "h-bar":
+            strip = self._h_bar_strip(self._place())
         else:
-            strip = self._list_strip(y - len(head), width, self.size.height - len(head))
+            strip = self._list_strip(y - len(head), self._place())
         self._drawn[y] = (keys[y], strip)
         return strip
 
@@ -323,13 +348,12 @@ class LinksPanel(Widget):
         segments = Segment.apply_style(text.render(self.app.console), base)
         return Strip(list(segments)).crop_extend(shift, shift + width, base)
 
-    def _list_strip(self, row: int, width: int, height: int) -> Strip:
-        """Row ``row`` of the list (``height`` rows): a link (the selected one reversed while the list has the
-        focus), with the scroll bar at its right when the links do not all fit."""
+    def _list_strip(self, row: int, place: Window) -> Strip:
+        """Row ``row`` of the list: a link (the selected one reversed while the list has the focus) from column
+        ``left`` on, with the scroll bar at its right when the links do not all fit."""
         base = self._style("list")
         index = self.top + row
-        bar = len(self.items) > height > 0
-        inner = width - BAR if bar else width
+        inner = place.inner
         if 0 <= index < len(self.items):
             text = Text(f" {escape_controls(self.items[index][1])}", end="")
             if index == self.selected and self.on_list:
@@ -338,33 +362,29 @@ class LinksPanel(Widget):
             text = Text("(no links)" if index == 0 and not self.items else "", end="")
             text.stylize("dim")
         segments = list(Segment.apply_style(text.render(self.app.console), base))
-        strip = Strip(segments, text.cell_len).crop_extend(0, inner, base)
-        if bar:
-            strip = Strip.join([strip, Strip([self._bar(height)[row]], BAR).apply_style(base)])
+        strip = Strip(segments, text.cell_len).crop_extend(self.left, self.left + inner, base)
+        if place.vertical:
+            strip = Strip.join([strip, Strip([self._bar(True, place)[row]]).apply_style(base)])
         return strip
 
-    def _bar(self, height: int) -> list[Segment]:
-        """The list's scroll bar, a segment a row, in the colours textual's scroll bar has over the list."""
-        key = (len(self.items), self.top, height)
-        if self._bar_drawn is not None and self._bar_drawn[0] == key:
-            return self._bar_drawn[1]
-        styles = self.styles
-        background = styles.scrollbar_background
-        if background.a < 1:
-            background = self.background_colors[1] + background
-        color = background + styles.scrollbar_color
-        bar = ScrollBarRender.render_bar(
-            size=height,
-            virtual_size=len(self.items),
-            window_size=height,
-            position=self.top,
-            thickness=BAR,
-            vertical=True,
-            back_color=background.rich_color,
-            bar_color=color.rich_color,
-        )
-        segments = [Segment(segment.text, segment.style.clear_meta_and_links() if segment.style else None) for segment in bar.segments]
-        self._bar_drawn = (key, segments)
+    def _h_bar_strip(self, place: Window) -> Strip:
+        """The row under the list: its horizontal scroll bar (and the corner under the vertical one)."""
+        strip = Strip(self._bar(False, place), place.inner)
+        if place.vertical:
+            corner = Segment(" " * (self.size.width - place.inner), self.bars.corner(self.styles))
+            strip = Strip.join([strip, Strip([corner])])
+        return strip
+
+    def _bar(self, vertical: bool, place: Window) -> list[Segment]:
+        """A scroll bar of the list, a segment a cell along it, in the colours textual's scroll bar has over the
+        list in its state (the mouse over it, its thumb dragged)."""
+        size, virtual, position = (place.rows, len(self.items), self.top) if vertical else (place.inner, self.wide, self.left)
+        key = (size, virtual, position, self.bars.state(vertical))
+        drawn = self._bar_drawn.get(vertical)
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        segments = self.bars.segments(self.styles, self.background_colors[1], vertical, size, virtual, position)
+        self._bar_drawn[vertical] = (key, segments)
         return segments
 
     # --- keys and the mouse --------------------------------------------------------------------
@@ -412,7 +432,9 @@ class LinksPanel(Widget):
     def list_key(self, key: str) -> None:
         """A key in the list: ↑ ↓ PageUp PageDown move the selection (↑ on the first link: back to the field),
         Delete or Backspace removes the selected link."""
-        if key in LIST_KEYS:
+        if key in SIDE_KEYS:
+            self.scroll_list(left=self.left + SIDE_KEYS[key])
+        elif key in LIST_KEYS:
             step = LIST_KEYS[key]
             if step < 0 and self.selected == 0:
                 self.focus_part(False)
@@ -472,26 +494,88 @@ class LinksPanel(Widget):
         self.screen.refresh(region)
         self.closed()
 
+    def scroll_list(self, top: int | None = None, left: int | None = None) -> None:
+        """The list scrolled to link ``top`` at the top and column ``left`` at the left (kept within the list)."""
+        before = (self.top, self.left)
+        self.top = self.top if top is None else top
+        self.left = self.left if left is None else left
+        self._clamp()
+        if (self.top, self.left) != before:
+            self._redraw()
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
-            return
+        if offset is None or self.bars.over(self._place(), offset.x, offset.y) is not None:
+            return  # a bar's (on_mouse_down)
         rows = len(self._head_rows(self.size.width))
         if offset.y == self.field_row:
             self.focus_part(False)
         elif offset.y >= rows:
             self.focus_part(True)
 
+    # the scroll bars, as textual's: lit while the mouse is over them, the thumb dragged, a page on the track
+
+    def _hover(self, bar: str | None) -> None:
+        if bar != self.bars.hover:
+            self.bars.hover = bar
+            self._redraw()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        place = self._place()
+        grab = self.bars.grab
+        if grab is not None:
+            position = self.bars.drag(place, event.screen_y if grab.vertical else event.screen_x, (len(self.items), self.wide))
+            if grab.vertical:
+                self.scroll_list(top=position)
+            else:
+                self.scroll_list(left=position)
+            return
+        offset = event.get_content_offset(self)
+        self._hover(None if offset is None else self.bars.over(place, offset.x, offset.y))
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.bars.grab is None:
+            self._hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        offset = event.get_content_offset(self)
+        place = self._place()
+        bar = None if offset is None else self.bars.over(place, offset.x, offset.y)
+        if offset is None or bar is None:
+            return
+        event.stop()
+        position = self.bars.press(
+            place, (offset.x, offset.y), (event.screen_x, event.screen_y), (len(self.items), self.wide), (self.top, self.left)
+        )
+        if position is None:
+            self.capture_mouse()
+            self._redraw()
+        elif bar == "v":
+            self.scroll_list(top=position)
+        else:
+            self.scroll_list(left=position)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self.bars.grab is not None:
+            self.bars.grab = None
+            self.release_mouse()
+            offset = event.get_content_offset(self)
+            self.bars.hover = None if offset is None else self.bars.over(self._place(), offset.x, offset.y)
+            self._redraw()
+
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        self._scroll(3, event)
+        event.stop()
+        # with Shift (or Ctrl) the wheel scrolls sideways, as textual's widgets scroll
+        self.scroll_list(left=self.left + 3) if event.shift or event.ctrl else self.scroll_list(top=self.top + 3)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        self._scroll(-3, event)
-
-    def _scroll(self, by: int, event: events.MouseEvent) -> None:
         event.stop()
-        height = self._list_height()
-        top = max(0, min(len(self.items) - height, self.top + by))
-        if top != self.top:
-            self.top = top
-            self._redraw()
+        self.scroll_list(left=self.left - 3) if event.shift or event.ctrl else self.scroll_list(top=self.top - 3)
+
+    def on_mouse_scroll_right(self, event: events.MouseScrollRight) -> None:
+        event.stop()
+        self.scroll_list(left=self.left + 3)
+
+    def on_mouse_scroll_left(self, event: events.MouseScrollLeft) -> None:
+        event.stop()
+        self.scroll_list(left=self.left - 3)
