@@ -657,3 +657,33 @@ def test_the_editors_worker_resolves_with_the_rule_outs_at_once(tmp_path: Path) 
     assert not any(turn.ruled_out.pending for turn in eager.turns)
     assert all(turn.ruled_out.pending for turn in lazy.turns)
     assert result_to_dict(eager) == result_to_dict(lazy)
+
+
+def test_a_form_makes_its_edit_before_it_closes(tmp_path: Path) -> None:
+    """Enter writes the form's fields while the form is still the screen (the editor under it takes the edit unseen,
+    then is drawn once as the form closes); Esc writes nothing; the form's Beside keeps its coloured rows when
+    textual updates its styles with the same colours (each time the form is shown)."""
+    from enemy_move.editor.beside import Beside
+
+    async def script(pilot: Any, screen: EditorScreen) -> None:
+        session = screen.session
+        seen: list[bool] = []
+        write_form = session.write_form
+
+        def recording(*args: Any) -> bool:
+            seen.append(isinstance(pilot.app.screen, FormScreen))
+            return bool(write_form(*args))
+
+        session.write_form = recording  # type: ignore[method-assign,assignment]
+        await press(pilot, "C", "enter", "4", "0", "enter")
+        assert seen == [True] and session.doc.get("figures.C.initiative") == 40
+        assert not isinstance(pilot.app.screen, FormScreen)
+        await press(pilot, "enter", "5", "escape")
+        assert seen == [True] and session.doc.get("figures.C.initiative") == 40
+        beside = screen.kept_form().query_one(Beside)
+        coloured = dict(beside._coloured)
+        assert coloured  # the board's rows, coloured when the form was shown
+        beside.notify_style_update()
+        assert beside._coloured == coloured
+
+    run_editor(session_for(str(tmp_path / "r.yaml"), size="9x7"), script)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
@@ -30,6 +31,8 @@ class Beside(Widget):
         #: next shows mostly the same rows again).
         self._coloured: dict[int, tuple[Text | Strip, Strip]] = {}
         self._rich_style: Style | None = None
+        #: The widget's colours combined with each style of the board's segments (None: the widget's own).
+        self._combined: dict[Style | None, Style] = {}
         self.show(content)
 
     def show(self, content: Any) -> None:
@@ -64,7 +67,19 @@ class Beside(Widget):
         if known is not None and known[0] is line:
             return known[1]
         drawn = line if isinstance(line, Strip) else Strip(list(line.render(self.app.console)), line.cell_len)
-        coloured = drawn.apply_style(self._style())
+        # each distinct style of the board's row combined with the widget's once (a row of a 64 x 64 map is about
+        # 125 segments in a dozen styles; Strip.apply_style combined them segment by segment)
+        base, combined = self._style(), self._combined
+        segments = []
+        for text, style, control in drawn:
+            if control is None:
+                mixed = combined.get(style)
+                if mixed is None:
+                    mixed = combined[style] = base + style
+                segments.append(Segment(text, mixed))
+            else:
+                segments.append(Segment(text, style, control))
+        coloured = Strip(segments, drawn.cell_length)
         self._coloured[id(line)] = (line, coloured)
         return coloured
 
@@ -77,9 +92,14 @@ class Beside(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._strips = {}
-        self._coloured = {}
+        # textual updates a pushed screen's styles each time it is shown: the lines are coloured again only when
+        # the colours did change (colouring the 38 lines of a 64 x 64 map was a fifth of opening a form)
+        before = self._rich_style
         self._rich_style = None
+        if before is None or self._style() != before:
+            self._strips = {}
+            self._coloured = {}
+            self._combined = {}
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         # a board's strip is as wide as the board's widget: its widest line and one column

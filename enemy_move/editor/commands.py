@@ -256,10 +256,12 @@ class Commands(EnemyCardCommands, SightMode):
         """A form over the board; ``then`` runs after it closes (the card list again); ``more``: Ctrl+K opens the card list;
         ``note``: a text under its keys, read again while the form is open."""
 
-        def done(changes: dict[str, Any] | None) -> None:
-            listed = bool(changes and changes.pop(forms.MORE, False))
+        def written(changes: dict[str, Any]) -> None:
             if changes:
                 self.apply(self.session.write_form, changes, label, f"edited {title[0].lower()}{title[1:]}")
+
+        def done(changes: dict[str, Any] | None) -> None:
+            listed = bool(changes and changes.pop(forms.MORE, False))
             self.focus_board()
             if listed:
                 self.open_cards()
@@ -270,6 +272,7 @@ class Commands(EnemyCardCommands, SightMode):
         kept = self.kept_form()
         screen = forms.FormScreen() if kept in self.app.screen_stack else kept  # a form over a form: not made today
         screen.show(*content)
+        screen.written = written  # the edit made as the form closes, before the editor is drawn again
         self.app.push_screen(screen, done)
 
     def kept_form(self) -> forms.FormScreen:

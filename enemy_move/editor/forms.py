@@ -315,6 +315,8 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         self._note_timer: Timer | None = None
         self._view: FieldsView | None = None
         self._beside: Beside | None = None
+        #: Given the fields that changed when Enter (or Ctrl+K) closes the form, before it is dismissed.
+        self.written: Callable[[dict[str, Any]], None] | None = None
         self.show("", [], {})
 
     def show(
@@ -340,6 +342,7 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         #: What is shown left of the form (the board as it was drawn): an opaque screen is much faster to draw
         #: than a see-through one over the live board.
         self.beside = beside
+        self.written = None  # given by the caller after this, for this form only
         self.title_text = escape_controls(title)
         self.fields, self.values = fields, values
         self.names = [escape_controls(name) for name in names or []]
@@ -453,11 +456,19 @@ class FormScreen(TypeAhead, ModalScreen[dict[str, Any] | None]):
         return changes
 
     def action_apply(self) -> None:
-        self.dismiss(self.collect())
+        self._close(self.collect())
 
     def action_more(self) -> None:
         if self.more:
-            self.dismiss({**self.collect(), MORE: True})
+            self._close({**self.collect(), MORE: True})
+
+    def _close(self, changes: dict[str, Any]) -> None:
+        """Dismissed with ``changes``, given first to :attr:`written` while the form is still on screen: the
+        editor under it takes the edit unseen and is drawn once, whole, as the form closes (given after the
+        form closed, the edit was drawn, then the whole editor again)."""
+        if self.written is not None:
+            self.written({key: value for key, value in changes.items() if key != MORE})
+        self.dismiss(changes)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
