@@ -130,7 +130,7 @@ def form_values(document: Any, what: str, target: str, change: dict[str, Any]) -
     ``change`` typed over it (serve/static/board.js reads the form's inputs)."""
     from html.parser import HTMLParser
 
-    from enemy_move.serve.forms import form_html
+    from enemy_move.serve.formhtml import form_html
 
     values: dict[str, Any] = {}
 

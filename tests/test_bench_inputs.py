@@ -13,6 +13,7 @@ from enemy_move.phase import resolve as resolve_scenario
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
+import editor_edits  # type: ignore[import-not-found]  # noqa: E402
 import gloom_side  # type: ignore[import-not-found]  # noqa: E402
 import growth  # type: ignore[import-not-found]  # noqa: E402
 
@@ -59,3 +60,13 @@ def test_gloom_answers_become_the_expect_block() -> None:
     text = gloom_side.scenario_text(_recorded())
     assert text.endswith("expect:\n  options:\n    - {to: [0, 1], attacks: [A]}\n")
     assert "variant: gloomhaven" in text
+
+
+def test_the_page_bench_fills_a_form_as_the_page_does() -> None:
+    # make bench's page rows send what a form shows; the bench broke once when the forms' HTML moved module.
+    from enemy_move.document.document import ScenarioDocument
+
+    demo = Path(__file__).resolve().parent.parent / "scenarios" / "gloomhaven" / "demo.yaml"
+    document = ScenarioDocument.from_text(demo.read_text(encoding="utf-8"), "demo.yaml", fast=True)
+    values = editor_edits.form_values(document, "figure", "a", {"figures.a.initiative": "40"})
+    assert values["figures.a.initiative"] == "40" and len(values) > 1
