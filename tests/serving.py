@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,3 +61,19 @@ def fetch(
             return Reply(response.status, response.read().decode(), dict(response.headers))
     except urllib.error.HTTPError as error:
         return Reply(error.code, error.read().decode(), dict(error.headers))
+
+
+def post_ok(url: str, api: str, **body: object) -> dict[str, Any]:
+    """The page's API answer to ``body``, which must be 200."""
+    reply = fetch(f"{url}/api/{api}", body)
+    assert reply.status == 200, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def copy_scenarios(root: Path, names: Iterable[str], source: Path) -> Path:
+    """``root`` holding a copy of each of ``names`` (paths under ``source``), in their folders."""
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source / name, root / name)
+    return root

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import fetch, running
+from serving import copy_scenarios, fetch, post_ok, running
 
 from enemy_move.editor.forms import ELSEWHERE, scenario_fields
 from enemy_move.models import load_scenario_text
@@ -41,18 +40,12 @@ def test_every_top_level_key_is_set_by_some_form_or_this_one() -> None:
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("served")
-    for name in FILES:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, root / name)
+    copy_scenarios(root, FILES, ROOT)
     with running(root) as address:
         yield address
 
 
-def _post(url: str, api: str, **body: object) -> dict[str, Any]:
-    reply = fetch(f"{url}/api/{api}", body)
-    assert reply.status == 200, reply.text
-    data: dict[str, Any] = reply.json()
-    return data
+_post = post_ok
 
 
 def _sent(form: str) -> dict[str, object]:

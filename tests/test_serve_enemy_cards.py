@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from serving import fetch, running
+from serving import copy_scenarios, fetch, post_ok, running
 
 from enemy_move.models import load_scenario_text
 
@@ -26,9 +25,7 @@ STEPS = "gloomhaven/102-push-on-a-card-with-several-actions.yaml"
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("served")
-    for name in (CARDS, GUARDS, TYPES, STEPS):
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, root / name)
+    copy_scenarios(root, (CARDS, GUARDS, TYPES, STEPS), ROOT)
     return root
 
 
@@ -38,10 +35,7 @@ def url(folder: Path) -> Iterator[str]:
         yield address
 
 
-def _post(url: str, api: str, **body: object) -> dict:
-    reply = fetch(f"{url}/api/{api}", body)
-    assert reply.status == 200, reply.text
-    return reply.json()
+_post = post_ok
 
 
 def _form(url: str, text: str) -> str:

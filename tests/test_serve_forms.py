@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from serving import fetch, running
+from serving import copy_scenarios, post_ok, running
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 FACTIONS = "cloudspire/phase-two-factions.yaml"
@@ -27,17 +25,12 @@ FILES = (FACTIONS, AREAS, TYPES, GUARDS, DEMO)
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("served")
-    for name in FILES:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, root / name)
+    copy_scenarios(root, FILES, ROOT)
     with running(root) as address:
         yield address
 
 
-def _post(url: str, api: str, **body: object) -> dict[str, Any]:
-    reply = fetch(f"{url}/api/{api}", body)
-    assert reply.status == 200, reply.text
-    return dict(reply.json())
+_post = post_ok
 
 
 def _form(url: str, text: str, what: str, target: str = "") -> str:

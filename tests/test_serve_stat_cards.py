@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from serving import fetch, running
+from serving import copy_scenarios, fetch, post_ok, running
 
 from enemy_move.models import load_scenario_text
 
@@ -24,9 +23,7 @@ AREAS = "agemonia/ag6-double-line-detour.yaml"
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("served")
-    for name in (GUARDS, ARCHERS, AREAS):
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, root / name)
+    copy_scenarios(root, (GUARDS, ARCHERS, AREAS), ROOT)
     return root
 
 
@@ -36,10 +33,7 @@ def url(folder: Path) -> Iterator[str]:
         yield address
 
 
-def _post(url: str, api: str, **body: object) -> dict:
-    reply = fetch(f"{url}/api/{api}", body)
-    assert reply.status == 200, reply.text
-    return reply.json()
+_post = post_ok
 
 
 def _set(url: str, text: str, values: dict[str, object]) -> str:
