@@ -77,3 +77,10 @@ def copy_scenarios(root: Path, names: Iterable[str], source: Path) -> Path:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(source / name, root / name)
     return root
+
+
+def set_values(url: str, text: str, values: dict[str, object]) -> str:
+    """The text after a form's fields ``values`` are applied on the page (the edit must take)."""
+    changed = post_ok(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": values, "figure": ""})
+    assert changed["message"] is None, changed["message"]
+    return str(changed["text"])

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from serving import copy_scenarios, fetch, post_ok, running
+from serving import copy_scenarios, fetch, post_ok, running, set_values
 
 from enemy_move.models import load_scenario_text
 
@@ -36,10 +36,7 @@ def url(folder: Path) -> Iterator[str]:
 _post = post_ok
 
 
-def _set(url: str, text: str, values: dict[str, object]) -> str:
-    changed = _post(url, "edit", text=text, file="x.yaml", op={"kind": "set", "values": values, "figure": ""})
-    assert changed["message"] is None, changed["message"]
-    return str(changed["text"])
+_set = set_values
 
 
 def test_the_stat_cards_button_only_where_the_game_has_them(url: str) -> None:
