@@ -513,7 +513,7 @@ def test_well_spaced_rows_read_as_every_character_in_turn(drawn: list[tuple[str,
 
     hexes = ruleset == "gloomhaven"
     rows = [
-        (" " if hexes and index % 2 else "") + " ".join(value) if kind == "cells" else str(value)  # type: ignore[arg-type]
+        (" " if hexes and index % 2 else "") + " ".join(value) if kind == "cells" else str(value)  # type: ignore[arg-type, operator]
         for index, (kind, value) in enumerate(drawn)
     ]
     body = "\n".join("  " + row for row in rows)
