@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from ..errors import escape_controls
-from ..render.text import answer_line
+from ..render.text import answer_line, attack_words
 from ..result import Option, Position, Result, Turn, format_position
 from .board import option_number
 
@@ -34,7 +34,7 @@ def option_line(index: int, option: Option, selected: bool, attacks: bool) -> Te
     moves = len(option.path) - 1
     line.append(f"  {moves} {'move' if moves == 1 else 'moves'}")
     if attacks:
-        line.append(f"  attacks {', '.join(option.attacks) or '-'}")
+        line.append(f"  {attack_words(option.attacks)}")
     for key, value in sorted(option.details.items()):
         line.append(f"  {key} {_plain(value)}", style="dim")
     return line

@@ -28,6 +28,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static, TextArea
 
 from ..errors import escape_controls
+from ..models.common import Label
 from . import palette
 from .beside import Beside
 from .fieldview import FLAGS, FieldsView
@@ -56,6 +57,8 @@ class Field:
     description: str = ""
     #: A yes/no key's value when the file does not give it (the scenario form: an open reading that defaults to yes).
     default: Any = None
+    #: A list of figure labels (a list typed `list[Label]` in the model): the page offers the file's labels.
+    labels: bool = False
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -124,12 +127,13 @@ def model_fields(model: type[BaseModel], prefix: str) -> list[Field]:
         nested = _unwrap(info.annotation)
         if isinstance(nested, type) and issubclass(nested, BaseModel):
             fields.append(Field(key, name, "present", description=info.description or ""))
-            fields.extend(Field(f.key, f"{name}.{f.label}", f.kind, f.choices, f.description) for f in model_fields(nested, key))
+            fields.extend(replace(f, label=f"{name}.{f.label}", default=None) for f in model_fields(nested, key))
             continue
         kind = _kind(info.annotation)
         if kind is not None:
             signed = kind[0] == "number" and _signed(info.annotation, info.metadata)
-            fields.append(Field(key, name, "signed" if signed else kind[0], kind[1], info.description or ""))
+            labels = kind[0] == "list" and Label in get_args(_unwrap(info.annotation))
+            fields.append(Field(key, name, "signed" if signed else kind[0], kind[1], info.description or "", labels=labels))
     fields.sort(key=lambda f: FIRST.index(f.label) if f.label in FIRST else len(FIRST))
     return fields
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..result import Turn, describe_effect, format_position, option_number
+from ..result import Option, Turn, describe_effect, format_position, option_number
 from ..wording import and_list
 
 
@@ -38,6 +38,21 @@ def turn_words(turn: Turn) -> str:
     option = turn.options[turn.chosen]
     words = f"{turn.actor} to {format_position(option.to)}" if len(option.path) > 1 else f"{turn.actor} stays"
     return words + (f", attacks {', '.join(option.attacks)}" if option.attacks else "")
+
+
+def attack_words(attacks: list[str] | tuple[str, ...]) -> str:
+    """An option's attacks in words a player reads: "attacks A, B", or "no attack" (a line of words, where a
+    table's empty cell would be "-")."""
+    return f"attacks {', '.join(attacks)}" if attacks else "no attack"
+
+
+def option_words(option: Option, has_attacks: bool) -> list[str]:
+    """An option as the page and the editor list it: where it goes ("stays at" when it does not move), how many
+    moves, whom it attacks (where the game has attacks)."""
+    moves = len(option.path) - 1
+    where = f"to {format_position(option.to)}" if moves else f"stays at {format_position(option.to)}"
+    words = [where, f"{moves} {'move' if moves == 1 else 'moves'}"] if moves else [where]
+    return words + ([attack_words(option.attacks)] if has_attacks else [])
 
 
 def choice_numbers(count: int) -> str:

@@ -180,16 +180,15 @@ def answer_html(result: Result, shown: int, request: Request, drawn: list[tuple[
 
 
 def _options(result: Result, turn: Turn, request: Request) -> str:
+    from ..render.text import option_words
+
     if not turn.options:
         return ""
     choose = len(turn.options) > 1
     picked = turn.chosen if turn.chosen is not None else 0
     rows = []
     for index, option in enumerate(turn.options):
-        moves = len(option.path) - 1
-        words = [f"to {format_position(option.to)}", f"{moves} {'move' if moves == 1 else 'moves'}"]
-        if result.has_attacks:
-            words.append(f"attacks {', '.join(option.attacks) or '-'}")
+        words = option_words(option, result.has_attacks)
         words += [f"{key} {value}" for key, value in sorted(option.details.items())]
         mark = " picked" if index == picked else ""
         chosen = " (chosen)" if choose and request.choices.get(turn.actor) == index else ""

@@ -43,12 +43,16 @@ def _sums(document: ScenarioDocument) -> str:
 
 def suggestions(document: ScenarioDocument, field: Field) -> list[str]:
     """What to offer for a text ``field`` without choices of its own: the values the file's figures give the same
-    key (a faction, a type, an owner), the labels and types for a new card, the types for a new stat card."""
+    key (a faction, a type, an owner), the labels and types for a new card, the types for a new stat card; for a
+    comma list (the page offers each item in turn, static/board.js): the labels, the enemy types of the Initiative
+    card, the items the file's figures list under the same key (their conditions)."""
     from ..editor.enemycards import enemy_types
     from ..editor.forms import names_for
 
     if field.choices:
         return list(field.choices)
+    if field.kind == "list":
+        return sorted(dict.fromkeys(_list_items(document, field)))[:_OFFERED]
     if field.label == "name":
         return names_for(document.ruleset or "")
     figures = document.get("figures")
@@ -63,6 +67,19 @@ def suggestions(document: ScenarioDocument, field: Field) -> list[str]:
     else:
         return []
     return sorted(dict.fromkeys(offered))[:_OFFERED]
+
+
+def _list_items(document: ScenarioDocument, field: Field) -> list[str]:
+    from ..editor.enemycards import ORDER, enemy_types
+
+    if field.labels:
+        return document.labels()
+    if field.key == ORDER:
+        return enemy_types(document)
+    figures = document.get("figures")
+    leaf = field.key.rpartition(".")[2]
+    lists = [f.get(leaf) for f in figures.values() if isinstance(f, dict)] if isinstance(figures, dict) else []
+    return [str(item) for items in lists if isinstance(items, list) for item in items if isinstance(item, (str, int))]
 
 
 def _control(document: ScenarioDocument, field: Field, ident: str, value: Any) -> str:
@@ -132,6 +149,31 @@ def _nest(fields: list[Field], controls: list[str]) -> None:
             controls[last] += "</div></div>"
 
 
+#: The kinds of field short enough to sit two or more to a row (a number and its label, a box and its word).
+_COMPACT = ("number", "signed", "bool")
+
+
+def _rows(fields: list[Field], controls: list[str]) -> None:
+    """A card's run of short fields under one parent (a stat card line's move, attack, range, targets, flying, jump)
+    wrapped in a grid, two or more to a row (board.css): a card is half as tall on a phone. The form's own keys
+    (``+...``: a new card, a box removing one) keep a row each; their labels are sentences."""
+    start = 0
+    while start < len(fields):
+        end = start
+        parent = fields[start].key.rpartition(".")[0]
+        while (
+            end < len(fields)
+            and fields[end].kind in _COMPACT
+            and not fields[end].key.startswith("+")
+            and fields[end].key.rpartition(".")[0] == parent
+        ):
+            end += 1
+        if end - start >= 2:
+            controls[start] = '<div class="row">' + controls[start]
+            controls[end - 1] += "</div>"
+        start = max(end, start + 1)
+
+
 def _sections(title: str, fields: list[Field], controls: list[str], aims: set[str], shut: set[str]) -> list[str]:
     """The controls, each card's (from its heading on) in a ``<details>`` section, open for the card ``aims`` names
     (else the first); a heading under a card's key (one of its actions) is a section inside it, open unless in ``shut``. A
@@ -198,8 +240,10 @@ def form_html(document: ScenarioDocument, what: str, target: str) -> str:
         else _control(document, field, f"field-{index}", shown.get(field.key) if field.key != ACTIVE else document.get(ACTIVE) == target)
         for index, field in enumerate(fields)
     ]
-    _nest(fields, controls)
     has_cards = any(field.kind == "heading" for field in fields)
+    if has_cards:
+        _rows(fields, controls)  # before _nest: a block's wrapper goes round its rows
+    _nest(fields, controls)
     rows = [_sums(document)] if what in ("card", "stats", ENEMY_CARDS) else []
     rows += (
         _sections(title, fields, controls, _aims(document, target), _not_played(document, fields) if what == ENEMY_CARDS else set())

@@ -70,6 +70,15 @@ def _palette(symbols: dict[str, str], board_kind: str) -> str:
     return '<div class="palette" role="toolbar" aria-label="palette">' + "".join(buttons) + "</div>"
 
 
+#: An area board's search box (static/zoom.js shows it on a board of many areas): the area named is centred and
+#: outlined. Its suggestions are the board's names, filled in by the script from the drawing.
+FIND = (
+    '<form id="find" class="find" role="search" hidden><input id="find-area" type="search" list="find-names"'
+    ' placeholder="Find an area" aria-label="find an area by name" autocomplete="off" autocapitalize="off"'
+    ' enterkeyhint="search"><datalist id="find-names"></datalist><button type="submit">Find</button></form>'
+)
+
+
 def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, str], board_kind: str, title: str, wall: str = "#") -> str:
     """The board page: the board, the palette, the buttons, the answer; ``state`` starts the script."""
     areas = board_kind == "areas"
@@ -101,6 +110,7 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         + '<button type="button" data-zoom="out" aria-label="zoom out">\u2212</button>'
         + '<button type="button" data-zoom="in" aria-label="zoom in">+</button>'
         + '<button type="button" data-zoom="fit">Fit</button><span class="zoom-level"></span></div>'
+        + (FIND if areas else "")
         + f'<div id="board">{view["board"]}</div></div>'
         + '<p id="status" role="status" aria-live="polite"></p>'
         + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section>'

@@ -308,6 +308,30 @@
     });
   });
 
+  // A comma list (conditions, an order of types or labels): its suggestions are the list typed so far followed by
+  // each item not in it yet, so that the browser offers the next item, not a whole list in place of it.
+  function offerNext(input) {
+    var list = input.list;
+    if (!list) return;
+    if (!list.items) list.items = Array.prototype.map.call(list.options, function (option) { return option.value; });
+    var raw = input.value, comma = raw.lastIndexOf(",");
+    var head = comma < 0 ? "" : raw.slice(0, comma + 1) + (raw.charAt(comma + 1) === " " || comma === raw.length - 1 ? " " : "");
+    var listed = raw.slice(0, comma + 1).split(",").map(function (item) { return item.trim(); });
+    var fresh = document.createDocumentFragment();
+    list.items.forEach(function (item) {
+      if (listed.indexOf(item) >= 0) return;
+      var option = document.createElement("option");
+      option.value = head + item;
+      fresh.appendChild(option);
+    });
+    list.replaceChildren(fresh);
+  }
+  ["focusin", "input"].forEach(function (name) {
+    formBox.addEventListener(name, function (event) {
+      if (event.target.matches && event.target.matches('input[data-kind="list"]')) offerNext(event.target);
+    });
+  });
+
   // --- sight lines: Sight mode (a tap) or a long press in Look mode -------------------------------
   // The server draws the lines from that cell (or area) on the board and lists them in the answer, each blocked
   // one with what blocks it; they stay, redrawn after each edit, until the same cell is tapped again or Clear.

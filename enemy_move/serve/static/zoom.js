@@ -58,9 +58,40 @@
     svg.style.width = panning ? view.width * scale + "px" : "";
     svg.style.height = panning ? view.height * scale + "px" : "";
     level.textContent = large ? Math.round(scale * 100) + " %" : "";
+    readable(svg, panning ? scale : svg.getBoundingClientRect().width / view.width);
+    findable(svg);
+    mark(svg, false);
     if (!panning) return;
     if (at && at.scale === scale) { box.scrollLeft = at.x; box.scrollTop = at.y; }
     else { centre(svg, box); at = { x: box.scrollLeft, y: box.scrollTop, scale: scale }; }
+  }
+
+  // An area board fitted to a phone draws its names a few pixels high (a box 150 units wide in 90 px): they are
+  // enlarged to NAME px on the screen (its facts to FACTS px), and one too long for its box is narrowed to fit it.
+  var NAME = 13, FACTS = 11;
+  function readable(svg, px) {
+    var names = svg.querySelectorAll("text.area-name, text.area-facts");
+    var grow = px > 0 && px < 1 ? 1 / px : 1;
+    svg.style.setProperty("--area-name", grow > 1 ? NAME * grow + "px" : "");
+    svg.style.setProperty("--area-facts", grow > 1 ? FACTS * grow + "px" : "");
+    if (grow <= 1) return;
+    names.forEach(function (text) {
+      var box = text.previousElementSibling;
+      while (box && !(box.tagName === "rect" && box.hasAttribute("data-area"))) box = box.previousElementSibling;
+      if (!box) return;
+      // the name leaves room for the marks at the box's right ("trap"), the facts for the capacity dots at its left
+      var name = text.classList.contains("area-name"), taken = 0, next = text.nextElementSibling;
+      for (; next && next.tagName === "text" && name && !next.classList.contains("area-facts"); next = next.nextElementSibling) {
+        taken += next.getComputedTextLength() + 6;
+      }
+      for (; next && next.tagName === "circle" && next.getAttribute("r") === "4" && !name; next = next.nextElementSibling) taken += 11;
+      var room = box.width.baseVal.value - (name ? 16 : 24) - taken;
+      text.removeAttribute("textLength");
+      if (text.getComputedTextLength() > room) {
+        text.setAttribute("textLength", room);
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
   }
 
   // Zoom to ``next``, keeping the point in the middle of the box where it is.
@@ -79,6 +110,56 @@
     var how = button.getAttribute("data-zoom");
     if (how === "fit") zoomTo(fit);
     else zoomTo(how === "in" ? scale * STEP : scale / STEP);
+  });
+
+  // --- find an area by name (a board of many areas): centred and outlined, again after each redraw ---------
+  var FIND_FROM = 13, finder = document.getElementById("find"), sought = null;
+
+  function areaNamed(svg, name) {
+    var boxes = svg.querySelectorAll("rect[data-area]"), lower = name.toLowerCase(), near = null, i, own;
+    for (i = 0; i < boxes.length; i++) {
+      own = boxes[i].getAttribute("data-area");
+      if (own === name) return boxes[i];
+      if (!near && own.toLowerCase() === lower) near = boxes[i];
+    }
+    for (i = 0; !near && i < boxes.length; i++) if (boxes[i].getAttribute("data-area").toLowerCase().indexOf(lower) === 0) near = boxes[i];
+    return near;
+  }
+
+  function mark(svg, centred) {
+    svg.querySelectorAll("rect.found").forEach(function (box) { box.classList.remove("found"); });
+    var box = sought && areaNamed(svg, sought);
+    if (!box) return null;
+    box.classList.add("found");
+    if (!centred) return box;
+    var pan = boardBox.querySelector(".pan.panning"), b = box.getBBox();
+    if (pan) {
+      pan.scrollLeft = (b.x + b.width / 2) * scale - pan.clientWidth / 2;
+      pan.scrollTop = (b.y + b.height / 2) * scale - pan.clientHeight / 2;
+      at = { x: pan.scrollLeft, y: pan.scrollTop, scale: scale };
+    } else box.scrollIntoView({ block: "center", inline: "center" });
+    return box;
+  }
+
+  function findable(svg) {
+    if (!finder) return;
+    var names = svg ? svg.querySelectorAll("rect[data-area]") : [];
+    finder.hidden = names.length < FIND_FROM;
+    var list = document.getElementById("find-names");
+    if (finder.hidden || list.options.length === names.length) return;
+    var sorted = Array.prototype.map.call(names, function (box) { return box.getAttribute("data-area"); }).sort();
+    var fresh = document.createDocumentFragment();
+    sorted.forEach(function (name) { var option = document.createElement("option"); option.value = name; fresh.appendChild(option); });
+    list.replaceChildren(fresh);
+  }
+
+  if (finder) finder.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var svg = boardBox.querySelector("svg.board"), typed = document.getElementById("find-area").value.trim();
+    sought = typed || null;
+    var box = svg && mark(svg, true), status = document.getElementById("status");
+    status.className = box || !typed ? "" : "bad";
+    status.textContent = !typed ? "" : box ? "found " + box.getAttribute("data-area") + " (outlined)" : "no area named " + typed;
   });
 
   // board.js replaces the board after each answer: the new drawing gets the same zoom and place.
