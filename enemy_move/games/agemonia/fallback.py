@@ -4,6 +4,7 @@ double white lines) to an area with an ally, Taunt breaking ties; `fallback_ties
 from __future__ import annotations
 
 from ...result import Turn
+from ...wording import count_of
 from .enemy import target_text
 from .movement import Distances, Preds
 from .reasons import RuleOuts
@@ -94,7 +95,7 @@ class Fallback(RuleOuts):
                 turn.rule_out(
                     area,
                     "closest-to-an-ally",
-                    f"{near} areas from an ally; {', '.join(near_areas)} {'is' if len(near_areas) == 1 else 'are'} {closest}",
+                    f"{count_of(near, 'area')} from an ally; {', '.join(near_areas)} {'is' if len(near_areas) == 1 else 'are'} {closest}",
                     against=near_areas,
                     distance=near,
                     closest=closest,
