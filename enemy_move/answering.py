@@ -54,6 +54,7 @@ def answer(document: Document, request: Request = Request(), loaded: Callable[[S
 
     scenario = validate_document(document)
     editable = None
+    ready: list[phase.SetUp] = []
     if request.places or request.sets or request.editable:
         from .document.document import EditError, ScenarioDocument
         from .document.overrides import apply_edits
@@ -61,12 +62,15 @@ def answer(document: Document, request: Request = Request(), loaded: Callable[[S
         editable = ScenarioDocument.from_text(scenario.source.text, scenario.path, raw=scenario.source.raw, loaded=document)
         if request.places or request.sets:
             try:
-                scenario = apply_edits(editable, request.places, request.sets)
+                # The game set up once, on the edited file: a mistake only its set-up finds is blamed on an edit.
+                scenario = apply_edits(
+                    editable, request.places, request.sets, lambda edited: ready.append(phase.set_up(edited, request.variant))
+                )
             except EditError as error:
                 raise UsageError(str(error)) from None
     if loaded is not None:
         loaded(scenario)
-    result = phase.resolve(scenario, request.variant, request.choices, request.first, request.reasons)
+    result = phase.resolve(scenario, request.variant, request.choices, request.first, request.reasons, ready[0] if ready else None)
     return Answered(scenario, result, editable)
 
 

@@ -131,7 +131,7 @@ class Effect:
 
     def counted(self) -> tuple[tuple[str, Position], ...]:
         """``(key, position)`` pairs this effect adds to the sets an ``expect: board_after`` block may list
-        (``models.common.ExpectBoard``'s keys besides ``figures``); empty for most kinds."""
+        (the keys the game's subclass of ``models.common.ExpectBoard`` adds to ``figures``); empty for most kinds."""
         return ()
 
 

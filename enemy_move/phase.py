@@ -17,7 +17,7 @@ from .models import Scenario
 from .registry import game as registered_game
 from .result import BoardState, Result, Step, Turn, option_number, too_many_options
 
-__all__ = ["Line", "UsageError", "explore", "pick_variant", "resolve"]
+__all__ = ["Line", "SetUp", "UsageError", "explore", "pick_variant", "resolve", "set_up"]
 
 
 def pick_variant(game: Game, scenario: Scenario, variant: str | None) -> str:
@@ -30,12 +30,35 @@ def pick_variant(game: Game, scenario: Scenario, variant: str | None) -> str:
     return chosen
 
 
+@dataclass(frozen=True)
+class SetUp:
+    """A scenario's game, the variant it is played under and its Play, before any turn: made once per resolve."""
+
+    game: Game
+    variant: str
+    play: Any
+
+
+def set_up(scenario: Scenario, variant: str | None = None) -> SetUp:
+    """The game set up for ``scenario`` under ``variant`` (else the file's, else the game's default): what
+    :func:`resolve` plays, and what ``--place``/``--set`` check their edited file with (``answering``)."""
+    game = registered_game(scenario.ruleset)
+    if game is None:  # loaded while it was registered (a test's game), resolved after
+        raise scenario.error(("ruleset",), f"unknown ruleset {scenario.ruleset!r}")
+    chosen_variant = pick_variant(game, scenario, variant)
+    try:
+        return SetUp(game, chosen_variant, game.setup(scenario, chosen_variant))
+    except RecursionError:
+        raise _too_complex(scenario) from None
+
+
 def resolve(
     scenario: Scenario,
     variant: str | None = None,
     choices: dict[str, int] | None = None,
     first: Sequence[str] = (),
     reasons: bool = False,
+    ready: SetUp | None = None,
 ) -> Result:
     """Play the scenario: the ``active`` figure's turn, or the whole phase of the acting side.
 
@@ -43,21 +66,24 @@ def resolve(
     the default);
     ``first`` names figures that go first where the rules let the players order tied figures;
     ``reasons``: every turn's rule-outs will be read (``--why-not``), so a game works them out with the turn
-    (:func:`~enemy_move.game.reasons_will_be_read`) rather than resolving it again when they are read.
+    (:func:`~enemy_move.game.reasons_will_be_read`) rather than resolving it again when they are read;
+    ``ready``: the game already set up for ``scenario`` under ``variant`` (:func:`set_up`; its Play is played, so
+    it serves one resolve).
     """
-    game = registered_game(scenario.ruleset)
-    if game is None:  # loaded while it was registered (a test's game), resolved after
-        raise scenario.error(("ruleset",), f"unknown ruleset {scenario.ruleset!r}")
-    chosen_variant = pick_variant(game, scenario, variant)
+    setup = ready if ready is not None else set_up(scenario, variant)
     try:
         with reasons_read(reasons):
-            return _run(game, scenario, chosen_variant, dict(choices or {}), tuple(first))
+            return _run(setup, scenario, dict(choices or {}), tuple(first))
     except RecursionError:
-        raise ScenarioError(scenario.path, 1, 1, "the scenario is too complex to resolve (recursion limit)") from None
+        raise _too_complex(scenario) from None
 
 
-def _run(game: Game, scenario: Scenario, variant: str, choices: dict[str, int], first: tuple[str, ...]) -> Result:
-    play = game.setup(scenario, variant)
+def _too_complex(scenario: Scenario) -> ScenarioError:
+    return ScenarioError(scenario.path, 1, 1, "the scenario is too complex to resolve (recursion limit)")
+
+
+def _run(setup: SetUp, scenario: Scenario, choices: dict[str, int], first: tuple[str, ...]) -> Result:
+    game, variant, play = setup.game, setup.variant, setup.play
     active = scenario.model.active
     if active is not None:
         play.check_actor(active)
@@ -205,10 +231,8 @@ def explore(
     lines = [main]
     if len(result.turns) < 2:
         return lines
-    game = registered_game(scenario.ruleset)
-    assert game is not None  # result came from this scenario
-    chosen_variant = pick_variant(game, scenario, variant)
-    phase = _Phase(game, scenario, game.setup(scenario, chosen_variant), chosen_variant, tuple(first), True)
+    setup = set_up(scenario, variant)
+    phase = _Phase(setup.game, scenario, setup.play, setup.variant, tuple(first), True)
     actors = [t.actor for t in result.turns]
     left = max(len(result.turns), MIN_BUDGET) if budget is None else budget
     queue = 0

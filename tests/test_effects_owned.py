@@ -1,7 +1,7 @@
 """Effects and the board state are owned by the games (issue 35): the core knows an effect only as an interface.
 
 Every kind of effect a game defines (the four games' and the toy's) and every set its board state carries are
-named nowhere in the core (``enemy_move/*.py`` and ``enemy_move/render/``), nor are the words of the games'
+named nowhere in the core (``enemy_move/*.py``, ``render/``, ``models/`` and ``geometry/``), nor are the words of the games'
 effects (doors, traps, sleepers); the only exception is the grid's own terrain names (contract section 3:
 ``^`` is a trap), which the core's look colours like any other terrain.
 """
@@ -26,7 +26,14 @@ from enemy_move.registry import GAMES, games
 from enemy_move.starters import starter
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = sorted((ROOT / "enemy_move").glob("*.py")) + sorted((ROOT / "enemy_move" / "render").rglob("*.py"))
+#: The core's modules, the loading layer's models and the geometry included (the area map's `trap` flag aside: an
+#: area's printed trap symbol is part of the area map's board JSON, format 3).
+CORE = (
+    sorted((ROOT / "enemy_move").glob("*.py"))
+    + sorted((ROOT / "enemy_move" / "render").rglob("*.py"))
+    + sorted((ROOT / "enemy_move" / "models").rglob("*.py"))
+    + sorted(path for path in (ROOT / "enemy_move" / "geometry").rglob("*.py") if path.name != "areas.py")
+)
 #: The games' words for their own effects, never written in the core (not even in a comment).
 GAME_WORDS = re.compile(r"door|trap|sleeper|sleeping|asleep|woken|\bwakes?\b", re.IGNORECASE)
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 from enemy_move.checking import check_file
+from enemy_move.models.common import ExpectBoard
+from enemy_move.registry import games
 
 #: The Chi'leen tramples the Boneworm, pushed back to [0, 0] (scenarios/perditions-mouth/chileen-03-trample.yaml).
 TRAMPLE = Path("scenarios/perditions-mouth/chileen-03-trample.yaml").read_text()
@@ -41,7 +44,7 @@ figures:
 expect:
   turns:
     - options: [{to: [3, 1]}]
-      board_after: {doors_opened: DOORS, traps_sprung: []}
+      board_after: {doors_opened: DOORS}
 """
 
 
@@ -55,5 +58,25 @@ def test_doors_opened_are_compared_as_a_set_at_their_key(tmp_path):
 def test_traps_sprung_follow_the_options_the_phase_follows(tmp_path):
     text = Path("scenarios/agemonia/phase-stunned-and-trap.yaml").read_text()
     assert check(tmp_path, text).status == "pass"
-    failed = check(tmp_path, text.replace("traps_sprung: [Pit]\n    doors", "traps_sprung: []\n    doors"))
+    failed = check(tmp_path, text.replace("    traps_sprung: [Pit]\n", "    traps_sprung: []\n"))
     assert [p.message for p in failed.problems] == ["board after: traps sprung: expected none, got Pit"]
+
+
+def test_each_game_lists_the_sets_its_own_effects_count_and_no_other(tmp_path):
+    # The sets live with the game whose effects count them (Effect.counted), not in the core's ExpectBoard.
+    boards = {}
+    for entry in games():
+        turn = entry.scenario_model().model_fields["expect"].annotation
+        board = get_args(turn)[0].model_fields["board_after"].annotation
+        boards[entry.name] = sorted(get_args(board)[0].model_fields)
+    assert boards == {
+        "gloomhaven": ["figures", "traps_sprung"],
+        "perditions-mouth": ["doors_opened", "figures"],
+        "agemonia": ["figures", "traps_sprung"],
+        "cloudspire": ["figures"],
+    }
+    assert list(ExpectBoard.model_fields) == ["figures"]
+    refused = check(tmp_path, DOOR.replace("DOORS", "[[3, 1]], traps_sprung: []"))
+    (problem,) = refused.problems
+    assert refused.status == "error" and (problem.line, problem.col) == (11, 45)
+    assert problem.message == "unknown key 'traps_sprung' in expect.turns[0].board_after; allowed: figures, doors_opened"

@@ -9,15 +9,16 @@ from enemy_move.apply import apply
 from enemy_move.choosing import keep_best, rule_out_all_but, rule_out_losers
 from enemy_move.games.gloomhaven.effects import TrapSprung
 from enemy_move.games.perditions_mouth.effects import Woken
+from enemy_move.games.perditions_mouth.terrain import Board
 from enemy_move.geometry.areas import AreaBoard, AreaFigure, AreaInfo
 from enemy_move.geometry.grid import Grid
 from enemy_move.result import Moved, Turn
 from enemy_move.wording import and_list, article, count_of, terrain_phrase
 
 
-def line_grid() -> Grid:
+def line_grid() -> Board:
     terrain = {(c, 0): "floor" for c in range(5)} | {(2, 0): "trap"}
-    return Grid("square", 5, 1, terrain, figures={"a": (0, 0), "b": (4, 0)}, asleep=frozenset({"b"}))
+    return Board.of(Grid("square", 5, 1, terrain, figures={"a": (0, 0), "b": (4, 0)}), asleep=frozenset({"b"}))
 
 
 def test_keep_best_keeps_ties_in_order_and_reports_losers() -> None:

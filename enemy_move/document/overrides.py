@@ -9,7 +9,7 @@ positions of the edited text would not match the file on disk.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -91,8 +91,13 @@ def parse_set(text: str) -> Edit:
     return Edit("--set", text, parts, value)
 
 
-def apply_edits(document: ScenarioDocument, places: Sequence[str], sets: Sequence[str]) -> Scenario:
-    """Apply every --place, then every --set, and validate; mistakes raise EditError naming the change."""
+def apply_edits(
+    document: ScenarioDocument, places: Sequence[str], sets: Sequence[str], check: Callable[[Scenario], object] | None = None
+) -> Scenario:
+    """Apply every --place, then every --set, and validate; mistakes raise EditError naming the change.
+
+    ``check(scenario)`` runs on the edited scenario while a mistake can still be blamed on an edit: what only the
+    game's set-up refuses (answering passes the set-up the resolve then plays, so the game is set up once)."""
     edits = [parse_place(text, document.board_kind) for text in places] + [parse_set(text) for text in sets]
     for edit in edits:
         try:
@@ -101,20 +106,11 @@ def apply_edits(document: ScenarioDocument, places: Sequence[str], sets: Sequenc
             raise EditError(f"{edit}: {error}") from None
     try:
         scenario = document.validate()
-        _check_board(scenario)
+        if check is not None:
+            check(scenario)
     except ScenarioError as error:
         raise EditError(_blame(document, edits, error)) from None
     return scenario
-
-
-def _check_board(scenario: Scenario) -> None:
-    """What only the game checks (figures on walls, off the map...), while the mistake can still be blamed on an edit."""
-    from ..phase import pick_variant
-    from ..registry import game as registered_game
-
-    game = registered_game(scenario.ruleset)
-    if game is not None:
-        game.setup(scenario, pick_variant(game, scenario, None))
 
 
 def _apply(document: ScenarioDocument, edit: Edit) -> None:

@@ -185,13 +185,15 @@ class AreaBoard:
         figures[figure.label] = figure
         return self._keeping_borders(replace(self, figures=figures))
 
-    def without_trap(self, area: str) -> AreaBoard:
+    def with_area(self, info: AreaInfo) -> AreaBoard:
+        """The board with ``info`` in place of the area of its name (a game's effect on an area, e.g. a token
+        removed; the borders' searches kept)."""
         areas = dict(self.areas)
-        areas[area] = replace(areas[area], trap=False)
+        areas[info.name] = info
         return self._keeping_borders(replace(self, areas=areas))
 
     def _keeping_borders(self, board: AreaBoard) -> AreaBoard:
-        # Moves and traps leave the borders alone: the next board reuses the
+        # Moves and changed areas leave the borders alone: the next board reuses the
         # adjacency and the distances already found (a phase of 31 enemies
         # would otherwise repeat every search 31 times).
         for name in ("_adjacency", "_distance_cache", "_sight_cache", "names", "ids", "_graphs"):

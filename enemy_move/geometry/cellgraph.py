@@ -20,7 +20,7 @@ The searches take arrays indexed by id instead of a callback per edge:
 Every game's path search is here: games build cost arrays or edge lists and read the answers
 (``tests/test_one_search.py`` keeps ``heapq`` out of every module outside geometry/).
 
-Costs are non-negative integers; a lexicographic cost such as ``(traps, moves)`` is packed into one
+Costs are non-negative integers; a lexicographic cost such as ``(penalties, moves)`` is packed into one
 integer with :func:`pack` (each component in its own ``FIELD_BITS``-bit field), so adding and
 comparing packed numbers is adding and comparing the tuples. Results are lists indexed by id: ``UNREACHED`` (-1) where the search did not reach. :class:`CellGraph` turns
 them back into ``{cell: value}`` dicts. The heap holds single integers ``cost << shift | id``
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 V = TypeVar("V")
-#: A lexicographic cost such as ``(traps, moves)`` before it is packed.
+#: A lexicographic cost such as ``(penalties, moves)`` before it is packed.
 Cost = tuple[Any, ...]
 
 #: Bits per component of a packed cost.

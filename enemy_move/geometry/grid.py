@@ -9,7 +9,7 @@ single characters separated by single spaces. On square grids the cell
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, Self
 
 from ..errors import ScenarioError
 from ..loader import SourceMap
@@ -45,8 +45,6 @@ class Grid:
     thin_walls: frozenset[frozenset[Cell]] = frozenset()
     figures: dict[str, Cell] = field(default_factory=dict)
     symbols: dict[str, str] = field(default_factory=dict)
-    #: Figures that are asleep (a game fact some rulesets track; drawn like any figure).
-    asleep: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self._occupants = {cell: label for label, cell in self.figures.items()}
@@ -67,7 +65,7 @@ class Grid:
     def occupant(self, cell: Cell) -> str | None:
         return self._occupants.get(cell)
 
-    def moved(self, label: str, to: Cell | None) -> Grid:
+    def moved(self, label: str, to: Cell | None) -> Self:
         """A copy with one figure moved (or removed when ``to`` is None)."""
         figures = dict(self.figures)
         if to is None:
@@ -76,13 +74,9 @@ class Grid:
             figures[label] = to
         return replace(self, figures=figures)
 
-    def without_trap(self, cell: Cell) -> Grid:
-        """A copy where the trap at ``cell`` is gone (floor): ``apply`` of a removed ``TrapSprung``."""
-        return replace(self, terrain={**self.terrain, cell: "floor"})
-
-    def woken(self, label: str) -> Grid:
-        """A copy where ``label`` no longer sleeps: ``apply`` of ``Woken``."""
-        return replace(self, asleep=self.asleep - {label})
+    def with_terrain(self, cell: Cell, terrain: str) -> Self:
+        """A copy where ``cell`` is ``terrain`` (a game's effect that changes the board, e.g. a token removed)."""
+        return replace(self, terrain={**self.terrain, cell: terrain})
 
     def symbol_for(self, terrain: str) -> str:
         for symbol, name in self.symbols.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import types
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Union, get_args, get_origin
@@ -230,7 +231,7 @@ def _model_at(model_class: type, loc: tuple[Any, ...]) -> type | None:
         origin, args = get_origin(current), get_args(current)
         if origin is dict:
             current = args[1]
-        elif origin is list:
+        elif origin in (list, Sequence):
             current = args[0]
         elif origin is tuple and isinstance(part, int) and args:
             current = args[min(part, len(args) - 1)]

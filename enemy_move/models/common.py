@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any
 
 # No pydantic plugin ever looks at scenario models; without this pydantic reads every installed package's
@@ -61,27 +61,28 @@ class ExpectOption(StrictModel):
 
 
 class ExpectBoard(StrictModel):
-    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given."""
+    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given.
+
+    A game whose effects count positions into sets (``Effect.counted``) subclasses it
+    with those sets (each a ``list[Position] | None``, compared as a set), and ``ExpectTurn`` and ``Expect`` with it;
+    ``check`` compares every key besides ``figures`` with the positions the followed options counted under its name."""
 
     figures: dict[Label, Position] | None = Field(
         default=None,
         description="label -> where the figure stands (moved, displaced, trampled or pushed ones too); figures not listed are not checked.",
     )
-    doors_opened: list[Position] | None = Field(
-        default=None, description="The exact set of doors opened in the phase so far (compared as a set)."
-    )
-    traps_sprung: list[Position] | None = Field(
-        default=None, description="The exact set of traps sprung in the phase so far (compared as a set)."
-    )
+
+
+#: The descriptions of a turn's and the phase's ``board_after`` (a game's subclasses say the same).
+TURN_BOARD_AFTER = "The board after this turn, following the option the phase follows (checked when given)."
+PHASE_BOARD_AFTER = "The board after the whole phase (checked when given)."
 
 
 class ExpectTurn(StrictModel):
     actor: Label | None = Field(default=None, description="The figure acting in this turn (checked when given).")
     focus: list[Label] | None = Field(default=None, description="The focus set (checked when given).")
     options: list[ExpectOption] | None = Field(default=None, description="The exact set of options (checked when given).")
-    board_after: ExpectBoard | None = Field(
-        default=None, description="The board after this turn, following the option the phase follows (checked when given)."
-    )
+    board_after: ExpectBoard | None = Field(default=None, description=TURN_BOARD_AFTER)
 
 
 class Expect(StrictModel):
@@ -93,8 +94,9 @@ class Expect(StrictModel):
 
     focus: list[Label] | None = None
     options: list[ExpectOption] | None = None
-    turns: list[ExpectTurn] | None = None
-    board_after: ExpectBoard | None = Field(default=None, description="The board after the whole phase (checked when given).")
+    # A Sequence (read as a list): a game's Expect narrows it to its own ExpectTurn.
+    turns: Sequence[ExpectTurn] | None = None
+    board_after: ExpectBoard | None = Field(default=None, description=PHASE_BOARD_AFTER)
 
     @model_validator(mode="after")
     def _compares_something(self) -> Expect:

@@ -56,12 +56,27 @@ def build_board(scenario: Scenario) -> AreaBoard:
             for position, name in enumerate(pair):
                 if name not in areas:
                     raise scenario.error(("sight", key, index, position), f"unknown area {name!r}{_hint(name, areas)}")
+    _check_enemy_keys(scenario)
     blocked = frozenset(frozenset(pair) for pair in sight.blocked)
     if sight.default == "open":  # every pair sees but the blocked ones: store only those
         return AreaBoard(areas=areas, borders=borders, figures=figures, sight_open=True, sight_blocked=blocked)
     seeing = {pair for pair, kind in borders.items() if kind != "barrier"}
     seeing |= {frozenset(pair) for pair in sight.see if pair[0] != pair[1]}
     return AreaBoard(areas=areas, borders=borders, figures=figures, sight_pairs=frozenset(seeing - blocked))
+
+
+def _check_enemy_keys(scenario: Scenario) -> None:
+    """The keys naming an enemy (`actions:`, `enemy_cards:`, `symbols:`) name one: checked while loading, with the
+    board's other references, so that a file that loads is one its Play can set up."""
+    model: AgemoniaScenario = scenario.model
+    types = {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}
+    for key in model.actions:
+        if key not in model.figures and key not in types:
+            raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
+    for where in ("enemy_cards", "symbols"):
+        for key in getattr(model, where):
+            if key not in types:
+                raise scenario.error((where, key), f"{key!r} is not an enemy type (a figure's `type`, else its `name`)", key=True)
 
 
 def _borders(areas: Collection[str], links: list[str], source: SourceMap) -> dict[frozenset[str], str]:

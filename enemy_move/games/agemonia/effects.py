@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ...effects import BoardState, Effect, Position, StateSets, format_position, position_to_json
@@ -35,7 +35,7 @@ class TrapSprung(Effect):
         return {"kind": self.kind, "at": position_to_json(self.at), "figures": list(self.figures), "removed": self.removed}
 
     def apply_to(self, board: Any) -> Any:  # an AreaBoard
-        return board.without_trap(self.at) if self.removed else board
+        return board.with_area(replace(board.areas[self.at], trap=False)) if self.removed else board
 
     def after(self, state: BoardState) -> BoardState:
         return state.with_part(state.part.adding(TRAPS_REMOVED, self.at)) if self.removed else state

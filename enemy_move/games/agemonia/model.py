@@ -9,12 +9,25 @@ See docs/agemonia.md for every key.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, Field, NonNegativeInt, StrictBool, StrictInt, WithJsonSchema, model_validator
 
-from ...models.common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Label, ScenarioBase, StrictModel
+from ...models.common import (
+    MAX_COUNT,
+    MAX_MOVE,
+    MAX_RANGE,
+    PHASE_BOARD_AFTER,
+    TURN_BOARD_AFTER,
+    Expect,
+    ExpectBoard,
+    ExpectTurn,
+    Label,
+    Position,
+    ScenarioBase,
+    StrictModel,
+)
 
 #: Most areas on one map (real maps have a few dozen).
 MAX_AREAS = 1000
@@ -195,9 +208,31 @@ class AgemoniaRules(StrictModel):
     )
 
 
+class AgemoniaExpectBoard(ExpectBoard):
+    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given.
+
+    ``traps_sprung``: what this game's effects count (``Effect.counted``)."""
+
+    traps_sprung: list[Position] | None = Field(
+        default=None, description="The exact set of traps sprung in the phase so far (compared as a set)."
+    )
+
+
+class AgemoniaExpectTurn(ExpectTurn):
+    board_after: AgemoniaExpectBoard | None = Field(default=None, description=TURN_BOARD_AFTER)
+
+
+class AgemoniaExpect(Expect):
+    """The answer ``check`` compares against: ``Expect``, its boards with this game's sets."""
+
+    turns: Sequence[AgemoniaExpectTurn] | None = None
+    board_after: AgemoniaExpectBoard | None = Field(default=None, description=PHASE_BOARD_AFTER)
+
+
 class AgemoniaScenario(ScenarioBase):
     ruleset: Literal["agemonia"]
     variant: Literal["agemonia"] | None = None
+    expect: AgemoniaExpect | None = Field(default=None, description="The expected answer, for `check`.")
     areas: dict[AreaName, Area] = Field(max_length=MAX_AREAS, description="area name -> capacity, height, trap.")
     links: list[LinkText] = Field(
         default_factory=list,

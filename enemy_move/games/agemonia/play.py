@@ -99,14 +99,6 @@ class AgemoniaPlay:
         self.scenario = scenario
         # Parsed once when the file was loaded (GAME.board_parser); built here for a Scenario made without it.
         self.board: AreaBoard = scenario.board if scenario.board is not None else build_board(scenario)
-        types = {f.enemy_type(label) for label, f in model.figures.items() if f.side == "enemy"}
-        for key in model.actions:
-            if key not in model.figures and key not in types:
-                raise scenario.error(("actions", key), f"{key!r} is neither an enemy label nor an enemy type", key=True)
-        for where in ("enemy_cards", "symbols"):
-            for key in getattr(model, where):
-                if key not in types:
-                    raise scenario.error((where, key), f"{key!r} is not an enemy type (a figure's `type`, else its `name`)", key=True)
         self.order = activation_order(scenario)
         self.state = initial_state({label: f.area for label, f in self.board.figures.items()})
         how = (

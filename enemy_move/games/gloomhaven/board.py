@@ -14,6 +14,7 @@ from ...loader import SourceMap
 from ...models import Scenario
 from ...result import Position
 from .model import GloomhavenFigure, GloomhavenScenario
+from .stats import file_mistakes
 from .variants import VariantRules
 
 Cell = tuple[int, int]
@@ -30,9 +31,13 @@ NEGATIVE = {"trap", "hazardous"}
 
 def parse_board(scenario: Scenario) -> Grid:
     """The board of a validated scenario, parsed once while loading (``GAME.board_parser``): every map
-    mistake located. (A summon's owner is checked before, with the model's references.)"""
+    mistake located, then the references between keys the map does not settle (``stats.file_mistakes``), so that
+    a file that loads is one the Play can set up. (A summon's owner is checked before, with the model's references.)"""
     model: GloomhavenScenario = scenario.model
-    return parse_grid(scenario, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: f.at for label, f in model.figures.items()})
+    grid = parse_grid(scenario, "hex", extra_symbols=EXTRA_SYMBOLS, figure_cells={label: f.at for label, f in model.figures.items()})
+    for where, message in file_mistakes(model, scenario.source):
+        raise scenario.error(where, message)
+    return grid
 
 
 def board_mistake(data: Any, source: SourceMap) -> ScenarioError | None:

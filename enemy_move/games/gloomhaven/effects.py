@@ -35,7 +35,7 @@ class TrapSprung(Effect):
         return {"kind": self.kind, "at": position_to_json(self.at), "figures": list(self.figures), "removed": self.removed}
 
     def apply_to(self, board: Any) -> Any:
-        return board.without_trap(self.at) if self.removed else board
+        return board.with_terrain(self.at, "floor") if self.removed else board
 
     def after(self, state: BoardState) -> BoardState:
         return state.with_part(state.part.adding(TRAPS_REMOVED, self.at)) if self.removed else state

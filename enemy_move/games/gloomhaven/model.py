@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,7 +21,22 @@ from pydantic import (
     model_validator,
 )
 
-from ...models.common import MAX_COUNT, MAX_INITIATIVE, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
+from ...models.common import (
+    MAX_COUNT,
+    MAX_INITIATIVE,
+    MAX_MOVE,
+    MAX_RANGE,
+    PHASE_BOARD_AFTER,
+    TURN_BOARD_AFTER,
+    Cell,
+    Expect,
+    ExpectBoard,
+    ExpectTurn,
+    GridScenarioBase,
+    Label,
+    Position,
+    StrictModel,
+)
 
 #: Most targets of one attack: no board holds that many enemies of a monster.
 MAX_TARGETS = 30
@@ -371,9 +386,31 @@ class GloomhavenRules(StrictModel):
     )
 
 
+class GloomhavenExpectBoard(ExpectBoard):
+    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given.
+
+    ``traps_sprung``: what this game's effects count (``Effect.counted``)."""
+
+    traps_sprung: list[Position] | None = Field(
+        default=None, description="The exact set of traps sprung in the phase so far (compared as a set)."
+    )
+
+
+class GloomhavenExpectTurn(ExpectTurn):
+    board_after: GloomhavenExpectBoard | None = Field(default=None, description=TURN_BOARD_AFTER)
+
+
+class GloomhavenExpect(Expect):
+    """The answer ``check`` compares against: ``Expect``, its boards with this game's sets."""
+
+    turns: Sequence[GloomhavenExpectTurn] | None = None
+    board_after: GloomhavenExpectBoard | None = Field(default=None, description=PHASE_BOARD_AFTER)
+
+
 class GloomhavenScenario(GridScenarioBase):
     ruleset: Literal["gloomhaven"]
     variant: Literal["gloomhaven", "gloomhaven2e", "frosthaven", "jotl"] | None = None
+    expect: GloomhavenExpect | None = Field(default=None, description="The expected answer, for `check`.")
     figures: dict[Label, GloomhavenFigure] = Field(description="label -> figure.")
     action: GloomhavenCard = Field(
         default_factory=GloomhavenAction,

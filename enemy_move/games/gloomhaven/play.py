@@ -20,7 +20,7 @@ from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, Gloomhave
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import answer_only, explaining, name_readings, watching
 from .rider import note_default, planned_card, ride, still_card
-from .stats import STAT_SOURCE, plain_plus_signs, relative_values, stat_line_note, stat_range_note, with_stat_line, with_stat_range
+from .stats import STAT_SOURCE, relative_values, stat_line_note, stat_range_note, with_stat_line, with_stat_range
 from .variants import VARIANTS, VariantRules
 
 #: Whether a turn's rule-outs (why each other hex is not an option) are worked out only when read (RuledOutMap.later):
@@ -39,13 +39,9 @@ class GloomhavenPlay:
         self.model = model
         self.scenario = scenario
         self.figures: dict[str, GloomhavenFigure] = with_objective_initiative(dict(model.figures))
-        # Parsed once when the file was loaded (GAME.board_parser); parsed here for a Scenario made without it.
+        # Parsed once when the file was loaded (GAME.board_parser), the keys' references checked with it; both here
+        # for a Scenario made without it.
         self.board: Grid = scenario.board if scenario.board is not None else parse_board(scenario)
-        for key in model.actions:
-            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
-                raise scenario.error(("actions", key), f"`actions` key {key!r} names no figure and no monster type")
-        for where, message in plain_plus_signs(model, scenario.source):
-            raise scenario.error(where, message)
         self.stat_cards = self._stat_cards()
         self.state = initial_state(self.board.figures)
         self.card_budget = CardBudget()
@@ -61,18 +57,13 @@ class GloomhavenPlay:
     def _stat_cards(self) -> dict[str, tuple[str, GloomhavenStatCard]]:
         """Each acting figure's stat card (key: label or monster type); a Flying section makes the figure flying."""
         found: dict[str, tuple[str, GloomhavenStatCard]] = {}
-        for key in self.model.stats:
-            if key not in self.figures and not any((f.type or f.name) == key for f in self.figures.values()):
-                raise self.scenario.error(("stats", key), f"`stats` key {key!r} names no figure and no monster type")
         for label, figure in self.figures.items():
             key = label if label in self.model.stats else figure.type or figure.name or ""
             card = self.model.stats.get(key)
             if card is None or figure.kind not in ("monster", "summon"):
                 continue
             line = card.line(figure.elite, self.model.level)
-            if line is None:
-                rank = "elite" if figure.elite else "normal"
-                raise self.scenario.error(("stats", key), f"{label} is {rank}, but the stat card {key!r} has no `{rank}:` section")
+            assert line is not None  # stats.file_mistakes refused a card without the rank's section while loading
             found[label] = (key, card)
             if line.flying and not figure.flying:
                 self.figures[label] = figure.model_copy(update={"flying": True})
@@ -105,7 +96,7 @@ class GloomhavenPlay:
         stat = self.stat_cards.get(actor)
         if stat is not None:
             line = stat[1].line(figure.elite, self.model.level)
-            assert line is not None  # checked in _stat_cards
+            assert line is not None  # stats.file_mistakes checked it while loading
             return with_stat_line(printed, line, figure.range)
         relative = relative_values(printed)
         if relative:

@@ -156,6 +156,26 @@ def _card_numbers(path: tuple[Any, ...], card: GloomhavenCard) -> Iterator[tuple
             yield where + ("attack", "value"), step.attack.value
 
 
+def file_mistakes(model: GloomhavenScenario, source: SourceMap) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """The references between the file's keys checked while loading, after the map (``board.parse_board``), as
+    (YAML path, message), in this order: `actions` and `stats` keys naming a figure or a monster type, card values
+    written `+1` unquoted, and each monster's stat card having the section of its rank."""
+    kinds = {f.type or f.name for f in model.figures.values()}
+    for key in model.actions:
+        if key not in model.figures and key not in kinds:
+            yield ("actions", key), f"`actions` key {key!r} names no figure and no monster type"
+    yield from plain_plus_signs(model, source)
+    for key in model.stats:
+        if key not in model.figures and key not in kinds:
+            yield ("stats", key), f"`stats` key {key!r} names no figure and no monster type"
+    for label, figure in model.figures.items():
+        key = label if label in model.stats else figure.type or figure.name or ""
+        card = model.stats.get(key)
+        if card is not None and figure.kind in ("monster", "summon") and card.line(figure.elite, model.level) is None:
+            rank = "elite" if figure.elite else "normal"
+            yield ("stats", key), f"{label} is {rank}, but the stat card {key!r} has no `{rank}:` section"
+
+
 def plain_plus_signs(model: GloomhavenScenario, source: SourceMap) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Card values written `+1` without quotes: YAML reads them as plain numbers (absolute), which the player rarely means."""
     if "+" not in source.text:

@@ -4,7 +4,6 @@ the activation sheets. When several fail, the earliest in the file is reported (
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...errors import ScenarioError, first_in_file
@@ -36,8 +35,7 @@ def _grid(scenario: Scenario) -> Board:
     grid = parse_grid(
         scenario, "square", extra_symbols=EXTRA_SYMBOLS, terrains=set(ALL_TERRAINS), figure_cells=cells, standable=set(DEFAULT_COSTS)
     )
-    asleep = frozenset(label for label, f in model.figures.items() if not TYPES[f.kind].hero and f.sleeping)
-    return replace(grid, asleep=asleep)
+    return Board.of(grid, frozenset(label for label, f in model.figures.items() if not TYPES[f.kind].hero and f.sleeping))
 
 
 def _check_figures(scenario: Scenario) -> None:

@@ -6,11 +6,26 @@ point the rules text leaves open is a key of ``rules:`` with a justified default
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from ...models.common import MAX_COUNT, MAX_MOVE, MAX_RANGE, Cell, GridScenarioBase, Label, StrictModel
+from ...models.common import (
+    MAX_COUNT,
+    MAX_MOVE,
+    MAX_RANGE,
+    PHASE_BOARD_AFTER,
+    TURN_BOARD_AFTER,
+    Cell,
+    Expect,
+    ExpectBoard,
+    ExpectTurn,
+    GridScenarioBase,
+    Label,
+    Position,
+    StrictModel,
+)
 
 #: Dearest step accepted (AP multiplier of a diagonal, AP to enter a terrain).
 MAX_STEP_COST = 10
@@ -119,9 +134,31 @@ class PerditionsMouthRules(StrictModel):
     )
 
 
+class PerditionsMouthExpectBoard(ExpectBoard):
+    """The board after a turn (the option the phase follows) or after the whole phase; each key is checked when given.
+
+    ``doors_opened``: what this game's effects count (``Effect.counted``)."""
+
+    doors_opened: list[Position] | None = Field(
+        default=None, description="The exact set of doors opened in the phase so far (compared as a set)."
+    )
+
+
+class PerditionsMouthExpectTurn(ExpectTurn):
+    board_after: PerditionsMouthExpectBoard | None = Field(default=None, description=TURN_BOARD_AFTER)
+
+
+class PerditionsMouthExpect(Expect):
+    """The answer ``check`` compares against: ``Expect``, its boards with this game's sets."""
+
+    turns: Sequence[PerditionsMouthExpectTurn] | None = None
+    board_after: PerditionsMouthExpectBoard | None = Field(default=None, description=PHASE_BOARD_AFTER)
+
+
 class PerditionsMouthScenario(GridScenarioBase):
     ruleset: Literal["perditions-mouth"]
     variant: Literal["etbrev"] | None = None
+    expect: PerditionsMouthExpect | None = Field(default=None, description="The expected answer, for `check`.")
     figures: dict[Label, PerditionsMouthFigure] = Field(description="label -> figure (heroes and enemies).")
     insectoid_sheet: list[Label] | None = Field(
         default=None,

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...geometry.grid import Grid
 from ...geometry.square_sight import SquareSight
 from .stepgraph import Costs, Predecessors, StepGraph, Toward
-from .terrain import Board, Cell
+from .terrain import Cell
 
 #: Searches kept for one turn at most (a turn asks a few per reading; past it the oldest are dropped).
 MAX_SEARCHES = 256
@@ -39,7 +40,7 @@ class Shared:
         self.searches.clear()
         self.toward.clear()
 
-    def graph(self, key: tuple[Any, ...], board: Board) -> StepGraph | None:
+    def graph(self, key: tuple[Any, ...], board: Grid) -> StepGraph | None:
         """The step graph kept for ``key`` when it is the one of ``board``'s terrain, else None."""
         kept = self.graphs.get(key)
         if kept is not None and kept[0] is board.terrain and kept[1] is board.thin_walls:

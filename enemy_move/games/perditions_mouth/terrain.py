@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 
 from ...geometry.grid import Grid
 from ...result import Displaced, Effect, Moved, Position
@@ -18,8 +18,20 @@ SPECIAL_TERRAIN = frozenset(("trap", "difficult", "hazardous", "icy"))
 ALL_TERRAINS = frozenset(DEFAULT_COSTS) | BLOCKING_TERRAIN
 
 
-#: The board: a square Grid whose ``asleep`` lists the sleeping enemies.
-Board = Grid
+@dataclass
+class Board(Grid):
+    """The board: a square Grid, and the enemies asleep on it (this game's fact: the core's grid knows no sleep)."""
+
+    asleep: frozenset[str] = frozenset()
+
+    def woken(self, label: str) -> Board:
+        """A copy where ``label`` no longer sleeps: ``apply`` of ``Woken``."""
+        return replace(self, asleep=self.asleep - {label})
+
+    @classmethod
+    def of(cls, grid: Grid, asleep: frozenset[str]) -> Board:
+        """``grid`` with the enemies ``asleep``."""
+        return cls(**{f.name: getattr(grid, f.name) for f in fields(Grid)}, asleep=asleep)
 
 
 def apply_effects(board: Board, effects: tuple[Effect, ...]) -> Board:
