@@ -121,6 +121,21 @@ def test_chileen_tramples_minion_back():
     assert after.figures["b"] == (0, 0) and after.figures["c"] == (3, 0)
 
 
+def test_chileen_trace_says_a_sleeping_minion_is_trampled_not_blocking():
+    def blockers_text(sleeping: bool) -> str:
+        result = run(f"""
+            map: |
+              c b . . . . . A
+            figures: {{c: {{kind: chileen}}, b: {{kind: boneworm, sleeping: {str(sleeping).lower()}}}, A: {{kind: hero}}}}
+            active: c
+        """)
+        assert destinations(result.turns[0]) == [(3, 0)]  # trampled either way (rule 14)
+        return next(step.text for step in result.turns[0].reasoning if step.step == "blockers")
+
+    assert "a sleeping enemy blocks (it cannot move out of the way), except a minion it tramples." in blockers_text(True)
+    assert "except a minion it tramples" not in blockers_text(False)
+
+
 def test_acolyte_opens_door_and_board_keeps_it_open():
     result = run("""
         map: |

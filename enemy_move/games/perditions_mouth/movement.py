@@ -112,6 +112,8 @@ class Pathing:
         rule = enemy.blocker_rule()
         if rules.sleeping_blocks:
             rule += "; a sleeping enemy blocks (it cannot move out of the way)"
+            if any(other in board.asleep for other in trampled):  # trample pushes a sleeper back all the same
+                rule += ", except a minion it tramples"
         walk = (
             "passed but not ended on"
             if rules.pass_through_figures
