@@ -107,29 +107,21 @@ def _silence_stdout() -> None:
 def write_file_or_exit(what: str, path: str, text: str) -> None:
     """Write a file the user named (``--svg``, ``-o``...) atomically; on failure one line and exit 1.
 
-    The old file, if any, is left as it was. A device or a FIFO (``/dev/stdout``,
-    a named pipe) cannot be replaced by a rename: it is written to directly.
+    The old file, if any, is left as it was. A device or a FIFO (``/dev/stdout``, a named pipe) cannot be
+    replaced by a rename: write_atomic writes it directly, and refuses a FIFO nobody reads (never a hang).
     """
-    import stat
-
     import typer
 
     from .document.atomic import WriteError, write_atomic
     from .errors import escape_controls
 
     try:
-        special = not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        special = False
-    try:
-        if special:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        else:
-            write_atomic(path, text)
+        write_atomic(path, text)
     except WriteError as error:
-        # "PATH: cannot write (reason); the old file is unchanged" -> "cannot write WHAT (reason); ..."
-        message = f"cannot write {what}{str(error).split(': cannot write', 1)[-1]}"
+        # "PATH: cannot write (why); the old file is unchanged" -> "cannot write WHAT (why); ...", and the other
+        # refusals ("PATH: is read-only; ...") "WHAT: is read-only; ...": the file named as the user named it
+        reason = error.reason or str(error)
+        message = f"cannot write {what}{reason.removeprefix('cannot write')}" if reason.startswith("cannot write") else f"{what}: {reason}"
     except OSError as error:
         message = f"cannot write {what}: {error.strerror or error}"
     else:

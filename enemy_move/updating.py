@@ -195,9 +195,8 @@ def update_file(entry: FileResult) -> Update:
 
 
 def _reason(error: OSError) -> str:
-    """A writer's message without the file name the located line already gives."""
-    text = str(error)
-    return text.split(": ", 1)[1] if ": " in text else text
+    """A writer's message without the file name the located line already gives (a name may hold ": " itself)."""
+    return getattr(error, "reason", "") or str(error)
 
 
 def update_report(report: CheckReport) -> None:

@@ -9,9 +9,13 @@ seen. The clock and the reading are injectable so tests run without waiting.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
+import stat
 import time
 from collections.abc import Callable
+from typing import BinaryIO
 
 from .loader import MAX_FILE_BYTES
 
@@ -22,11 +26,22 @@ Signature = bytes | None
 
 
 def file_signature(path: str) -> Signature:
+    """None also for what is not a regular file: a FIFO put in the file's place is never read (opening it would
+    wait for a writer, and the watch would hang: it is opened without waiting, and only a regular file is read)."""
     try:
-        with open(path, "rb") as handle:
-            return hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).digest()
+        with _open_regular(path) as handle:
+            return hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).digest() if handle is not None else None
     except OSError:
         return None
+
+
+def _open_regular(path: str) -> BinaryIO | contextlib.nullcontext[None]:
+    """``path`` opened for reading if it is a regular file (a context manager either way); OSError if it cannot be."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if stat.S_ISREG(os.fstat(descriptor).st_mode):
+        return os.fdopen(descriptor, "rb")
+    os.close(descriptor)
+    return contextlib.nullcontext(None)
 
 
 def watch_file(
@@ -65,13 +80,12 @@ def watch_file(
 
 def missing_reason(path: str) -> str:
     """Why ``path`` cannot be read now, in words."""
-    import os
-
     if not os.path.lexists(path):
         return "it was deleted or moved"
     try:
-        with open(path, "rb"):
-            pass
+        with _open_regular(path) as handle:
+            if handle is None:
+                return "it is a folder now" if os.path.isdir(path) else "it is not a regular file now (a FIFO, a device...)"
     except OSError as error:
         return f"it cannot be read ({error.strerror or error})"
     return "it cannot be read"

@@ -220,7 +220,7 @@ def test_after_and_update_keep_a_hostile_file_s_bytes_and_refuse_a_folder_or_a_r
     (tmp_path / "locked.yaml").write_text("mine\n")
     (tmp_path / "locked.yaml").chmod(0o444)
     for target, said in (("folder.yaml", "it is a folder"), ("locked.yaml", "is read-only; not replaced")):
-        result = _run("resolve", str(path), "--choose", "a=1", "--after", str(tmp_path / target))
+        result = _run("resolve", str(path), "--choose", "a=1", "--after", str(tmp_path / target), "--overwrite")
         assert result.exit_code == 1 and said in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert (tmp_path / "locked.yaml").read_text() == "mine\n" and (tmp_path / "folder.yaml").is_dir()
 

@@ -93,7 +93,7 @@ def test_after_keeps_every_byte_it_did_not_mean_to_change(tmp_path: Path) -> Non
     for name, text in HOSTILE.items():
         path = board(tmp_path, text)
         following = tmp_path / "next.yaml"
-        result = run("resolve", str(path), "--after", str(following), "--json")
+        result = run("resolve", str(path), "--after", str(following), "--overwrite", "--json")  # one file, rewritten each time
         assert result.exit_code == 0, (name, result.output)
         written = following.read_bytes().decode("utf-8")  # read_text() would turn CRLF and CR into LF
         assert run("check", str(following)).exit_code == 0, name

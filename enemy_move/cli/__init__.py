@@ -93,6 +93,11 @@ class ResolveRequest:
     after: str | None = None
     #: --sight-from: the cell the sight lines are drawn from.
     sight_from: str | None = None
+    #: --overwrite: --after may replace a file that exists (without it, only the scenario itself or a new file).
+    overwrite: bool = False
+    #: The bytes each --after wrote in this run (a --watch writes the next round again on each save: it replaces its
+    #: own earlier file, and nothing else, not one the player changed since).
+    written: dict[str, bytes] = field(default_factory=dict, compare=False)
 
 
 def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
@@ -102,7 +107,7 @@ def _fail_scenario_json(error: ScenarioErrorLike) -> NoReturn:
     fail_scenario(error)
 
 
-def _write_after(document: Any, result: Any, path: str, source: str) -> None:
+def _write_after(document: Any, result: Any, request: ResolveRequest, source: str) -> None:
     """The next round's file: the scenario's own text and bytes, with only what the phase changed (a failure: exit 1).
 
     A relative ``$schema`` modeline still finds the schema from the new file's folder."""
@@ -111,13 +116,16 @@ def _write_after(document: Any, result: Any, path: str, source: str) -> None:
     from ..output_guard import EXIT_OUTPUT
     from ..starters import moved_modeline
 
+    path = str(request.after)
     origin = os.curdir if source == "-" else os.path.dirname(source) or os.curdir
     try:
         after = document.after_phase(result)
-        after.save(path, overwrite=True, text=moved_modeline(after.text(), origin, os.path.dirname(path) or os.curdir))
+        text = moved_modeline(after.text(), origin, os.path.dirname(path) or os.curdir)
+        after.save(path, overwrite=request.overwrite, text=text, was=request.written.get(path))
     except WriteError as error:
         typer.echo(escape_controls(f"enemy-move: --after {error}"), err=True)
         raise typer.Exit(EXIT_OUTPUT) from None
+    request.written[path] = after.original.raw or b""
 
 
 def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False) -> None:
@@ -136,7 +144,7 @@ def _resolve_once(file: str, request: ResolveRequest, json_output: bool = False)
 
             document.path = Path(file)  # --after over the file itself replaces only the bytes read
         if request.after:
-            _write_after(document, result, request.after, file)
+            _write_after(document, result, request, file)
         extra: list[Any] = []
         sight = None
         if request.why_not or request.sight_from:
@@ -231,8 +239,12 @@ AfterOption = Annotated[
     typer.Option(
         "--after",
         metavar="NEXT.yaml",
-        help="Write the board as it stands after the phase (the next round's file); --choose picks options.",
+        help="Write the board as it stands after the phase (the next round's file, new or the scenario itself); --choose picks options.",
     ),
+]
+
+OverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Let --after replace a file that exists already (without it, such a file is left alone).")
 ]
 
 
@@ -269,6 +281,7 @@ def resolve(
     place: PlaceOption = [],
     set_: SetOption = [],
     after: AfterOption = None,
+    overwrite: OverwriteOption = False,
 ) -> None:
     """Resolve one scenario: focus, options, paths and the reasoning."""
     if brief and full:
@@ -277,6 +290,8 @@ def resolve(
         _fail(f"{file}: no such file")
     _check_values(why_not, {"--svg": svg, "--html": html, "--after": after}, sight_from)
     _check_outputs(file, {"--svg": svg, "--html": html, "--after": after})
+    if after:
+        _check_after(file, after, overwrite=overwrite, watch=watch)
     request = ResolveRequest(
         variant,
         _parse_choices(choose),
@@ -291,6 +306,7 @@ def resolve(
         tuple(set_),
         after,
         sight_from,
+        overwrite,
     )
     if not watch:
         _resolve_once(file, request, json_output)
@@ -300,6 +316,19 @@ def resolve(
     if json_output:
         _fail("--watch redraws the tables; it cannot be combined with --json")
     run_watch(file, request, interval=interval)
+
+
+def _check_after(file: str, after: str, *, overwrite: bool, watch: bool) -> None:
+    """--after replaces the scenario itself (only over the bytes read) or writes a new file; a file that exists is
+    someone's (an earlier round the player edited, another scenario): left alone unless --overwrite, before any work."""
+    from ..flag_values import shown
+    from ..output_paths import same_file
+
+    itself = file != "-" and same_file(after, file)
+    if itself and watch:  # each write is a save of the watched file: it would play round after round by itself
+        _fail(f"--after {shown(after)} with --watch: that is the watched file itself (give the next round its own file)")
+    if not itself and not overwrite and os.path.isfile(after):
+        _fail(f"--after {shown(after)}: the file exists; nothing written (add --overwrite to replace it, or give another name)")
 
 
 def run_watch(file: str, request: ResolveRequest, *, interval: float = 0.5, iterations: int | None = None, **watch_options: Any) -> int:

@@ -198,11 +198,12 @@ class ScenarioDocument:
             copy.deepcopy(self.data), file=self.file, path=self.path, indent=self.indent, original=self.original, fast=self.fast
         )
 
-    def save(self, path: str | Path | None = None, *, overwrite: bool = False, text: str | None = None) -> Path:
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False, text: str | None = None, was: bytes | None = None) -> Path:
         """Write :meth:`text` atomically to ``path`` (default: where it was read); returns the path written.
 
         The file this document was read from is replaced only if it still holds the bytes read (else
-        ConflictError); any other existing file only with ``overwrite``. A read-only file: ReadOnlyError.
+        ConflictError); any other existing file only with ``overwrite``, or when it still holds ``was`` (the bytes
+        this program wrote there before). A read-only file: ReadOnlyError; one with other names: LinkedError.
         ``text``: :meth:`text` with a change the tree cannot hold (a comment's), written instead.
         """
         from .atomic import ANYTHING, Anything, write_atomic
@@ -216,7 +217,7 @@ class ScenarioDocument:
         if self._read_from(target):
             expect = self.original.raw
         else:
-            expect = ANYTHING if overwrite else None
+            expect = ANYTHING if overwrite else was
         written = write_atomic(target, file_text, expect=expect)
         # What is on disk now is what the next save compares with, and splices into.
         self.original = self._original_of(text, written)

@@ -32,6 +32,7 @@ STATIC = {
 }
 #: The page's URL carries a shared position compressed; longer than this it is refused.
 MAX_SHARE_CHARS = 64 * 1024
+DAMAGED = "the link's position is damaged (copy the whole link)"
 
 
 def pack(text: str) -> str:
@@ -43,18 +44,23 @@ def unpack(value: str) -> str:
     if len(value) > MAX_SHARE_CHARS:
         raise ValueError("the shared position is too long")
     if not value.replace("-", "").replace("_", "").isalnum() or not value.isascii():
-        raise ValueError("the link's position is damaged (copy the whole link)")
+        raise ValueError(DAMAGED)
     try:
         packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
         inflate = zlib.decompressobj()
         raw = inflate.decompress(packed, MAX_FILE_BYTES + 1)
     except (ValueError, zlib.error):
-        raise ValueError("the link's position is damaged (copy the whole link)") from None
+        raise ValueError(DAMAGED) from None
     if not inflate.eof and not inflate.unconsumed_tail:
-        raise ValueError("the link's position is damaged (copy the whole link)")
+        raise ValueError(DAMAGED)
     if len(raw) > MAX_FILE_BYTES or inflate.unconsumed_tail:
         raise ValueError(f"the shared position is larger than the {MAX_FILE_BYTES // 1024} KiB limit for scenario files")
-    return raw.decode("utf-8", "replace")
+    if inflate.unused_data:  # bytes after the compressed text: two links run together, or a damaged one
+        raise ValueError(DAMAGED)
+    try:
+        return raw.decode("utf-8")  # strict: a damaged text is refused, never shown with replacement marks
+    except UnicodeDecodeError:
+        raise ValueError(DAMAGED) from None
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -104,10 +110,12 @@ class Server:
         return await self._page(request, text, None, None)
 
     async def _page(self, request: Request, text: str, file: str | None, base: str | None) -> Response:
-        shared = request.query_params.get("position")
+        shared = request.query_params.getlist("position")
         if shared:
             try:
-                text = unpack(shared)
+                if len(shared) > 1 or not shared[0]:  # a link cut after `position=`, or two run together
+                    raise ValueError(DAMAGED)
+                text = unpack(shared[0])
             except ValueError as error:
                 return HTMLResponse(pages.error_page(400, str(error)), 400)
         page = await run_in_threadpool(self._render_page, text, file, base, request.url.path)

@@ -37,7 +37,7 @@ REFUSED = "not replaced: the file on disk does not load ({}); fix it by hand, or
 
 def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
     """(HTTP status, answer) of a save request ``{file, text, base}`` or ``{name, text}`` (a new board)."""
-    from ..document.atomic import ConflictError, ReadOnlyError, WriteError
+    from ..document.atomic import ConflictError, LinkedError, ReadOnlyError, WriteError
     from ..document.document import ScenarioDocument
     from ..loader import load_file, load_text
     from ..yaml_text import decode_bytes
@@ -88,7 +88,7 @@ def save(folder: Folder, data: Any) -> tuple[int, dict[str, Any]]:
         return 422, {"error": str(error)}
     except ConflictError as error:
         return 409, {"error": f"{file}: {CONFLICT}" if isinstance(file, str) else str(error), "conflict": isinstance(file, str)}
-    except ReadOnlyError as error:
+    except (ReadOnlyError, LinkedError) as error:  # the file's own state refuses it: no retry helps
         return 403, {"error": str(error)}
     except WriteError as error:
         return 500, {"error": str(error)}

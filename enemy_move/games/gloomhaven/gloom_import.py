@@ -222,11 +222,22 @@ def decode_code(code: str) -> GloomBoard:
         if bits.read(1):
             board.walls[location] = (bits.read(1) == 1, bits.read(1) == 1, bits.read(1) == 1)
 
+    _check_end(bits)
     if board.active is not None:
         wanted = CHARACTER if board.active_faction else MONSTER
         if board.figures.get(board.active) != wanted:
             raise GloomLinkError("corrupt code: the active figure is not a figure of the acting side")
     return board
+
+
+def _check_end(bits: _Bits) -> None:
+    """gloom's writer ends the code with the board, its last byte filled with zero bits: anything after it is a
+    damaged link (a character changed, or two codes run together), refused rather than read as a board."""
+    extra = len(bits.data) - (bits.position + 7) // 8
+    if extra > 0:
+        raise GloomLinkError(f"corrupt code: {extra} bytes after the board's end (two links run together, or a damaged link?)")
+    if bits.position % 8 and bits.data[-1] >> (bits.position % 8):
+        raise GloomLinkError("corrupt code: the bits after the board's end are not zero (a damaged link?)")
 
 
 def decode_link(link: str) -> GloomBoard:
