@@ -16,9 +16,15 @@ import typer
 from .game import Game, Importer
 
 
-def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str], NoReturn]) -> None:
+def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str], NoReturn], overwrite: bool = False) -> None:
+    import os
+
+    from .flag_values import shown
+
     if output is not None and not output.strip():
         fail("--output: the file name is empty")
+    if output is not None and not overwrite and os.path.isfile(output):  # a scenario someone wrote: left alone
+        fail(f"--output {shown(output)}: the file exists; nothing written (add --overwrite to replace it, or give another name)")
     try:
         text = importer.run(link)
     except ValueError as error:
@@ -28,17 +34,18 @@ def _run(importer: Importer, link: str, output: str | None, fail: Callable[[str]
         return
     from .output_guard import write_file_or_exit
 
-    write_file_or_exit(output, output, text)  # atomic; a failure is one line, exit 1 (issue 26)
+    write_file_or_exit(output, output, text, new=not overwrite)  # atomic; a failure is one line, exit 1 (issue 26)
 
 
 def _add(app: typer.Typer, importer: Importer, fail: Callable[[str], NoReturn]) -> None:
-    def run(link: str, output: str | None = None) -> None:
-        _run(importer, link, output, fail)
+    def run(link: str, output: str | None = None, overwrite: bool = False) -> None:
+        _run(importer, link, output, fail, overwrite)
 
     # Real objects, not strings: typer reads them, and they hold this importer's words.
     run.__annotations__ = {
         "link": Annotated[str, typer.Argument(help=importer.argument_help)],
         "output": Annotated[str | None, typer.Option("--output", "-o", help="Write the scenario to this file instead of standard output.")],
+        "overwrite": Annotated[bool, typer.Option("--overwrite", help="Let -o replace a file that exists already.")],
         "return": None,
     }
     app.command(importer.name, help=importer.help)(run)

@@ -104,8 +104,10 @@ def _silence_stdout() -> None:
         os.close(null)
 
 
-def write_file_or_exit(what: str, path: str, text: str) -> None:
+def write_file_or_exit(what: str, path: str, text: str, *, new: bool = False) -> None:
     """Write a file the user named (``--svg``, ``-o``...) atomically; on failure one line and exit 1.
+
+    ``new``: only where no file is (one that appeared since the command started is not replaced).
 
     The old file, if any, is left as it was. A device or a FIFO (``/dev/stdout``, a named pipe) cannot be
     replaced by a rename: write_atomic writes it directly, and refuses a FIFO nobody reads (never a hang).
@@ -116,7 +118,7 @@ def write_file_or_exit(what: str, path: str, text: str) -> None:
     from .errors import escape_controls
 
     try:
-        write_atomic(path, text)
+        write_atomic(path, text, expect=None) if new else write_atomic(path, text)
     except WriteError as error:
         # "PATH: cannot write (why); the old file is unchanged" -> "cannot write WHAT (why); ...", and the other
         # refusals ("PATH: is read-only; ...") "WHAT: is read-only; ...": the file named as the user named it

@@ -256,3 +256,55 @@ def test_a_read_only_picture_is_named_once(tmp_path: Path, monkeypatch: pytest.M
     line = _one_line(_run("resolve", str(DEMO), "--svg", "a.svg"), 1)
     assert line == "enemy-move: --svg a.svg: is read-only; not replaced (make it writable, or save under another name)"
     assert Path("a.svg").read_text() == "mine\n"
+
+
+# --- round 10, piece 2: long names, a FIFO in a read file's place, import -o, sharing a lone surrogate -----------
+
+
+def test_a_name_as_long_as_the_file_system_allows_is_written(tmp_path: Path) -> None:
+    picture = tmp_path / ("n" * 250 + ".svg")  # 254 bytes: the temporary beside it must not be longer than 255
+    assert _run("resolve", str(DEMO), "--svg", str(picture)).exit_code == 0
+    assert picture.read_text().startswith("<svg ") and sorted(path.name for path in tmp_path.iterdir()) == [picture.name]
+
+
+def test_a_save_over_a_file_replaced_by_a_fifo_writes_nothing_and_waits_for_nothing(tmp_path: Path) -> None:
+    from enemy_move.document.atomic import ConflictError
+    from enemy_move.document.document import ScenarioDocument
+
+    path = tmp_path / "board.yaml"
+    path.write_bytes(DEMO.read_bytes())
+    document = ScenarioDocument.from_path(path)
+    document.set("action.move", 4)
+    path.unlink()
+    os.mkfifo(path)
+    with _within(20), pytest.raises(ConflictError, match="is not a regular file now"):
+        document.save()
+    assert not path.is_file() and path.exists() and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_import_leaves_an_existing_file_alone_unless_overwrite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gloom_encoder import encode, location
+
+    from enemy_move.games.gloomhaven import gloom_import as g
+
+    board = g.GloomBoard((1, 5, 0), active=location(2, 2), figures={location(2, 2): g.MONSTER, location(4, 2): g.CHARACTER})
+    code = encode(board)
+    monkeypatch.chdir(tmp_path)
+    Path("mine.yaml").write_text(MINE)
+    line = _one_line(_run("import", "gloom", code, "-o", "mine.yaml"), 2)
+    assert line == "enemy-move: --output mine.yaml: the file exists; nothing written (add --overwrite to replace it, or give another name)"
+    assert Path("mine.yaml").read_text() == MINE
+    assert _run("import", "gloom", code, "-o", "new.yaml").exit_code == 0 and "ruleset: gloomhaven" in Path("new.yaml").read_text()
+    assert _run("import", "gloom", code, "-o", "mine.yaml", "--overwrite").exit_code == 0
+    assert Path("mine.yaml").read_text() == Path("new.yaml").read_text()
+
+
+def test_sharing_a_text_with_a_lone_surrogate_is_a_clear_refusal(tmp_path: Path) -> None:
+    from serving import fetch, running
+
+    with running(tmp_path) as address:
+        reply = fetch(
+            address + "/api/share", raw=b'{"text": "ruleset: gloomhaven\\n# \\ud800\\n"}', headers={"Content-Type": "application/json"}
+        )
+        assert reply.status == 400 and "lone surrogate" in reply.json()["error"]
+        assert fetch(address + "/api/share", {"text": "ruleset: gloomhaven\n"}).status == 200

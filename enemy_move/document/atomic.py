@@ -55,6 +55,9 @@ class Anything:
 #: Replace whatever the file holds.
 ANYTHING = Anything()
 
+#: How much of the file's name the temporary beside it repeats (".NAME.XXXXXXXX.tmp" stays far under 255 bytes).
+TEMPORARY_NAME_CHARS = 64
+
 
 def write_atomic(path: str | Path, text: str, *, expect: bytes | None | Anything = ANYTHING) -> bytes:
     """Write ``text`` (UTF-8) to ``path``, replacing it in one step; returns the bytes written.
@@ -77,6 +80,8 @@ def write_atomic(path: str | Path, text: str, *, expect: bytes | None | Anything
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise WriteError.at(path, "cannot write: it is a folder")
     if status is not None and not stat.S_ISREG(status.st_mode):
+        if isinstance(expect, bytes):  # the file read was a regular file: a FIFO or a device in its place is another's
+            raise ConflictError.at(path, "is not a regular file now (a FIFO, a device...); not replaced")
         _write_in_place(Path(path), data)
         return data
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
@@ -87,7 +92,8 @@ def write_atomic(path: str | Path, text: str, *, expect: bytes | None | Anything
     _check_one_name(target)
     _check_unchanged(target, expect)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        # the temporary's name is cut: a target's own name may be as long as the file system allows (255 bytes)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name[:TEMPORARY_NAME_CHARS]}.", suffix=".tmp", dir=directory)
     except OSError as error:
         raise WriteError.at(target, f"cannot write: {error.strerror or error}") from None
     try:
@@ -119,12 +125,14 @@ def _check_unchanged(target: Path, expect: bytes | None | Anything) -> None:
     if isinstance(expect, Anything):
         return
     try:
-        with open(target, "rb") as stream:  # no more than tells the two apart
-            now: bytes | None = stream.read(len(expect) + 1 if expect is not None else 1)
+        # opened without waiting and read only when it is a regular file: a FIFO put in its place would block the open
+        descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        now = None
+        now: bytes | None = None
     except OSError as error:
         raise WriteError.at(target, f"cannot read it again before writing ({error.strerror or error}); not replaced") from None
+    else:
+        now = _read_regular(target, descriptor, len(expect) + 1 if expect is not None else 1)  # no more than tells them apart
     if now == expect:
         return
     if expect is None:
@@ -132,6 +140,16 @@ def _check_unchanged(target: Path, expect: bytes | None | Anything) -> None:
     if now is None:
         raise ConflictError.at(target, "was deleted or moved since it was read; not written")
     raise ConflictError.at(target, "changed on disk since it was read; not replaced")
+
+
+def _read_regular(target: Path, descriptor: int, size: int) -> bytes:
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise ConflictError.at(target, "is not a regular file now (a FIFO, a device, a folder...); not replaced")
+        try:
+            return stream.read(size)
+        except OSError as error:
+            raise WriteError.at(target, f"cannot read it again before writing ({error.strerror or error}); not replaced") from None
 
 
 def _check_one_name(target: Path) -> None:

@@ -261,7 +261,10 @@ def _form(data: Any) -> dict[str, Any]:
 
 def _share(data: Any) -> dict[str, Any]:
     request = board.parse_request(data, _file(data))
-    return {"position": pack(request.text)}
+    try:
+        return {"position": pack(request.text)}
+    except UnicodeEncodeError:  # JSON may carry "\ud800": no UTF-8 holds it, and no link may drop it unseen
+        raise board.BadRequest("the board's text holds a lone surrogate (not a character): it cannot be shared") from None
 
 
 def make_app(folder: str, token: str | None = None, loopback: bool = True) -> Guard:
