@@ -80,7 +80,7 @@ def validate_document(document: Document) -> Scenario:
         model = model_class.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
         # the board's own text is read after validation: its mistake earlier in the file is the one reported
-        first = _first_in_file(_translate(error, source, model_class), model_class.slips(data), source)
+        first = _first_in_file(_translate(error, source, model_class, data), model_class.slips(data), source)
         board = entry.board_mistake_in(document.data, source)
         raise (board if board is not None and (board.line, board.col) < (first.line, first.col) else first) from None
     except RecursionError:
@@ -118,16 +118,16 @@ def _did_you_mean(word: str, choices: Any) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _translate(error: ValidationError, source: SourceMap, model_class: type) -> ScenarioError:
-    """The pydantic error earliest in the file, as one ``FILE:LINE:COL: message`` line."""
+def _translate(error: ValidationError, source: SourceMap, model_class: type, data: Any) -> ScenarioError:
+    """The pydantic error earliest in the file, as one ``FILE:LINE:COL: message`` line (``data``: what was validated)."""
     errors = error.errors(include_url=False)
 
     def file_order(index: int) -> tuple[tuple[int, int], int]:
-        loc = tuple(part for part in errors[index]["loc"] if not _is_union_tag(part))
+        loc = _data_path(errors[index]["loc"], data)
         return (source.where(loc, key=errors[index]["type"] == "extra_forbidden"), index)
 
     first = errors[min(range(len(errors)), key=file_order)]
-    loc = tuple(part for part in first["loc"] if not _is_union_tag(part))
+    loc = _data_path(first["loc"], data)
     kind = first["type"]
     if kind == "extra_forbidden":
         key = loc[-1]
@@ -186,6 +186,23 @@ _TYPE_ERRORS = {
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    """``loc`` without the union members pydantic names in it: a part that is a key or an index of the data at its
+    place is the user's (a key may be spelled ``a[1]`` or ``str``), whatever its spelling."""
+    path: list[Any] = []
+    for part in loc:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        elif _is_union_tag(part):
+            continue
+        else:
+            data = None
+        path.append(part)
+    return tuple(path)
 
 
 def _is_union_tag(part: Any) -> bool:
