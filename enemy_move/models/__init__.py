@@ -193,9 +193,8 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     place is the user's (a key may be spelled ``a[1]`` or ``str``), whatever its spelling."""
     path: list[Any] = []
     for part in loc:
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+        held = part in data if isinstance(data, dict) else isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
+        if held:
             data = data[part]
         elif _is_union_tag(part):
             continue
