@@ -50,7 +50,9 @@ def _expand_paths(paths: list[str]) -> list[str]:
                 _fail(f"{path}: no file matches this pattern")
             expanded.extend(matches)
         else:
-            _fail(f"{path}: no such file")
+            from .flag_values import missing
+
+            _fail(missing(path))
     if expanded.count("-") > 1:
         _fail("- (standard input) can be checked once")
     return expanded

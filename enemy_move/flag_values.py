@@ -30,3 +30,23 @@ def shown(value: str, limit: int = ECHO_CHARS) -> str:
     if len(value) <= limit:
         return value
     return f"{value[: limit - 1]}… ({len(value):,} characters)"
+
+
+def missing(path: str) -> str:
+    """Why ``path`` (which ``os.path.exists`` says is not there) cannot be read: ``NAME: no such file``, or the system's
+    reason (a name too long for the file system, a folder that cannot be searched); a very long name is cut."""
+    import os
+
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        reason = "no such file"
+    except OSError as error:
+        reason = str(error.strerror or error)
+    else:
+        reason = "no such file"  # it appeared since: the caller's look said it was not there
+    return f"{shown(path, MISSING_PATH_CHARS)}: {reason}"
+
+
+#: A path named in full up to this length (a deep folder's whole path reads better than 60 characters of it).
+MISSING_PATH_CHARS = 300

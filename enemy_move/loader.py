@@ -166,10 +166,14 @@ def load_file(path: str | Path) -> Document:
         )
         raise ScenarioError(name, 1, 1, f"is {kind}, not a scenario file")
     try:
-        with open(path, "rb") as handle:
+        # not waiting: a FIFO put in the file's place since the look above would block the open (fstat refuses it)
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise ScenarioError(name, 1, 1, "is not a regular file now (it was replaced a moment ago), not a scenario file")
             # As many bytes as the file has (a read of the whole cap allocates a megabyte each time), then the
             # rest up to the cap if it grew since.
-            size = min(os.fstat(handle.fileno()).st_size, MAX_FILE_BYTES)
+            size = min(status.st_size, MAX_FILE_BYTES)
             raw = handle.read(size + 1)
             if size < len(raw) <= MAX_FILE_BYTES:
                 raw += handle.read(MAX_FILE_BYTES + 1 - len(raw))

@@ -308,3 +308,31 @@ def test_sharing_a_text_with_a_lone_surrogate_is_a_clear_refusal(tmp_path: Path)
         )
         assert reply.status == 400 and "lone surrogate" in reply.json()["error"]
         assert fetch(address + "/api/share", {"text": "ruleset: gloomhaven\n"}).status == 200
+
+
+# --- round 10, piece 3: a very long path says why, a FIFO swapped in under the loader ----------------------------
+
+
+@pytest.mark.parametrize("command", ["resolve", "check"])
+def test_a_path_too_long_for_the_file_system_says_so_in_one_short_line(command: str) -> None:
+    path = "d/" * 2600 + "x.yaml"
+    line = _one_line(_run(command, path), 2)
+    assert line.startswith("enemy-move: d/d/d/") and line.endswith("… (5,206 characters): File name too long"), line
+    assert len(line) < 400  # one line a terminal shows whole in a few rows
+
+
+def test_the_loader_never_waits_on_a_fifo_swapped_in_after_its_look(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from enemy_move.errors import ScenarioError
+    from enemy_move.loader import load_file
+
+    fifo, regular = tmp_path / "board.yaml", tmp_path / "regular.yaml"
+    os.mkfifo(fifo)
+    regular.write_bytes(DEMO.read_bytes())
+    real_stat = os.stat
+
+    def looked_before_the_swap(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        return real_stat(regular) if str(path) == str(fifo) else real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", looked_before_the_swap)
+    with _within(20), pytest.raises(ScenarioError, match="is not a regular file now"):
+        load_file(fifo)

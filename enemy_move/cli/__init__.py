@@ -287,7 +287,9 @@ def resolve(
     if brief and full:
         _fail("--brief and --full exclude each other")
     if file != "-" and not os.path.exists(file):
-        _fail(f"{file}: no such file")
+        from ..flag_values import missing
+
+        _fail(missing(file))
     _check_values(why_not, {"--svg": svg, "--html": html, "--after": after}, sight_from)
     _check_outputs(file, {"--svg": svg, "--html": html, "--after": after})
     if after:
