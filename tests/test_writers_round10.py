@@ -336,3 +336,12 @@ def test_the_loader_never_waits_on_a_fifo_swapped_in_after_its_look(tmp_path: Pa
     monkeypatch.setattr(os, "stat", looked_before_the_swap)
     with _within(20), pytest.raises(ScenarioError, match="is not a regular file now"):
         load_file(fifo)
+
+
+def test_the_page_s_save_never_waits_on_a_fifo_put_in_the_file_s_place(tmp_path: Path) -> None:
+    from enemy_move.serve.saving import _unchanged
+
+    fifo = tmp_path / "board.yaml"
+    os.mkfifo(fifo)
+    with _within(20):
+        assert _unchanged(fifo, "a digest") is None  # not the text the page loaded: the loader then refuses the FIFO

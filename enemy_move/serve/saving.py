@@ -20,6 +20,8 @@ it, serve/parsed.py): only their size and UTF-8 are checked.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +119,10 @@ def _unchanged(path: Path, base: Any) -> bytes | None:
     from ..yaml_text import decode_bytes
 
     try:
-        with open(path, "rb") as handle:
+        # not waiting: a FIFO put in the file's place since the page's look would block this thread's open forever
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None  # the loader then says what it is
             raw = handle.read(MAX_FILE_BYTES + 1)
         return raw if isinstance(base, str) and digest(decode_bytes(raw, str(path), "file")) == base else None
     except (OSError, ScenarioError):
