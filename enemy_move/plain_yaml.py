@@ -10,7 +10,7 @@ file from its lines, each line read once per process (files repeat most of their
 text: the same values, the same positions of every value and key in the same order, the same literal blocks
 and block marks for ``yaml_blocks.fast_origins``; or None for anything outside that part of YAML, however
 harmless (a tab, an escape, an anchor, an empty value, a multi-line scalar, an indentation digit or chomping
-sign, a key that is not a plain name, a duplicate key, a float that is not kept exactly...): the loader then
+sign, a key that is neither a plain name nor a decimal integer, a duplicate key, a float that is not kept exactly...): the loader then
 reads the file with libyaml as before, and every message comes from there. tests/test_plain_yaml.py compares
 the two on every project and shared-suite file, on seeded random damage to them and on generated files.
 """
@@ -45,8 +45,9 @@ class _Unplain(Exception):
 #: The characters left to libyaml: tabs, line breaks other than the line feed, a byte-order mark inside the text,
 #: and (refused by the loader's character check before, with their messages) controls, surrogates, non-characters.
 _NOT_PLAIN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff\u2028\u2029\ud800-\udfff\ufffe\uffff]")
-#: A block mapping's key (a plain name) and the value indicator, with the spaces after it.
-_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +|$)")
+#: A block mapping's key (a plain name, or a decimal integer the loader keeps as a number: figures `0:` to `9:`)
+#: and the value indicator, with the spaces after it.
+_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*|0|[1-9][0-9]{0,15}):(?: +|$)")
 #: Names the strict resolver reads as null or booleans: as keys the loader keeps their text, left to it.
 _RESERVED = frozenset(("null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"))
 #: A one-line plain scalar in block context (a value or a list item): a first character that starts nothing else
@@ -58,6 +59,8 @@ _FLOW_PLAIN = re.compile(r"(?:[A-Za-z0-9_]|[-+.][A-Za-z0-9])[A-Za-z0-9_.+\-]*(?:
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\.[0-9]+")
 _NULLS = frozenset(("~", "null", "Null", "NULL"))
+#: The first characters of the texts ``_resolved`` may read as another type.
+_STARTS_TYPED = frozenset("~nNtTfF+-0123456789")
 _BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
 
@@ -125,13 +128,24 @@ _NESTED, _LITERAL, _FOLDED, _SCALAR, _FLOW = range(5)
 class _Line(NamedTuple):
     """One line, read once (``_lines`` keeps it for every file of the process): where it starts, its key (None: a
     `- ` item), the kind of its value and the value (a flow collection's as a template, copied for each use), the
-    value's column, and, for a flow collection, the positions of its parts relative to it."""
+    value's column, for a flow collection the columns of its parts relative to the value's, and the line's text from
+    the value on (what the value was read from)."""
 
     indent: int
-    key: str | None
+    key: str | int | None
     kind: int
     value: Any
     column: int
+    parts: tuple[tuple[YamlPath, int], ...] = ()
+    keys: tuple[tuple[YamlPath, int], ...] = ()
+    rest: str = ""
+
+
+class _Value(NamedTuple):
+    """A line's value read from its text (``_Line``'s fields of the same names)."""
+
+    kind: int
+    value: Any = None
     parts: tuple[tuple[YamlPath, int], ...] = ()
     keys: tuple[tuple[YamlPath, int], ...] = ()
 
@@ -140,6 +154,10 @@ class _Line(NamedTuple):
 _LINES: dict[str, _Line | None] = {}
 _LINES_KEPT = 8192
 _BAD = _Line(-1, None, -1, None, -1)  # a line outside the plain part, kept as such
+#: Values read, by their text: lines that differ only by their key or indentation share it (an area's
+#: `{capacity: 4, height: 0, trap: false}`, a figure's `{side: enemy, ...}`: files of many areas repeat a few).
+_VALUES: dict[str, _Value | None] = {}
+_BAD_VALUE = _Value(-1)
 
 
 def _line(line: str) -> _Line | None:
@@ -163,27 +181,59 @@ def _read_line(line: str) -> _Line | None:
     if not stripped or stripped[0] == "#":
         return None
     indent = len(line) - len(stripped)
-    key = None
+    key: str | int | None = None
     if stripped.startswith("- "):
-        at = len(line) - len(stripped[2:].lstrip(" "))
-        if at >= len(line) or line[at] in "#|>":
+        rest = stripped[2:].lstrip(" ")
+        at = len(line) - len(rest)
+        if not rest or rest[0] in "#|>":
             raise _Unplain  # an empty item, a block in a list
     else:
         found = _KEY.match(line, indent)
         if found is None or found.group(1) in _RESERVED:
             raise _Unplain
-        key, at = found.group(1), found.end()
-        if at == len(line) or line[at] == "#":
-            return _Line(indent, key, _NESTED, None, at)
-        if line[at] in "|>":
-            _after_value(line, at + 1)
-            return _Line(indent, key, _LITERAL if line[at] == "|" else _FOLDED, None, at)
-    parts = _Parts(line)
-    value = parts.inline(at, (), 0, flow=False)
-    _after_value(line, parts.end)
-    if line[at] in "[{":
-        return _Line(indent, key, _FLOW, value, at, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
-    return _Line(indent, key, _SCALAR, value, at)
+        key, at = _key(found.group(1)), found.end()
+        rest = line[at:]
+    if rest:
+        plain = _BLOCK_PLAIN.match(rest)
+        if plain is not None and plain.end() == len(rest):  # the usual line: a plain scalar and nothing after it
+            value = rest if rest[0] not in _STARTS_TYPED else _resolved(rest)
+            return _NEW(_Line, (indent, key, _SCALAR, value, at, (), (), rest))  # without namedtuple's Python __new__
+    read = _VALUES.get(rest, _BAD_VALUE)
+    if read is _BAD_VALUE:
+        try:
+            read = _read_value(rest)
+        except _Unplain:
+            read = None
+        if len(_VALUES) >= _LINES_KEPT:
+            _VALUES.clear()
+        _VALUES[rest] = read
+    if read is None:
+        raise _Unplain
+    return _NEW(_Line, (indent, key, read.kind, read.value, at, read.parts, read.keys, rest))
+
+
+_NEW = tuple.__new__
+
+
+def _key(text: str) -> str | int:
+    """A key as the loader keeps it: a decimal integer (`0`, `12`) is a number."""
+    return int(text) if text[0] in "0123456789" else text
+
+
+def _read_value(rest: str) -> _Value:
+    """The value a line holds from its text after the key (or the `- `): nested under it, a block, a scalar or a
+    flow collection, with what follows it checked (a comment at most)."""
+    if not rest or rest[0] == "#":
+        return _Value(_NESTED)
+    if rest[0] in "|>":
+        _after_value(rest, 1)
+        return _Value(_LITERAL if rest[0] == "|" else _FOLDED)
+    parts = _Parts(rest)
+    value = parts.inline(0, (), 0, flow=False)
+    _after_value(rest, parts.end)
+    if rest[0] in "[{":
+        return _Value(_FLOW, value, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
+    return _Value(_SCALAR, value)
 
 
 def _copy(value: Any) -> Any:
@@ -239,7 +289,7 @@ class _Parts:
                 result.append(self.inline(at, (*path, len(result)), depth + 1, flow=True))
             else:
                 found = _KEY.match(line, at)
-                key = found.group(1) if found is not None else None
+                key = _key(found.group(1)) if found is not None else None
                 if found is None or key in _RESERVED or key in result or not line.startswith(" ", found.end() - 1):
                     raise _Unplain
                 inner = (*path, key)
@@ -331,12 +381,12 @@ class _Reader:
         """A flow collection's copy, the positions of its parts recorded."""
         if depth > _MAX_DEPTH:
             raise _Unplain
-        row = number + 1
+        row, at = number + 1, line.column + 1
         positions, key_positions = self.positions, self.key_positions
         for part, column in line.parts:
-            positions[path + part] = (row, column + 1)
+            positions[path + part] = (row, at + column)
         for part, column in line.keys:
-            key_positions[path + part] = (row, column + 1)
+            key_positions[path + part] = (row, at + column)
         return _copy(line.value)
 
     def sequence(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[list[Any], int]:

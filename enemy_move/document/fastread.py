@@ -19,7 +19,7 @@ import re
 import threading
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, Format, LineCol
 from ruamel.yaml.compat import ordereddict
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
@@ -220,7 +220,7 @@ class _Builder:
         if not style:
             if value and value[0] not in _RESOLVED and not _ANY_FIRST:
                 return value  # no implicit type starts with this character: a text
-            return self.plain(value)
+            return plain_scalar(value)
         if style == '"':
             return DoubleQuotedScalarString(value)
         if style == "'":
@@ -232,39 +232,42 @@ class _Builder:
             self.marked.append(start.line)
         return LiteralScalarString(value) if style == "|" else FoldedScalarString(value)
 
-    def plain(self, value: str) -> Any:
-        """A plain scalar that may be of another type than text: as ruamel's resolver and constructor read it."""
-        tag = _TAGS.get(value)
-        if tag is None:
-            tag = str(_RESOLVER.resolve(ScalarNode, value, (True, False)))
-            if len(value) <= 64:
-                if len(_TAGS) >= _TAGS_KEPT:
-                    _TAGS.clear()
-                _TAGS[value] = tag
-        if tag == _STR:
-            return value
-        if tag == _NULL:
-            return None
-        if tag == _BOOL:
-            return value.lower() == "true"
-        if tag == _INT and _PLAIN_INT.fullmatch(value):
-            return int(value)
-        if tag in (_INT, _FLOAT):
-            return self.constructed(tag, value)
-        raise _Unsupported  # a timestamp, `=`...: the loader reads a text; ruamel does not
 
-    def constructed(self, tag: str, value: str) -> Any:
-        """ruamel's own value of a number it keeps the spelling of (``0``, ``0x1F``, ``1_000``, ``007``, ``1.50``)."""
-        global _CONSTRUCTOR
-        with _CONSTRUCTING:  # one constructor for the server's threads; it keeps what it made until told otherwise
-            if _CONSTRUCTOR is None:
-                from .nodes import yaml_io
+def plain_scalar(value: str) -> Any:
+    """A plain scalar that may be of another type than text: as ruamel's resolver and constructor read it (its tag
+    kept by the text; a timestamp, `=`...: _Unsupported, the loader reads a text there and ruamel does not)."""
+    tag = _TAGS.get(value)
+    if tag is None:
+        tag = str(_RESOLVER.resolve(ScalarNode, value, (True, False)))
+        if len(value) <= 64:
+            if len(_TAGS) >= _TAGS_KEPT:
+                _TAGS.clear()
+            _TAGS[value] = tag
+    if tag == _STR:
+        return value
+    if tag == _NULL:
+        return None
+    if tag == _BOOL:
+        return value.lower() == "true"
+    if tag == _INT and _PLAIN_INT.fullmatch(value):
+        return int(value)
+    if tag in (_INT, _FLOAT):
+        return _constructed(tag, value)
+    raise _Unsupported
 
-                _CONSTRUCTOR = yaml_io((2, 4, 2)).constructor
-            try:
-                return _CONSTRUCTOR.construct_object(ScalarNode(tag, value), deep=True)
-            finally:
-                _CONSTRUCTOR.constructed_objects.clear()
+
+def _constructed(tag: str, value: str) -> Any:
+    """ruamel's own value of a number it keeps the spelling of (``0``, ``0x1F``, ``1_000``, ``007``, ``1.50``)."""
+    global _CONSTRUCTOR
+    with _CONSTRUCTING:  # one constructor for the server's threads; it keeps what it made until told otherwise
+        if _CONSTRUCTOR is None:
+            from .nodes import yaml_io
+
+            _CONSTRUCTOR = yaml_io((2, 4, 2)).constructor
+        try:
+            return _CONSTRUCTOR.construct_object(ScalarNode(tag, value), deep=True)
+        finally:
+            _CONSTRUCTOR.constructed_objects.clear()
 
 
 #: ruamel's round-trip constructor, made when first needed (making it costs more than a file's numbers).
@@ -280,3 +283,31 @@ def _style(collection: Any, flow: Any) -> None:
         collection.fa.set_flow_style()
     elif flow is False:
         collection.fa.set_block_style()
+
+
+def fresh(made: Any) -> Any:
+    """A copy of ruamel's own number (a ScalarInt or ScalarFloat and what it keeps of its spelling: width, precision,
+    underscores), as its constructor would make it again (``copy.deepcopy`` costs seven times more)."""
+    kind = type(made)
+    copied: Any = kind.__new__(kind, (int if isinstance(made, int) else float)(made))
+    state = copied.__dict__
+    state.update(made.__dict__)
+    if isinstance(state.get("_underscore"), list):  # where the underscores were (the one field a list)
+        state["_underscore"] = list(state["_underscore"])
+    return copied
+
+
+def set_marks(collection: Any, line: int, column: int, lines: dict[Any, list[int]]) -> None:
+    """``_yaml_set_line_col`` (0-based) and the children's marks ``lines`` (``lc.data``), as ruamel's constructor
+    sets them (the one pass over the events and the line-by-line read: onepass.py, linetree.py)."""
+    line_col: Any = LineCol()  # its stubs type the fields None
+    line_col.line, line_col.col, line_col.data = line, column, lines
+    setattr(collection, LineCol.attrib, line_col)
+
+
+def set_flow(collection: Any, flow: Any) -> None:
+    """``_style`` without its calls: a non-empty collection's flow or block style, as written."""
+    if (flow is True or flow is False) and len(collection):
+        style = Format()
+        style._flow_style = flow is True
+        setattr(collection, Format.attrib, style)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq, Format, LineCol
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from yaml import (
     DocumentEndEvent,
     DocumentStartEvent,
@@ -34,6 +34,7 @@ from .. import loader
 from ..errors import ScenarioError
 from ..yaml_text import SURROGATE, check_characters
 from . import fastread
+from .linetree import read_lines
 from .nodes import plain
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def read_both(text: str, file: str, indent: tuple[int, int, int]) -> tuple[loade
     collecting = gc.isenabled()
     gc.disable()  # as the loader does: the collector would only rescan the growing trees
     try:
-        read = _read(text, file)
+        read = read_lines(text, file) or _read(text, file)  # a plain text line by line, else from libyaml's events
         if read is not None:
             loaded, tree, unsure = read
             return loaded, _layout(text, tree, loaded.data, unsure, indent)
@@ -171,7 +172,7 @@ class _Both(fastread._Builder):
                 read, made = known
                 if "#" in event.value or "\n" in event.value:
                     self.spans.append((event.start_mark.index, event.end_mark.index))
-                return read, made if type(made) in _SHARED else _fresh(made)
+                return read, made if type(made) in _SHARED else fastread.fresh(made)
         read = loader._fast_scalar(self.resolver, self.builder, event, path)
         made = self.scalar(event)
         meant = plain(made)
@@ -180,13 +181,13 @@ class _Both(fastread._Builder):
         if plain_text and len(event.value) <= 64 and (type(made) in _SHARED or isinstance(made, (int, float))):
             if len(_READ) >= _READ_KEPT:
                 _READ.clear()
-            _READ[event.value] = (read, made if type(made) in _SHARED else _fresh(made))
+            _READ[event.value] = (read, made if type(made) in _SHARED else fastread.fresh(made))
         return read, made
 
     def both_sequence(self, event: Any, path: YamlPath, depth: int) -> tuple[list[Any], CommentedSeq]:
         seq = CommentedSeq()
         lines: dict[int, list[int]] = {}
-        _marks(seq, event.start_mark, lines)
+        fastread.set_marks(seq, event.start_mark.line, event.start_mark.column, lines)
         values: list[Any] = []
         items: list[Any] = []
         get, node, spans, positions = self.get, self.node, self.spans, self.positions
@@ -217,7 +218,7 @@ class _Both(fastread._Builder):
             child = get()
             kind = type(child)
         seq.extend(items)
-        _flow(seq, event.flow_style)
+        fastread.set_flow(seq, event.flow_style)
         return values, seq
 
     def both_mapping(self, event: Any, path: YamlPath, depth: int) -> tuple[dict[Any, Any], CommentedMap]:
@@ -225,7 +226,7 @@ class _Both(fastread._Builder):
             return self.deepest(event, path, depth)
         mapping = CommentedMap()
         lines: dict[Any, list[int]] = {}
-        _marks(mapping, event.start_mark, lines)
+        fastread.set_marks(mapping, event.start_mark.line, event.start_mark.column, lines)
         own = mapping._ok
         result: dict[Any, Any] = {}
         seen: set[str] = set()
@@ -286,7 +287,7 @@ class _Both(fastread._Builder):
                     if "#" in value_text or "\n" in value_text:
                         value_end = value_event.end_mark
                         spans.append((value_at.index, value_end.index))
-                    result[key], value = known[0], known[1] if type(known[1]) in _SHARED else _fresh(known[1])
+                    result[key], value = known[0], known[1] if type(known[1]) in _SHARED else fastread.fresh(known[1])
                 else:
                     result[key], value = node(value_event, key_path, deeper)
             else:
@@ -297,7 +298,7 @@ class _Both(fastread._Builder):
             _set_item(mapping, made, value)
             own.add(made)
             key_event = get()
-        _flow(mapping, event.flow_style)
+        fastread.set_flow(mapping, event.flow_style)
         return result, mapping
 
     def deepest(self, event: Any, path: YamlPath, depth: int) -> tuple[dict[Any, Any], CommentedMap]:
@@ -305,7 +306,7 @@ class _Both(fastread._Builder):
         if type(self.get()) is not MappingEndEvent:
             raise _Apart
         mapping = CommentedMap()
-        _marks(mapping, event.start_mark, {})
+        fastread.set_marks(mapping, event.start_mark.line, event.start_mark.column, {})
         return {}, mapping
 
     def both_key(self, event: Any, path: YamlPath) -> tuple[Any, Any]:
@@ -318,30 +319,3 @@ class _Both(fastread._Builder):
         if meant != key or repr(meant) != repr(key) or type(meant) is not type(key) and (type(key) is not int or isinstance(meant, bool)):
             raise _Apart
         return key, made
-
-
-def _fresh(made: Any) -> Any:
-    """A copy of ruamel's own number (a ScalarInt or ScalarFloat and what it keeps of its spelling: width, precision,
-    underscores), as its constructor would make it again (``copy.deepcopy`` costs seven times more)."""
-    kind = type(made)
-    copied: Any = kind.__new__(kind, (int if isinstance(made, int) else float)(made))
-    state = copied.__dict__
-    state.update(made.__dict__)
-    if isinstance(state.get("_underscore"), list):  # where the underscores were (the one field a list)
-        state["_underscore"] = list(state["_underscore"])
-    return copied
-
-
-def _marks(collection: Any, mark: Any, lines: dict[Any, list[int]]) -> None:
-    """``_yaml_set_line_col`` and the children's marks ``lines`` (``lc.data``), as ruamel's constructor sets them."""
-    line_col = LineCol()
-    line_col.line, line_col.col, line_col.data = mark.line, mark.column, lines
-    setattr(collection, LineCol.attrib, line_col)
-
-
-def _flow(collection: Any, flow: Any) -> None:
-    """``fastread._style``: a non-empty collection's flow or block style, as written."""
-    if (flow is True or flow is False) and len(collection):
-        style = Format()
-        style._flow_style = flow is True
-        setattr(collection, Format.attrib, style)
