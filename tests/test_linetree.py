@@ -140,7 +140,7 @@ def test_the_bench_file_of_1000_areas_is_read_line_by_line() -> None:
     # whole file to libyaml at its first number key, after 8,933 lines).
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from editor_edits import agemonia_file
+        from editor_edits import agemonia_file  # type: ignore[import-not-found]
     finally:
         sys.path.remove(str(ROOT / "bench"))
     text = agemonia_file()

@@ -147,7 +147,7 @@ class _Both(_Reader):
 
     def start(self, number: int) -> int:
         if not self.starts:
-            self.starts = [0, *accumulate(len(line) + 1 for line in self.lines)]
+            self.starts = list(accumulate(map((1).__add__, map(len, self.lines)), initial=0))  # no Python call a line
         return self.starts[number]
 
     def document_both(self) -> tuple[dict[Any, Any], CommentedMap]:
