@@ -26,7 +26,7 @@ from .yaml_text import MAX_NUMBER_CHARS  # a longer number is refused by the loa
 YamlPath = tuple[Any, ...]
 
 #: Deepest nesting taken (the loader refuses beyond 64; anything near is read by libyaml).
-_MAX_DEPTH = 48
+MAX_PLAIN_DEPTH = 48
 #: Deepest nesting taken within one line's flow collection.
 _MAX_FLOW_DEPTH = 8
 
@@ -38,13 +38,13 @@ class Mark(NamedTuple):
     column: int
 
 
-class _Unplain(Exception):
+class Unplain(Exception):
     """The text leaves the plain part of YAML: libyaml reads it."""
 
 
 #: The characters left to libyaml: tabs, line breaks other than the line feed, a byte-order mark inside the text,
 #: and (refused by the loader's character check before, with their messages) controls, surrogates, non-characters.
-_NOT_PLAIN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+NOT_PLAIN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 #: A block mapping's key (a plain name, or a decimal integer the loader keeps as a number: figures `0:` to `9:`)
 #: and the value indicator, with the spaces after it.
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*|0|[1-9][0-9]{0,15}):(?: +|$)")
@@ -52,9 +52,9 @@ _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*|0|[1-9][0-9]{0,15}):(?: +|$)")
 _RESERVED = frozenset(("null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"))
 #: A one-line plain scalar in block context (a value or a list item): a first character that starts nothing else
 #: in YAML (or `-` before one that is no space), then anything but `: `, a `:` at the end and ` #` (a comment).
-_BLOCK_PLAIN = re.compile(r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \n]|-[^ \n])(?:[^ :\n]|:(?=[^ \n])| +(?=[^ #\n]))*")
+BLOCK_PLAIN = re.compile(r"(?:[^-?:,\[\]{}#&*!|>'\"%@` \n]|-[^ \n])(?:[^ :\n]|:(?=[^ \n])| +(?=[^ #\n]))*")
 #: A plain scalar in a flow collection: words of letters, digits and `_.+-`, single spaces between them.
-_FLOW_PLAIN = re.compile(r"(?:[A-Za-z0-9_]|[-+.][A-Za-z0-9])[A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*")
+FLOW_PLAIN = re.compile(r"(?:[A-Za-z0-9_]|[-+.][A-Za-z0-9])[A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*")
 #: The strict resolver's implicit types (loader._StrictResolver; null and booleans are the sets below).
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\.[0-9]+")
@@ -75,12 +75,12 @@ class PlainRead(NamedTuple):
 def read(text: str, positions: dict[YamlPath, tuple[int, int]], key_positions: dict[YamlPath, tuple[int, int]]) -> PlainRead | None:
     """The document's values, their 1-based positions filled into ``positions`` and ``key_positions`` (in the
     one-pass read's order), or None (and the two left as they were) when the text is not plain."""
-    if not text or _NOT_PLAIN.search(text) is not None or not text.endswith("\n"):
+    if not text or NOT_PLAIN.search(text) is not None or not text.endswith("\n"):
         return None
-    reader = _Reader(text, positions, key_positions)
+    reader = Reader(text, positions, key_positions)
     try:
         data = reader.document()
-    except _Unplain:
+    except Unplain:
         positions.clear()
         key_positions.clear()
         return None
@@ -99,16 +99,16 @@ def _resolved(text: str) -> Any:
         return _BOOLEANS[text]
     if _INT.fullmatch(text):
         if len(text) > MAX_NUMBER_CHARS:
-            raise _Unplain
+            raise Unplain
         return int(text)
     if _FLOAT.fullmatch(text):
         if len(text) > MAX_NUMBER_CHARS:
-            raise _Unplain
+            raise Unplain
         from decimal import Decimal  # a float in a scenario file is rare
 
         value = float(text)
         if not math.isfinite(value) or Decimal(repr(value)) != Decimal(text):
-            raise _Unplain
+            raise Unplain
         return value
     return text
 
@@ -118,14 +118,14 @@ def _after_value(line: str, at: int) -> None:
     rest = line[at:]
     stripped = rest.lstrip(" ")
     if stripped and (stripped[0] != "#" or len(stripped) == len(rest)):
-        raise _Unplain
+        raise Unplain
 
 
 # What a line outside the literal blocks holds after its key (or its `- `): the value's kind.
-_NESTED, _LITERAL, _FOLDED, _SCALAR, _FLOW = range(5)
+NESTED, LITERAL, FOLDED, SCALAR, FLOW = range(5)
 
 
-class _Line(NamedTuple):
+class Line(NamedTuple):
     """One line, read once (``_lines`` keeps it for every file of the process): where it starts, its key (None: a
     `- ` item), the kind of its value and the value (a flow collection's as a template, copied for each use), the
     value's column, for a flow collection the columns of its parts relative to the value's, and the line's text from
@@ -142,7 +142,7 @@ class _Line(NamedTuple):
 
 
 class _Value(NamedTuple):
-    """A line's value read from its text (``_Line``'s fields of the same names)."""
+    """A line's value read from its text (``Line``'s fields of the same names)."""
 
     kind: int
     value: Any = None
@@ -151,32 +151,32 @@ class _Value(NamedTuple):
 
 
 #: Lines read, by their text: scenario files repeat most of theirs (figures, actions, an expected option...).
-_LINES: dict[str, _Line | None] = {}
+_LINES: dict[str, Line | None] = {}
 _LINES_KEPT = 8192
-_BAD = _Line(-1, None, -1, None, -1)  # a line outside the plain part, kept as such
-#: Values read, by their text: lines that differ only by their key or indentation share it (an area's
-#: `{capacity: 4, height: 0, trap: false}`, a figure's `{side: enemy, ...}`: files of many areas repeat a few).
+_BAD = Line(-1, None, -1, None, -1)  # a line outside the plain part, kept as such
+#: Values read, by their text: lines that differ only by their key or indentation share it (a large file's entries
+#: of one kind repeat a few flow mappings, each under its own name).
 _VALUES: dict[str, _Value | None] = {}
 _BAD_VALUE = _Value(-1)
 
 
-def _line(line: str) -> _Line | None:
+def line_read(line: str) -> Line | None:
     """The line read (None: blank or a comment), from ``_LINES`` when met before."""
     found = _LINES.get(line, _BAD)
     if found is _BAD:
         try:
             found = _read_line(line)
-        except _Unplain:
+        except Unplain:
             found = _BAD
         if len(_LINES) >= _LINES_KEPT:
             _LINES.clear()
         _LINES[line] = found
     if found is _BAD:
-        raise _Unplain
+        raise Unplain
     return found
 
 
-def _read_line(line: str) -> _Line | None:
+def _read_line(line: str) -> Line | None:
     stripped = line.lstrip(" ")
     if not stripped or stripped[0] == "#":
         return None
@@ -186,30 +186,30 @@ def _read_line(line: str) -> _Line | None:
         rest = stripped[2:].lstrip(" ")
         at = len(line) - len(rest)
         if not rest or rest[0] in "#|>":
-            raise _Unplain  # an empty item, a block in a list
+            raise Unplain  # an empty item, a block in a list
     else:
         found = _KEY.match(line, indent)
         if found is None or found.group(1) in _RESERVED:
-            raise _Unplain
+            raise Unplain
         key, at = _key(found.group(1)), found.end()
         rest = line[at:]
     if rest:
-        plain = _BLOCK_PLAIN.match(rest)
+        plain = BLOCK_PLAIN.match(rest)
         if plain is not None and plain.end() == len(rest):  # the usual line: a plain scalar and nothing after it
             value = rest if rest[0] not in _STARTS_TYPED else _resolved(rest)
-            return _NEW(_Line, (indent, key, _SCALAR, value, at, (), (), rest))  # without namedtuple's Python __new__
+            return _NEW(Line, (indent, key, SCALAR, value, at, (), (), rest))  # without namedtuple's Python __new__
     read = _VALUES.get(rest, _BAD_VALUE)
     if read is _BAD_VALUE:
         try:
             read = _read_value(rest)
-        except _Unplain:
+        except Unplain:
             read = None
         if len(_VALUES) >= _LINES_KEPT:
             _VALUES.clear()
         _VALUES[rest] = read
     if read is None:
-        raise _Unplain
-    return _NEW(_Line, (indent, key, read.kind, read.value, at, read.parts, read.keys, rest))
+        raise Unplain
+    return _NEW(Line, (indent, key, read.kind, read.value, at, read.parts, read.keys, rest))
 
 
 _NEW = tuple.__new__
@@ -224,16 +224,16 @@ def _read_value(rest: str) -> _Value:
     """The value a line holds from its text after the key (or the `- `): nested under it, a block, a scalar or a
     flow collection, with what follows it checked (a comment at most)."""
     if not rest or rest[0] == "#":
-        return _Value(_NESTED)
+        return _Value(NESTED)
     if rest[0] in "|>":
         _after_value(rest, 1)
-        return _Value(_LITERAL if rest[0] == "|" else _FOLDED)
+        return _Value(LITERAL if rest[0] == "|" else FOLDED)
     parts = _Parts(rest)
     value = parts.inline(0, (), 0, flow=False)
     _after_value(rest, parts.end)
     if rest[0] in "[{":
-        return _Value(_FLOW, value, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
-    return _Value(_SCALAR, value)
+        return _Value(FLOW, value, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
+    return _Value(SCALAR, value)
 
 
 def _copy(value: Any) -> Any:
@@ -256,7 +256,7 @@ class _Parts:
         """A value from column ``at``: a flow collection, quoted text or a plain scalar."""
         line = self.line
         if depth > _MAX_FLOW_DEPTH or at >= len(line):
-            raise _Unplain
+            raise Unplain
         first = line[at]
         if first == "[" or first == "{":
             return self.collection(at, path, depth)
@@ -264,12 +264,12 @@ class _Parts:
         if first == '"' or first == "'":
             close = line.find(first, at + 1)
             if close < 0 or (first == '"' and "\\" in line[at:close]) or line.startswith(first, close + 1):
-                raise _Unplain  # an escape, a quote doubled, text over several lines
+                raise Unplain  # an escape, a quote doubled, text over several lines
             self.end = close + 1
             return line[at + 1 : close]
-        found = (_FLOW_PLAIN if flow else _BLOCK_PLAIN).match(line, at)
+        found = (FLOW_PLAIN if flow else BLOCK_PLAIN).match(line, at)
         if found is None:
-            raise _Unplain
+            raise Unplain
         text = found.group() if flow else found.group().rstrip(" ")
         self.end = at + len(text)  # a block value: the caller sees that only a comment follows (no `:`, no `#` unspaced)
         return _resolved(text)
@@ -291,7 +291,7 @@ class _Parts:
                 found = _KEY.match(line, at)
                 key = _key(found.group(1)) if found is not None else None
                 if found is None or key in _RESERVED or key in result or not line.startswith(" ", found.end() - 1):
-                    raise _Unplain
+                    raise Unplain
                 inner = (*path, key)
                 self.key_positions[inner] = at
                 result[key] = self.inline(found.end(), inner, depth + 1, flow=True)
@@ -300,17 +300,17 @@ class _Parts:
                 self.end = at + 1
                 return result
             if not line.startswith(",", at):
-                raise _Unplain
+                raise Unplain
             at = _skip(line, at + 1)
             if at >= len(line) or line[at] in ",]}":
-                raise _Unplain  # a comma at the end or doubled
+                raise Unplain  # a comma at the end or doubled
 
 
 def _skip(line: str, at: int) -> int:
     return len(line) - len(line[at:].lstrip(" "))
 
 
-class _Reader:
+class Reader:
     def __init__(self, text: str, positions: dict[YamlPath, tuple[int, int]], key_positions: dict[YamlPath, tuple[int, int]]):
         self.lines = text.split("\n")  # the last is "" (the text ends with a line feed)
         self.positions = positions
@@ -321,45 +321,45 @@ class _Reader:
     def content(self, number: int) -> int:
         """The first line from ``number`` on that is neither blank nor a comment (len(lines) at the end)."""
         lines = self.lines
-        while number < len(lines) and _line(lines[number]) is None:
+        while number < len(lines) and line_read(lines[number]) is None:
             number += 1
         return number
 
     def document(self) -> Any:
         first = self.content(0)
-        line = _line(self.lines[first]) if first < len(self.lines) else None
+        line = line_read(self.lines[first]) if first < len(self.lines) else None
         if line is None or line.indent or line.key is None:
-            raise _Unplain  # empty, a root that is no block mapping at column 1
+            raise Unplain  # empty, a root that is no block mapping at column 1
         data, number = self.mapping(first, 0, (), 0)
         if number < len(self.lines):
-            raise _Unplain
+            raise Unplain
         return data
 
     def mapping(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[dict[Any, Any], int]:
         """A block mapping whose first key starts line ``number`` at column ``indent``; the line after it."""
-        if depth > _MAX_DEPTH:
-            raise _Unplain
+        if depth > MAX_PLAIN_DEPTH:
+            raise Unplain
         positions, key_positions, lines = self.positions, self.key_positions, self.lines
         positions[path] = (number + 1, indent + 1)
         result: dict[Any, Any] = {}
         while number < len(lines):
-            line = _line(lines[number])
+            line = line_read(lines[number])
             assert line is not None  # content() passed the blanks and comments
             if line.indent < indent:
                 break
             key = line.key
             if line.indent > indent or key is None or key in result:
-                raise _Unplain
+                raise Unplain
             inner = (*path, key)
             key_positions[inner] = (number + 1, indent + 1)
             kind = line.kind
-            if kind == _SCALAR:
+            if kind == SCALAR:
                 positions[inner] = (number + 1, line.column + 1)
                 result[key] = line.value
-            elif kind == _FLOW:
+            elif kind == FLOW:
                 result[key] = self.flow(line, number, inner, depth + 1)
-            elif kind in (_LITERAL, _FOLDED):
-                result[key], number = self.block(number, line.column, indent, inner, kind == _FOLDED)
+            elif kind in (LITERAL, FOLDED):
+                result[key], number = self.block(number, line.column, indent, inner, kind == FOLDED)
                 continue
             else:
                 result[key], number = self.below(number, indent, inner, depth + 1)
@@ -370,17 +370,17 @@ class _Reader:
     def below(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[Any, int]:
         """The block collection under the key on line ``number`` (nothing after the key); the line after it."""
         below = self.content(number + 1)
-        line = _line(self.lines[below]) if below < len(self.lines) else None
+        line = line_read(self.lines[below]) if below < len(self.lines) else None
         if line is None or line.indent <= indent:
-            raise _Unplain  # an empty value (null): libyaml says where
+            raise Unplain  # an empty value (null): libyaml says where
         if line.key is None:
             return self.sequence(below, line.indent, path, depth)
         return self.mapping(below, line.indent, path, depth)
 
-    def flow(self, line: _Line, number: int, path: YamlPath, depth: int) -> Any:
+    def flow(self, line: Line, number: int, path: YamlPath, depth: int) -> Any:
         """A flow collection's copy, the positions of its parts recorded."""
-        if depth > _MAX_DEPTH:
-            raise _Unplain
+        if depth > MAX_PLAIN_DEPTH:
+            raise Unplain
         row, at = number + 1, line.column + 1
         positions, key_positions = self.positions, self.key_positions
         for part, column in line.parts:
@@ -391,20 +391,20 @@ class _Reader:
 
     def sequence(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[list[Any], int]:
         """A block sequence of one-line items, its first `-` at column ``indent`` of line ``number``."""
-        if depth > _MAX_DEPTH:
-            raise _Unplain
+        if depth > MAX_PLAIN_DEPTH:
+            raise Unplain
         self.positions[path] = (number + 1, indent + 1)
         items: list[Any] = []
         lines = self.lines
         while number < len(lines):
-            line = _line(lines[number])
+            line = line_read(lines[number])
             assert line is not None
             if line.indent < indent:
                 break
             if line.indent > indent or line.key is not None:
-                raise _Unplain
+                raise Unplain
             inner = (*path, len(items))
-            if line.kind == _FLOW:
+            if line.kind == FLOW:
                 items.append(self.flow(line, number, inner, depth + 1))
             else:
                 self.positions[inner] = (number + 1, line.column + 1)
@@ -418,10 +418,10 @@ class _Reader:
         lines = self.lines
         first = number + 1
         if first >= len(lines) or not lines[first].strip(" ") or (folded and path == ("map",)):
-            raise _Unplain  # an empty block, a blank first line, a folded map: libyaml (and the block pass) judge it
+            raise Unplain  # an empty block, a blank first line, a folded map: libyaml (and the block pass) judge it
         inner = _indent(lines[first])
         if inner <= indent:
-            raise _Unplain
+            raise Unplain
         pad = " " * inner
         text: list[str] = []
         kept = 0  # how many of ``text`` end at a line with text (the clipped block's lines)
@@ -431,11 +431,11 @@ class _Reader:
                 rest = line[inner:]
                 if rest.strip(" "):
                     if folded and rest[0] == " ":
-                        raise _Unplain  # a line indented more keeps its breaks in a folded block
+                        raise Unplain  # a line indented more keeps its breaks in a folded block
                     text.append(rest)
                     kept = len(text)
                 elif rest:
-                    raise _Unplain  # spaces beyond the indentation are the block's text
+                    raise Unplain  # spaces beyond the indentation are the block's text
                 else:
                     text.append("")
             elif line.strip(" "):

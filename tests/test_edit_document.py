@@ -497,3 +497,38 @@ def test_any_edits_leave_a_file_that_reads_back_the_same(edits: list[tuple[str, 
         drawn = again.cell(*cell) == "." and again.get(f"figures.{label}.at") is None
         assert drawn or again.get(f"figures.{label}.at") == list(cell)
     assert set(positions) == set(again.labels())
+
+
+def _indent_tried_on_every_line(text: str) -> tuple[int, int, int]:
+    """guess_indent as it was: its `key:` expression tried on every line (it now skips a line that cannot match)."""
+    import re
+    from itertools import pairwise
+
+    mapping, sequence, offset = 2, 4, 2
+    lines = (line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+    found_mapping = found_sequence = False
+    for before, after in pairwise(lines):
+        header = re.match(r"^( *)(?:- +)?[^\s#:][^:#]*: *(?:#.*)?$", before)
+        if header is None:
+            continue
+        outer, inner = len(header.group(1)), len(after) - len(after.lstrip(" "))
+        dash = re.match(r"^( *)- +", after)
+        if dash is not None and inner >= outer and not found_sequence:
+            offset, sequence, found_sequence = inner - outer, dash.end() - outer, True
+        elif dash is None and inner > outer and not found_mapping and not before.lstrip().startswith("- "):
+            mapping, found_mapping = inner - outer, True
+        if found_mapping and found_sequence:
+            break
+    return (mapping, sequence, offset)
+
+
+def test_guess_indent_skips_only_lines_its_expression_refuses() -> None:
+    import random
+
+    rng = random.Random(1027)
+    parts = ["a:", "a: ", "a:  ", "a: # c", "a:# c", "a: b", "- a:", "  - b", "  c: d", "    e:", "x: {y: z}", "#c", "", " "]
+    parts += ["a:\t", "a: :", "k:x", "a:\r", "  - ", "-  a:", "a #: b", "a: b # c:", "é:", "a\u2028:"]
+    texts = [path.read_text(encoding="utf-8") for path in sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.yaml"))]
+    texts += ["\n".join(" " * rng.randint(0, 4) + rng.choice(parts) for _ in range(rng.randint(1, 8))) for _ in range(5000)]
+    for text in texts:
+        assert guess_indent(text) == _indent_tried_on_every_line(text), repr(text)

@@ -122,13 +122,13 @@ def test_the_runs_are_read_together(monkeypatch: pytest.MonkeyPatch) -> None:
     # links are most of its lines): no line of it is read alone.
     text = "links:\n  - R1 -- R2\n  - R2 || R3\n  - [R1, R2]\n  - [a b, c]\n  - R9 -- R1\n"
     read: list[str] = []
-    real = plain_yaml._line
+    real = plain_yaml.line_read
 
     def line(raw: str) -> Any:
         read.append(raw)
         return real(raw)
 
-    monkeypatch.setattr(linetree, "_line", line)
+    monkeypatch.setattr(linetree, "line_read", line)
     assert linetree.read_lines(text, "f.yaml") is not None
     # the key's line (the document's first, then its mapping's) and the list's first line (a list or a mapping?)
     assert read == ["links:", "links:", "  - R1 -- R2"]

@@ -24,20 +24,20 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarStrin
 
 from .. import loader
 from ..plain_yaml import (
-    _BLOCK_PLAIN,
-    _FLOW,
-    _FLOW_PLAIN,
-    _FOLDED,
-    _LITERAL,
-    _MAX_DEPTH,
-    _NOT_PLAIN,
-    _SCALAR,
+    BLOCK_PLAIN,
+    FLOW,
+    FLOW_PLAIN,
+    FOLDED,
+    LITERAL,
+    MAX_PLAIN_DEPTH,
+    NOT_PLAIN,
+    SCALAR,
+    Line,
     PlainRead,
+    Reader,
+    Unplain,
     YamlPath,
-    _Line,
-    _line,
-    _Reader,
-    _Unplain,
+    line_read,
 )
 from . import fastread
 from .nodes import plain
@@ -51,10 +51,10 @@ _set_item = fastread._set_item
 
 #: The first characters of a text no reader reads as another type (neither the loader's resolver nor ruamel's).
 _RUN_FIRST = frozenset(c for c in string.ascii_letters + "_" if c not in _RESOLVED and c not in "nNtTfF")
-#: A character of a word of such a text (plain_yaml's ``_BLOCK_PLAIN`` takes more: a `:` before a word, a `#` in one).
+#: A character of a word of such a text (plain_yaml's ``BLOCK_PLAIN`` takes more: a `:` before a word, a `#` in one).
 _WORD = r"[^ \n:#]"
 #: Lines ``- text`` at one indentation, each text such a first character, then words of ``_WORD`` with single spaces
-#: between: what plain_yaml reads as that text (``_BLOCK_PLAIN`` to the end of the line), without a span to keep.
+#: between: what plain_yaml reads as that text (``BLOCK_PLAIN`` to the end of the line), without a span to keep.
 _RUNS: dict[int, re.Pattern[str]] = {}
 
 
@@ -66,7 +66,7 @@ def _run(indent: int) -> re.Pattern[str]:
     return found
 
 
-#: A flow list's text of such a first character, then plain_yaml's ``_FLOW_PLAIN``: what it reads as that text.
+#: A flow list's text of such a first character, then plain_yaml's ``FLOW_PLAIN``: what it reads as that text.
 _FLOW_TEXT = "[" + "".join(sorted(_RUN_FIRST)) + r"][A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*"
 #: Lines ``- [text, text...]`` at one indentation: such texts, `, ` between them.
 _LISTS: dict[int, re.Pattern[str]] = {}
@@ -89,12 +89,12 @@ _KEPT = 4096
 def read_lines(text: str, file: str) -> tuple[loader.Document, CommentedMap, list[int]] | None:
     """The loader's reading of ``text``, ruamel's tree of it and the 0-based lines only ruamel writes; None where the
     text leaves the plain part of YAML (onepass reads it from libyaml's events)."""
-    if fastread._ANY_FIRST or not text or not text.endswith("\n") or _NOT_PLAIN.search(text) is not None:
-        return None  # _NOT_PLAIN holds every character check_characters refuses: the loader's checks pass
+    if fastread._ANY_FIRST or not text or not text.endswith("\n") or NOT_PLAIN.search(text) is not None:
+        return None  # NOT_PLAIN holds every character check_characters refuses: the loader's checks pass
     reader = _Both(text)
     try:
         data, tree = reader.document_both()
-    except _Unplain:
+    except Unplain:
         return None
     source = loader.SourceMap(file=file, text=text, positions=reader.positions, key_positions=reader.key_positions)
     loader._block_origins(text, file, PlainRead(data, reader.literals, reader.blocks), source)  # as load_text
@@ -103,16 +103,16 @@ def read_lines(text: str, file: str) -> tuple[loader.Document, CommentedMap, lis
 
 def _plain_tree(text: str, read: Any) -> Any:
     """ruamel's value of the plain scalar ``text``, which the loader read as ``read`` (the same type and value, as
-    ``plain`` reads the tree, or _Unplain); each place gets its own where ruamel's constructor makes its own."""
+    ``plain`` reads the tree, or Unplain); each place gets its own where ruamel's constructor makes its own."""
     made = _MADE.get(text, _MADE)
     if made is _MADE:
         try:
             made = fastread.plain_scalar(text)
         except fastread._Unsupported:
-            raise _Unplain from None
+            raise Unplain from None
         meant = plain(made)
         if type(meant) is not type(read) or meant != read:
-            raise _Unplain  # `0x1F`, `1e3`...: a text to the loader, a number to ruamel
+            raise Unplain  # `0x1F`, `1e3`...: a text to the loader, a number to ruamel
         if len(_MADE) >= _KEPT:
             _MADE.clear()
         _MADE[text] = made
@@ -134,7 +134,7 @@ def _tree_key(key: str | int) -> Any:
     return _plain_tree(str(key), key)
 
 
-class _Both(_Reader):
+class _Both(Reader):
     """plain_yaml's read, each collection and scalar also made as ruamel's tree holds it."""
 
     def __init__(self, text: str):
@@ -153,18 +153,18 @@ class _Both(_Reader):
     def document_both(self) -> tuple[dict[Any, Any], CommentedMap]:
         lines = self.lines
         first = self.content(0)
-        line = _line(lines[first]) if first < len(lines) else None
+        line = line_read(lines[first]) if first < len(lines) else None
         if line is None or line.indent or line.key is None:
-            raise _Unplain
+            raise Unplain
         data, tree, number = self.mapping_both(first, 0, (), 0)
         if number < len(lines):
-            raise _Unplain
+            raise Unplain
         return data, tree
 
     def mapping_both(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[dict[Any, Any], CommentedMap, int]:
         """plain_yaml's ``mapping`` and its tree."""
-        if depth > _MAX_DEPTH:
-            raise _Unplain
+        if depth > MAX_PLAIN_DEPTH:
+            raise Unplain
         positions, key_positions, lines = self.positions, self.key_positions, self.lines
         positions[path] = (number + 1, indent + 1)
         result: dict[Any, Any] = {}
@@ -174,18 +174,18 @@ class _Both(_Reader):
         own = mapping._ok
         while number < len(lines):
             raw = lines[number]
-            line = _line(raw)
+            line = line_read(raw)
             assert line is not None  # content() passed the blanks and comments
             if line.indent < indent:
                 break
             key = line.key
             if line.indent > indent or key is None or key in result:
-                raise _Unplain
+                raise Unplain
             made_key = key if type(key) is str and key[0] not in _RESOLVED else _tree_key(key)
             inner = (*path, key)
             key_positions[inner] = (number + 1, indent + 1)
             kind, row, column = line.kind, number, line.column
-            if kind == _SCALAR:
+            if kind == SCALAR:
                 positions[inner] = (number + 1, column + 1)
                 value = line.value
                 if raw[column] not in _QUOTES and type(value) is str and value[0] not in _RESOLVED and "#" not in value:
@@ -193,13 +193,13 @@ class _Both(_Reader):
                 else:
                     made = self.scalar_tree(raw, number, column, value)
                 after = self.content(number + 1)
-            elif kind == _FLOW:
+            elif kind == FLOW:
                 value = self.flow(line, number, inner, depth + 1)
                 made = self.flow_tree(line, number)
                 after = self.content(number + 1)
-            elif kind in (_LITERAL, _FOLDED):
-                value, after = self.block(number, column, indent, inner, kind == _FOLDED)
-                made = self.block_tree(number, column, value, kind == _FOLDED)
+            elif kind in (LITERAL, FOLDED):
+                value, after = self.block(number, column, indent, inner, kind == FOLDED)
+                made = self.block_tree(number, column, value, kind == FOLDED)
             else:
                 value, made, after, row, column = self.below_both(number, indent, inner, depth + 1)
             result[key] = value
@@ -213,9 +213,9 @@ class _Both(_Reader):
     def below_both(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[Any, Any, int, int, int]:
         """plain_yaml's ``below`` and its tree, with the line and column where the collection starts."""
         below = self.content(number + 1)
-        line = _line(self.lines[below]) if below < len(self.lines) else None
+        line = line_read(self.lines[below]) if below < len(self.lines) else None
         if line is None or line.indent <= indent:
-            raise _Unplain
+            raise Unplain
         if line.key is None:
             value, made, after = self.sequence_both(below, line.indent, path, depth)
             return value, made, after, below, line.indent
@@ -224,8 +224,8 @@ class _Both(_Reader):
 
     def sequence_both(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[list[Any], CommentedSeq, int]:
         """plain_yaml's ``sequence`` and its tree."""
-        if depth > _MAX_DEPTH:
-            raise _Unplain
+        if depth > MAX_PLAIN_DEPTH:
+            raise Unplain
         positions, lines = self.positions, self.lines
         positions[path] = (number + 1, indent + 1)
         items: list[Any] = []
@@ -239,18 +239,22 @@ class _Both(_Reader):
             if raw[first : first + 1] in _RUN_FIRST and (found := run.match(self.text, self.start(number))) is not None:
                 number = self.run_both(found.group(), number, first, path, items, made, marks)
                 continue
-            if raw[first : first + 1] == "[" and depth < _MAX_DEPTH and (found := lists.match(self.text, self.start(number))) is not None:
+            if (
+                raw[first : first + 1] == "["
+                and depth < MAX_PLAIN_DEPTH
+                and (found := lists.match(self.text, self.start(number))) is not None
+            ):
                 number = self.lists_both(found.group(), number, first, path, items, made, marks)
                 continue
-            line = _line(raw)
+            line = line_read(raw)
             assert line is not None
             if line.indent < indent:
                 break
             if line.indent > indent or line.key is not None:
-                raise _Unplain
+                raise Unplain
             index, column = len(items), line.column
             marks[index] = [number, column]
-            if line.kind == _FLOW:
+            if line.kind == FLOW:
                 items.append(self.flow(line, number, (*path, index), depth + 1))
                 made.append(self.flow_tree(line, number))
             else:
@@ -312,7 +316,7 @@ class _Both(_Reader):
                 begin = self.start(number) + column
                 self.spans.append((begin, begin + len(value) + 2))  # no escapes, no doubled quotes: plain_yaml's
             return SingleQuotedScalarString(value) if first == "'" else DoubleQuotedScalarString(value)
-        text = value if type(value) is str else _BLOCK_PLAIN.match(raw, column).group().rstrip(" ")  # type: ignore[union-attr]
+        text = value if type(value) is str else BLOCK_PLAIN.match(raw, column).group().rstrip(" ")  # type: ignore[union-attr]
         if "#" in text:
             begin = self.start(number) + column
             self.spans.append((begin, begin + len(text)))
@@ -329,7 +333,7 @@ class _Both(_Reader):
             self.marked.append(number)
         return FoldedScalarString(value) if folded else LiteralScalarString(value)
 
-    def flow_tree(self, line: _Line, number: int) -> Any:
+    def flow_tree(self, line: Line, number: int) -> Any:
         """A flow collection's tree, from its recipe (made once for each text it is written as)."""
         recipe = _RECIPES.get(line.rest)
         if recipe is None:
@@ -369,7 +373,7 @@ def _recipe(rest: str, value: Any, path: YamlPath, parts: dict[YamlPath, int], k
         if "#" in value:
             spans.append((column, column + len(value) + 2))
         return (_SCALAR_NODE, SingleQuotedScalarString(value) if first == "'" else DoubleQuotedScalarString(value))
-    text = value if type(value) is str else _FLOW_PLAIN.match(rest, column).group()  # type: ignore[union-attr]
+    text = value if type(value) is str else FLOW_PLAIN.match(rest, column).group()  # type: ignore[union-attr]
     return (_SCALAR_NODE, text if type(value) is str and text[0] not in _RESOLVED else _plain_tree(text, value))
 
 

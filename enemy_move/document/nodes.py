@@ -57,6 +57,8 @@ def guess_indent(text: str) -> tuple[int, int, int]:
     lines = (line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
     found_mapping = found_sequence = False
     for before, after in pairwise(lines):  # read up to the first of each kind (a large file's first lines)
+        if "#" not in before and before[-1] != ":" and not before.rstrip(" ").endswith(":"):
+            continue  # no `key:` line (what _HEADER would say, without it: most lines of a large file)
         header = _HEADER.match(before)
         if header is None:
             continue
