@@ -141,7 +141,7 @@ class Line(NamedTuple):
     rest: str = ""
 
 
-class _Value(NamedTuple):
+class Value(NamedTuple):
     """A line's value read from its text (``Line``'s fields of the same names)."""
 
     kind: int
@@ -156,8 +156,8 @@ _LINES_KEPT = 8192
 _BAD = Line(-1, None, -1, None, -1)  # a line outside the plain part, kept as such
 #: Values read, by their text: lines that differ only by their key or indentation share it (a large file's entries
 #: of one kind repeat a few flow mappings, each under its own name).
-_VALUES: dict[str, _Value | None] = {}
-_BAD_VALUE = _Value(-1)
+_VALUES: dict[str, Value | None] = {}
+_BAD_VALUE = Value(-1)
 
 
 def line_read(line: str) -> Line | None:
@@ -197,7 +197,16 @@ def _read_line(line: str) -> Line | None:
         plain = BLOCK_PLAIN.match(rest)
         if plain is not None and plain.end() == len(rest):  # the usual line: a plain scalar and nothing after it
             value = rest if rest[0] not in _STARTS_TYPED else _resolved(rest)
-            return _NEW(Line, (indent, key, SCALAR, value, at, (), (), rest))  # without namedtuple's Python __new__
+            return NEW(Line, (indent, key, SCALAR, value, at, (), (), rest))  # without namedtuple's Python __new__
+    read = value_read(rest)
+    if read is None:
+        raise Unplain
+    return NEW(Line, (indent, key, read.kind, read.value, at, read.parts, read.keys, rest))
+
+
+def value_read(rest: str) -> Value | None:
+    """The value a line holds from ``rest``, its text after the key (or the `- `), from ``_VALUES`` when met before;
+    None: outside the plain part."""
     read = _VALUES.get(rest, _BAD_VALUE)
     if read is _BAD_VALUE:
         try:
@@ -207,12 +216,11 @@ def _read_line(line: str) -> Line | None:
         if len(_VALUES) >= _LINES_KEPT:
             _VALUES.clear()
         _VALUES[rest] = read
-    if read is None:
-        raise Unplain
-    return _NEW(Line, (indent, key, read.kind, read.value, at, read.parts, read.keys, rest))
+    return read
 
 
-_NEW = tuple.__new__
+#: A tuple's own constructor: a Line made without namedtuple's Python __new__ (a call a line).
+NEW = tuple.__new__
 
 
 def _key(text: str) -> str | int:
@@ -220,20 +228,20 @@ def _key(text: str) -> str | int:
     return int(text) if text[0] in "0123456789" else text
 
 
-def _read_value(rest: str) -> _Value:
+def _read_value(rest: str) -> Value:
     """The value a line holds from its text after the key (or the `- `): nested under it, a block, a scalar or a
     flow collection, with what follows it checked (a comment at most)."""
     if not rest or rest[0] == "#":
-        return _Value(NESTED)
+        return Value(NESTED)
     if rest[0] in "|>":
         _after_value(rest, 1)
-        return _Value(LITERAL if rest[0] == "|" else FOLDED)
+        return Value(LITERAL if rest[0] == "|" else FOLDED)
     parts = _Parts(rest)
     value = parts.inline(0, (), 0, flow=False)
     _after_value(rest, parts.end)
     if rest[0] in "[{":
-        return _Value(FLOW, value, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
-    return _Value(SCALAR, value)
+        return Value(FLOW, value, tuple(parts.positions.items()), tuple(parts.key_positions.items()))
+    return Value(SCALAR, value)
 
 
 def _copy(value: Any) -> Any:

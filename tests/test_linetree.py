@@ -117,9 +117,37 @@ def test_runs_of_items_read_as_the_events_read_them() -> None:
     assert ways.count("lines") > 150 and ways.count("events") > 100
 
 
+#: Lines ``name: value`` around the runs of flow mappings read together: flow mappings that run, and keys and values
+#: that end a run (typed or resolved names, two spaces, empty or unclosed mappings, comments, nested or quoted values).
+FLOWS = ["{capacity: 4, height: 0, trap: false}", "{side: enemy, area: R1, number: 0, fly: true}", "{a: [1, 2], b: {c: d}}"]
+FLOWS += ["{}", "{a: b} # c", "{a: 'q # r'}", "{a: b", "{a: b}}", "{a: 0x1F}", "{a: 1.50}", "{a: ~}", "{a: b, a: c}", "{a:b}"]
+FLOWS += ["[1, 2]", "plain", "{ a: b }", '{a: "x"}', "{0: a}", "{a: yes}", "{a: 2020-01-01}"]
+NAMES = ["R1", "R2", "R1", "area_7", "x", "trap", "t0", "0", "12", "null", "_a", "é", "Y", "no"]
+
+
+def _maps(rng: random.Random) -> str:
+    lines = ["ruleset: agemonia"]
+    for key in ("areas", "figures"):
+        lines.append(f"{key}:")
+        pad = " " * rng.choice([1, 2, 2, 4])
+        for number in range(rng.randint(1, 12)):
+            if rng.random() < 0.08:
+                lines.append(rng.choice(["", "  ", "# c", pad + "# c"]))
+            space = " " if rng.random() < 0.95 else "  "
+            name = rng.choice(NAMES) if rng.random() < 0.06 else f"R{number}"
+            lines.append(pad + name + ":" + space + (rng.choice(FLOWS) if rng.random() < 0.06 else rng.choice(FLOWS[:3])))
+    return "\n".join(lines) + "\n"
+
+
+def test_runs_of_flow_mappings_read_as_the_events_read_them() -> None:
+    rng = random.Random(3410)
+    ways = [compared(_maps(rng)) for _ in range(1500)]
+    assert ways.count("lines") > 500 and ways.count("events") > 300
+
+
 def test_the_runs_are_read_together(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A run of `- text` or `- [text, text]` lines is one regular expression and one pass over its lines (a file's
-    # links are most of its lines): no line of it is read alone.
+    # A run of `- text`, `- [text, text]` or `name: {...}` lines is one regular expression and one pass over its lines
+    # (a file's links and areas are most of its lines): no line of it is read alone.
     text = "links:\n  - R1 -- R2\n  - R2 || R3\n  - [R1, R2]\n  - [a b, c]\n  - R9 -- R1\n"
     read: list[str] = []
     real = plain_yaml.line_read
@@ -132,6 +160,11 @@ def test_the_runs_are_read_together(monkeypatch: pytest.MonkeyPatch) -> None:
     assert linetree.read_lines(text, "f.yaml") is not None
     # the key's line (the document's first, then its mapping's) and the list's first line (a list or a mapping?)
     assert read == ["links:", "links:", "  - R1 -- R2"]
+    assert compared(text) == "lines"
+    read.clear()
+    text = "areas:\n  R1: {capacity: 4}\n  R2: {capacity: 1, trap: true}\n\n  R3: {}\n"
+    assert linetree.read_lines(text, "f.yaml") is not None
+    assert read == ["areas:", "areas:", "  R1: {capacity: 4}"]  # a run of `name: {...}` lines: none read alone
     assert compared(text) == "lines"
 
 

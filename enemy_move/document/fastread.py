@@ -289,7 +289,9 @@ def fresh(made: Any) -> Any:
     """A copy of ruamel's own number (a ScalarInt or ScalarFloat and what it keeps of its spelling: width, precision,
     underscores), as its constructor would make it again (``copy.deepcopy`` costs seven times more)."""
     kind = type(made)
-    copied: Any = kind.__new__(kind, (int if isinstance(made, int) else float)(made))
+    # int's (float's) own __new__: ruamel's is Python code setting the fields the copy's state then replaces
+    base = int if isinstance(made, int) else float
+    copied: Any = base.__new__(kind, base(made))
     state = copied.__dict__
     state.update(made.__dict__)
     if isinstance(state.get("_underscore"), list):  # where the underscores were (the one field a list)
@@ -297,17 +299,21 @@ def fresh(made: Any) -> Any:
     return copied
 
 
+_new = object.__new__
+
+
 def set_marks(collection: Any, line: int, column: int, lines: dict[Any, list[int]]) -> None:
     """``_yaml_set_line_col`` (0-based) and the children's marks ``lines`` (``lc.data``), as ruamel's constructor
     sets them (the one pass over the events and the line-by-line read: onepass.py, linetree.py)."""
-    line_col: Any = LineCol()  # its stubs type the fields None
+    line_col: Any = _new(LineCol)  # without its Python __init__, which sets these three fields to None
     line_col.line, line_col.col, line_col.data = line, column, lines
     setattr(collection, LineCol.attrib, line_col)
 
 
 def set_flow(collection: Any, flow: Any) -> None:
     """``_style`` without its calls: a non-empty collection's flow or block style, as written."""
-    if (flow is True or flow is False) and len(collection):
-        style = Format()
+    # the C length: CommentedMap's own __len__ is a Python call
+    if (flow is True or flow is False) and (list.__len__(collection) if isinstance(collection, list) else ordereddict.__len__(collection)):
+        style: Any = _new(Format)  # its one field, without its Python __init__
         style._flow_style = flow is True
         setattr(collection, Format.attrib, style)

@@ -30,6 +30,7 @@ from ..plain_yaml import (
     FOLDED,
     LITERAL,
     MAX_PLAIN_DEPTH,
+    NEW,
     NOT_PLAIN,
     SCALAR,
     Line,
@@ -38,6 +39,7 @@ from ..plain_yaml import (
     Unplain,
     YamlPath,
     line_read,
+    value_read,
 )
 from . import fastread
 from .nodes import plain
@@ -76,6 +78,19 @@ def _lists(indent: int) -> re.Pattern[str]:
     found = _LISTS.get(indent)
     if found is None:
         found = _LISTS[indent] = re.compile(f"(?: {{{indent}}}- \\[{_FLOW_TEXT}(?:, {_FLOW_TEXT})*\\]\n)+")
+    return found
+
+
+#: Lines ``name: {...}`` at one indentation: a name of such a first character, one space, a flow mapping (read by
+#: plain_yaml's ``value_read``: anything it does not take, a comment after it, is its to say).
+_MAPS: dict[int, re.Pattern[str]] = {}
+
+
+def _maps(indent: int) -> re.Pattern[str]:
+    found = _MAPS.get(indent)
+    if found is None:
+        first = "[" + "".join(sorted(_RUN_FIRST)) + "]"
+        found = _MAPS[indent] = re.compile(f"(?: {{{indent}}}{first}[A-Za-z0-9_]*: \\{{[^\n]*\n)+")
     return found
 
 
@@ -172,8 +187,12 @@ class _Both(Reader):
         marks: dict[Any, list[int]] = {}
         fastread.set_marks(mapping, number, indent, marks)
         own = mapping._ok
+        maps = _maps(indent)
         while number < len(lines):
             raw = lines[number]
+            if raw[indent : indent + 1] in _RUN_FIRST and (found := maps.match(self.text, self.start(number))) is not None:
+                number = self.maps_both(found.group(), number, indent, path, depth, (result, mapping, marks))
+                continue
             line = line_read(raw)
             assert line is not None  # content() passed the blanks and comments
             if line.indent < indent:
@@ -209,6 +228,27 @@ class _Both(Reader):
             number = after
         fastread.set_flow(mapping, False)
         return result, mapping, number
+
+    def maps_both(self, run: str, number: int, indent: int, path: YamlPath, depth: int, into: tuple[Any, Any, Any]) -> int:
+        """Keys ``name: {...}`` from line ``number`` on (``run``: their lines; ``_MAPS``), each line as ``mapping_both``
+        reads it without reading its key again (a board's areas, its figures): ``into`` is that mapping's (values, tree,
+        marks). The first line after them that is neither blank nor a comment."""
+        result, mapping, marks = into
+        key_positions, own = self.key_positions, mapping._ok
+        for row, text in enumerate(run.split("\n")[:-1], number):
+            key, rest = text[indent:].split(": ", 1)  # a name holds no `: `
+            value = value_read(rest)
+            if value is None or key in result:
+                raise Unplain
+            at = len(text) - len(rest)
+            line = NEW(Line, (indent, key, value.kind, value.value, at, value.parts, value.keys, rest))
+            inner = (*path, key)
+            key_positions[inner] = (row + 1, indent + 1)
+            result[key] = self.flow(line, row, inner, depth + 1)
+            marks[key] = [row, indent, row, at]
+            _set_item(mapping, key, self.flow_tree(line, row))
+            own.add(key)
+        return self.content(number + run.count("\n"))
 
     def below_both(self, number: int, indent: int, path: YamlPath, depth: int) -> tuple[Any, Any, int, int, int]:
         """plain_yaml's ``below`` and its tree, with the line and column where the collection starts."""

@@ -99,6 +99,10 @@ def to_yaml(value: Any) -> Any:
 _FOLDED_UNLESS_QUOTED = ("\r", "\x85", "\u2028", "\u2029")
 
 
+#: The types ``plain`` gives back as they are (its first test, also made before each child's call).
+_LEAVES = frozenset((str, int, bool, float, type(None)))
+
+
 def plain(value: Any) -> Any:
     """A round-trip node as plain dicts, lists, str, int, float, bool and None."""
     kind = type(value)
@@ -107,10 +111,11 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         # the dict's own items: CommentedMap.items() fetches each value through Python-level calls (the same values)
         items = ordereddict.items(value) if isinstance(value, ordereddict) else value.items()
-        return {(k if type(k) is str else str(k) if isinstance(k, str) else k): plain(v) for k, v in items}
+        # a leaf already plain is taken as it is, without a call (most values: a board's thousands)
+        return {(k if type(k) is str else str(k) if isinstance(k, str) else k): v if type(v) in _LEAVES else plain(v) for k, v in items}
     if isinstance(value, list):
         # the list's own items: CommentedSeq iterates through Python-level __getitem__ calls (the same items)
-        return [plain(item) for item in list.__iter__(value)]
+        return [item if type(item) in _LEAVES else plain(item) for item in list.__iter__(value)]
     if isinstance(value, str):
         return str(value)
     if isinstance(value, bool) or value is None:
