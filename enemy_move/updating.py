@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .checking import CheckReport, FileResult, Problem, check_file, option_facts
+from .checking import CheckReport, FileResult, check_file
+from .comparing import Problem, option_facts
 from .errors import ScenarioError
 
 TURN_KEYS = ("actor", "focus", "options")

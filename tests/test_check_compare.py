@@ -1,4 +1,4 @@
-"""checking.compare (issue 34: the comparison with ``expect:`` without building both sides' JSON for a passing file,
+"""comparing.compare (issue 34: the comparison with ``expect:`` without building both sides' JSON for a passing file,
 the options' facts read straight from the answer and the expected options' fields from pydantic's ``__dict__``): the
 same differences, at the same places, and the same two sides as the comparison before it, on every project scenario
 with an ``expect:`` block and on seeded random changes of each (options dropped, added, retargeted; focus and actor
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from enemy_move import checking
-from enemy_move.checking import _boards_problems, _option_problems, _options_json, _Wanted, option_facts
+from enemy_move import comparing
+from enemy_move.comparing import _boards_problems, _option_problems, _options_json, _Wanted, option_facts
 from enemy_move.effects import position_key
 from enemy_move.models import load_scenario
 from enemy_move.phase import resolve
@@ -62,7 +62,7 @@ def _old_compare(expect: Any, result: Result, where: Any) -> tuple[list[Any], An
     problems: list[Any] = []
     if expect.turns is not None and len(expect.turns) != len(result.turns):
         problems.append(
-            checking.Problem(*locate(("expect", "turns"), key=True), f"expected {len(expect.turns)} turns, got {len(result.turns)}")
+            comparing.Problem(*locate(("expect", "turns"), key=True), f"expected {len(expect.turns)} turns, got {len(result.turns)}")
         )
     problems.extend(_boards_problems(expect, result, locate))
     expected_json: list[Any] = []
@@ -71,11 +71,13 @@ def _old_compare(expect: Any, result: Result, where: Any) -> tuple[list[Any], An
         got = got_turns[index] if index < len(got_turns) else {"actor": None, "focus": [], "options": []}
         prefix = f"turn {index + 1}: " if len(wanted) > 1 else ""
         if want.actor is not None and want.actor != got["actor"]:
-            problems.append(checking.Problem(*locate(want.actor_at), f"{prefix}actor: expected {want.actor}, got {got['actor'] or 'none'}"))
+            problems.append(
+                comparing.Problem(*locate(want.actor_at), f"{prefix}actor: expected {want.actor}, got {got['actor'] or 'none'}")
+            )
         if want.focus is not None and sorted(set(want.focus)) != got["focus"]:
             names = ", ".join(sorted(set(want.focus))) or "none"
             message = f"{prefix}focus: expected {names}, got {', '.join(got['focus']) or 'none'}"
-            problems.append(checking.Problem(*locate(want.focus_at), message))
+            problems.append(comparing.Problem(*locate(want.focus_at), message))
         if want.options is not None:
             expected_set = _old_option_set(want.options)
             if expected_set != got["options"]:
@@ -130,7 +132,7 @@ def test_the_comparison_says_what_it_said(path: Path) -> None:
     chance = random.Random(str(path.relative_to(ROOT)))
     for attempt in range(6):
         compared = expect if attempt == 0 else _changed(expect, chance)
-        problems, expected, got = checking.compare(compared, result, where)
+        problems, expected, got = comparing.compare(compared, result, where)
         old_problems, old_expected, old_got = _old_compare(compared, result, where)
         assert problems == old_problems
         if problems:
@@ -145,6 +147,6 @@ def test_an_expected_options_fields_are_its_dict() -> None:
         expect = load_scenario(path).model.expect
         for options in [expect.options or [], *[turn.options or [] for turn in expect.turns or []]]:
             for option in options:
-                assert checking._fields(option) == dict(option)
+                assert comparing._fields(option) == dict(option)
                 shown += 1
     assert shown > 400

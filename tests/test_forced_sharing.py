@@ -101,7 +101,7 @@ def _listed_longest(grid: Grid, figures: dict[str, GloomhavenFigure], attacker: 
 @pytest.mark.parametrize("seed", range(12))
 def test_the_first_ways_are_the_first_of_all_of_them(seed: int) -> None:
     """forced_ways(limit=n) works out only the first n ways: they are the first n of all of them, in order."""
-    from enemy_move.games.gloomhaven.forced import forced_ways
+    from enemy_move.games.gloomhaven.forced_ways import forced_ways
     from enemy_move.games.gloomhaven.model import GloomhavenAttack
 
     rng = random.Random(2000 + seed)

@@ -181,6 +181,7 @@ LAYERS: list[tuple[str, ...]] = [
         "document",
         "answering",
         "checking",
+        "comparing",
         "updating",
         "starters",
         "schema",

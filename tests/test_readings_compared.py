@@ -1,6 +1,6 @@
 """Gloomhaven readings compared as they are worked out (issue 34): a reading's turn is given the turn under the
 scenario's rules (play.GloomhavenPlay._resolve's ``against``) and stops at the first option that differs
-(forced.add_forced_moves raises AnswerDiffers), or, when its options before the forced moves are the turn's and the
+(forced_ways.add_forced_moves raises AnswerDiffers), or, when its options before the forced moves are the turn's and the
 forced moves read the same switches, is that turn's answer without working the forced moves out again. Both
 shortcuts must name exactly the readings that resolving each reading in full names: whole phases on seeded random
 boards with wall hexes, obstacles, icy hexes and traps, pushes and pulls of one to four targets, under each

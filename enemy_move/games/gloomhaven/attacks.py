@@ -225,16 +225,19 @@ class Attacks:
         that may include a focus are those holding it (:meth:`_targets_with`): with several targets and the focus a
         single target, any placement may take it as an extra; otherwise only the placements hitting it. Worked out
         once per hex, never kept whole: among a crowd a hex has hundreds of placements."""
-        view = self.view
-        singles = self._singles(hex_)
-        covered = self.covered_from(hex_)
-        cells, visible = view.grid.figures, view.sight.visible
-        sighted = frozenset(label for label in set().union(*covered) if visible(hex_, cells[label]))
+        singles, covered, sighted = self._placed(hex_)
         extra = self.plan.targets - 1
         hits = {hit for hit in (enemies & sighted for enemies in covered) if hit}
         if hits:
             return list({Targets.make(hit, singles - hit, extra) for hit in hits})
         return [Targets.make(frozenset(), singles, 1)] if extra > 0 and singles else []
+
+    def _placed(self, hex_: Cell) -> tuple[frozenset[str], set[frozenset[str]], frozenset[str]]:
+        """What an area attack from ``hex_`` works with: the single targets, the sets of enemies each placement
+        covers, and those of them in sight of ``hex_``."""
+        singles, covered = self._singles(hex_), self.covered_from(hex_)
+        cells, visible = self.view.grid.figures, self.view.sight.visible
+        return singles, covered, frozenset(label for label in set().union(*covered) if visible(hex_, cells[label]))
 
     def _targets_with(self, hex_: Cell, focus: str) -> list[Targets]:
         """Every way to attack from ``hex_`` that may include ``focus``: a single attack on the single targets, or
@@ -250,11 +253,7 @@ class Attacks:
         """The ways of :meth:`_ways` that may hold ``focus`` (and perhaps a few more), the placements that cannot hold
         it left out before their targets are made: among a crowd most placements hit others only. With several
         targets and the focus a single target, any placement may take it as an extra; otherwise only those hitting it."""
-        view = self.view
-        singles = self._singles(hex_)
-        covered = self.covered_from(hex_)
-        cells, visible = view.grid.figures, view.sight.visible
-        sighted = frozenset(label for label in set().union(*covered) if visible(hex_, cells[label]))
+        singles, covered, sighted = self._placed(hex_)
         extra = self.plan.targets - 1
         if extra > 0 and focus in singles:
             wanted = [enemies & sighted for enemies in covered]

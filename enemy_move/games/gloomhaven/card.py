@@ -16,7 +16,7 @@ from .board import Cell, Cost, View, hex_of, hex_path, traps_entered, without_tr
 from .context import Planning
 from .effects import TrapSprung
 from .focus import FocusRank, choose_focus, initiative_key
-from .forced import Way, forced_ways
+from .forced_ways import Way, forced_ways
 from .model import GloomhavenAction, GloomhavenAttack, GloomhavenCard, GloomhavenCardAction, GloomhavenFigure, GloomhavenRules
 from .movement import Mover, mover_for
 from .plan import plan_for_focus

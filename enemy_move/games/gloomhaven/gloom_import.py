@@ -28,6 +28,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
@@ -157,13 +158,29 @@ def _check(value: int, low: int, high: int, what: str) -> int:
 
 
 def decode_code(code: str) -> GloomBoard:
-    """The board of a share code, validated as the web app validates it."""
+    """The board of a share code, validated as the web app validates it (its fields read in the app's order)."""
     padded = code.replace("-", "+").replace("_", "/") + "=" * (-len(code) % 4)
     try:
         data = base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
         raise GloomLinkError("corrupt code: not URL-safe base64") from None
     bits = _Bits(data)
+    board, grid_version = _read_header(bits)
+    size, size_bits, adjust = _grid_layout(grid_version)
+    active = _check(bits.read(size_bits), 0, size, "active figure")
+    board.active = None if active == size else adjust(active)
+    _read_area(bits, board)
+    _read_hexes(bits, board, size, size_bits, adjust)
+    _check_end(bits)
+    if board.active is not None:
+        wanted = CHARACTER if board.active_faction else MONSTER
+        if board.figures.get(board.active) != wanted:
+            raise GloomLinkError("corrupt code: the active figure is not a figure of the acting side")
+    return board
+
+
+def _read_header(bits: _Bits) -> tuple[GloomBoard, int]:
+    """The data version, the simple keys, the game rules and teleport: the board so far, and its grid version."""
     version = (bits.read(4), bits.read(3), bits.read(3))
     if version in DATA_VERSIONS:
         rules_version, grid_version, teleport_version = DATA_VERSIONS[version]
@@ -181,23 +198,24 @@ def decode_code(code: str) -> GloomBoard:
     else:
         board.game_rules = _check(bits.read(2), 0, 2, "game rules")
     board.teleport = _check(bits.read(1), 0, 1, "teleport") if teleport_version else 0
+    return board, grid_version
 
+
+def _grid_layout(grid_version: int) -> tuple[int, int, Callable[[int], int]]:
+    """The grid's number of hexes, the bits of a location, and a location read -> the current grid's location."""
     if grid_version == 0:
-        size, size_bits = GRID_SIZE_V0, GRID_SIZE_BITS_V0
 
         def adjust(location: int) -> int:
             column = location // GRID_HEIGHT_V0 + COLUMN_ADJUST
             row = location % GRID_HEIGHT_V0 + ROW_ADJUST - column % 2
             return column * GRID_HEIGHT + row
-    else:
-        size, size_bits = GRID_SIZE, GRID_SIZE_BITS
 
-        def adjust(location: int) -> int:
-            return location
+        return GRID_SIZE_V0, GRID_SIZE_BITS_V0, adjust
+    return GRID_SIZE, GRID_SIZE_BITS, lambda location: location
 
-    active = _check(bits.read(size_bits), 0, size, "active figure")
-    board.active = None if active == size else adjust(active)
 
+def _read_area(bits: _Bits, board: GloomBoard) -> None:
+    """The area attack's hexes, sorted, each once."""
     for _ in range(bits.read(AOE_SIZE_BITS)):
         index = _check(bits.read(AOE_SIZE_BITS), 0, AOE_SIZE - 1, "area hex")
         if index in AOE_SKIP:
@@ -206,6 +224,9 @@ def decode_code(code: str) -> GloomBoard:
             board.aoe.append(index)
     board.aoe.sort()
 
+
+def _read_hexes(bits: _Bits, board: GloomBoard, size: int, size_bits: int, adjust: Callable[[int], int]) -> None:
+    """Each hex the code lists (location as a step from the last one): its terrain, figure and initiative, walls."""
     last = -1
     for _ in range(bits.read(size_bits)):
         delta = bits.read(2) if bits.read(1) == 0 else bits.read(size_bits)
@@ -221,13 +242,6 @@ def decode_code(code: str) -> GloomBoard:
             board.initiatives[location] = _check(bits.read(4), 1, MAX_INITIATIVE, "initiative")
         if bits.read(1):
             board.walls[location] = (bits.read(1) == 1, bits.read(1) == 1, bits.read(1) == 1)
-
-    _check_end(bits)
-    if board.active is not None:
-        wanted = CHARACTER if board.active_faction else MONSTER
-        if board.figures.get(board.active) != wanted:
-            raise GloomLinkError("corrupt code: the active figure is not a figure of the acting side")
-    return board
 
 
 def _check_end(bits: _Bits) -> None:

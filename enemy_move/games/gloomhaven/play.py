@@ -15,7 +15,8 @@ from .board import hex_of, hex_path, parse_board, traps_entered
 from .card import AREA_WORK, CardBudget, TooMuchCardWork, finish_keeping_forced_ways, resolve_card
 from .compared import AnswerDiffers, compared_with
 from .effects import TrapSprung, initial_state
-from .forced import add_forced_moves, forced_rules
+from .forced import forced_rules
+from .forced_ways import add_forced_moves
 from .model import GloomhavenAction, GloomhavenCard, GloomhavenFigure, GloomhavenScenario, GloomhavenStatCard
 from .order import activation_order, next_of_phase, with_objective_initiative
 from .readings import answer_only, explaining, name_readings, watching
@@ -184,12 +185,9 @@ class GloomhavenPlay:
         card work it may do, the phase's by default). ``against``: the turn under the scenario's rules, for a reading: None
         as soon as the answer is known to differ from it (readings.name_readings), the rest never worked out."""
         unforced, explain = _unforced(rules), explaining()
-        for (was_board, was_actor, was_card, was_rules, was_explained), before in self._before_forced:
-            # A turn kept with its reasons serves a reading too (its answer is the same; a reading's reasons are never read).
-            if was_board is not board or was_actor != actor or was_card is not card or was_rules != unforced or explain > was_explained:
-                continue
+        turn = self._kept_before_forced(board, actor, card, unforced, explain)
+        if turn is not None:
             assert isinstance(card, GloomhavenAction) and card.attack is not None  # kept for such cards only
-            turn = replace(before, options=list(before.options), reasoning=list(before.reasoning))
             try:
                 add_forced_moves(turn, board, self.figures, card.attack, rules, None if against is None else against.options)
             except AnswerDiffers:
@@ -238,6 +236,15 @@ class GloomhavenPlay:
             note_default(turn)
         return turn
 
+    def _kept_before_forced(self, board: Grid, actor: str, card: GloomhavenCard, unforced: VariantRules, explain: bool) -> Turn | None:
+        """A copy of the turn kept before its forced moves for this board, actor, card and rules (:meth:`_resolve`),
+        or None."""
+        for (was_board, was_actor, was_card, was_rules, was_explained), before in self._before_forced:
+            # A turn kept with its reasons serves a reading too (its answer is the same; a reading's reasons are never read).
+            if was_board is board and was_actor == actor and was_card is card and was_rules == unforced and explain <= was_explained:
+                return replace(before, options=list(before.options), reasoning=list(before.reasoning))
+        return None
+
     def _same_before_forced(self, turn: Turn, against: Turn, rules: VariantRules) -> bool | None:
         """A reading that changes the turn before its forced moves (sight): whether its answer is ``against``'s, when the
         turn before the forced moves tells (None: it does not; the forced moves are worked out and compared). The
@@ -277,7 +284,7 @@ def _compared_as_planned(card: GloomhavenCard) -> bool:
 
 
 def _unforced(rules: VariantRules) -> VariantRules:
-    """``rules`` but the switches only a push or pull reads (forced.py): the turn before its forced moves is the same."""
+    """``rules`` but the switches only a push or pull reads (forced.py, forced_ways.py): the turn before its forced moves is the same."""
     # Asked for every turn and reading: made once per rules object (kept with it, so its id stays its own).
     known = _UNFORCED.get(id(rules))
     if known is None or known[0] is not rules:
