@@ -126,12 +126,7 @@ def resolve_card(
     readings = readings or GloomhavenRules()
     figure = figures[actor]
     if figure.summoned:
-        start = grid.figures[actor]
-        turn = Turn(actor=actor)
-        turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
-        rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
-        turn.options.append(Option(to=start, path=(start,)))
-        return turn.finish()
+        return _summoned_turn(grid, actor)
     if isinstance(card, GloomhavenAction):
         return resolve_turn(grid, figures, actor, card, rules)
     segments = card_segments(card, readings.move_after_last_attack)
@@ -158,17 +153,7 @@ def resolve_card(
         many = len(branches) > 1
         grown: list[Branch] = []
         for branch in branches:
-            here = branch.board.figures[actor]
-            prefix = (
-                f"[{describe_segment(segment).split(':')[0]}"
-                + (
-                    f", from {format_position(here)}" + (f", focus {branch.focus}" if branch.focus else "") + _moved_by_force(branch)
-                    if many
-                    else ""
-                )
-                + "] "
-            )
-            grown.extend(_later_segment(this, branch, segment, prefix, explain))
+            grown.extend(_later_segment(this, branch, segment, _segment_prefix(segment, branch, actor, many), explain))
         branches = merge_branches(turn, grown)
     turn.options = [
         Option(to=b.path[-1], path=b.path, attacks=tuple(sorted(b.attacked)), details={"actions": b.done}, effects=b.effects)
@@ -176,6 +161,26 @@ def resolve_card(
     ]
     after_card_reasons(turn, grid, earlier_reasons)
     return finish_keeping_forced_ways(turn, distinct_paths=True)
+
+
+def _summoned_turn(grid: Grid, actor: str) -> Turn:
+    """The turn of a figure summoned this round: it stays where it is."""
+    start = grid.figures[actor]
+    turn = Turn(actor=actor)
+    turn.note("card", f"{actor} was summoned this round: it does not act until the next round (its initiative only orders focus ties).")
+    rule_out_all_but(turn, grid, start, "card", "It was summoned this round: it does not act until the next round.")
+    turn.options.append(Option(to=start, path=(start,)))
+    return turn.finish()
+
+
+def _segment_prefix(segment: Segment, branch: Branch, actor: str, many: bool) -> str:
+    """What a later action's reasoning steps start with: the action, and with several branches, which one (where the
+    figure stands, its focus, the figures pushed or pulled so far)."""
+    where = ""
+    if many:
+        focus = f", focus {branch.focus}" if branch.focus else ""
+        where = f", from {format_position(branch.board.figures[actor])}{focus}{_moved_by_force(branch)}"
+    return f"[{describe_segment(segment).split(':')[0]}{where}] "
 
 
 def _moved_by_force(branch: Branch) -> str:
