@@ -54,7 +54,9 @@ def test_the_forms_show_the_sums_and_take_signed_values(url: str, folder: Path) 
     text = (folder / GUARDS).read_text()
     card = html.unescape(_post(url, "form", text=text, what="card", target="")["html"])
     assert "e: Move 3+1 = 4; melee (stat card)" in card and "n: Move 2+1 = 3" in card  # each figure's own sum
-    assert re.search(r'<label for="field-\d+"[^>]*>move \(or \+1, -1\)</label><input [^>]*name="action.move"[^>]*value="\+1"', card)
+    assert re.search(
+        r'<label for="field-\d+"[^>]*>move</label><input [^>]*name="action.move"[^>]*value="\+1"[^>]* placeholder="\+1, -1"', card
+    )
     relative = _set(url, text, {"action.move": "+2"})
     assert 'move: "+2"' in relative and load_scenario_text(relative).model.action.move == 2
     absolute = _set(url, text, {"action.move": "2"})

@@ -29,7 +29,8 @@ HELD = "agemonia/held-does-not-move.yaml"
 ORDER = "cloudspire/phase-tie-by-label.yaml"
 SHEETS = "perditions-mouth/phase-03-sheet-order-back-first.yaml"
 GUARDS = "gloomhaven/111-stat-card-elite-and-normal.yaml"
-FILES = (STUNNED, DEMO, HALL, ENEMY_CARDS, HELD, ORDER, SHEETS, GUARDS)
+ACTIONS = "gloomhaven/102-push-on-a-card-with-several-actions.yaml"
+FILES = (STUNNED, DEMO, HALL, ENEMY_CARDS, HELD, ORDER, SHEETS, GUARDS, ACTIONS)
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +115,17 @@ def test_a_stat_cards_short_fields_share_rows(url: str) -> None:
     assert "row" not in rest  # the form's own keys (a line for a level, a new card): a row each, their labels sentences
 
 
+def test_a_cards_labels_are_words_and_a_signed_field_shows_its_forms_inside(url: str) -> None:
+    """A card of several actions: its attack's keys were labelled "attack.range (or +1, -1)", which a phone broke in
+    the middle of a word."""
+    form = _form(url, ACTIONS, "card")
+    labels = re.findall(r"<label [^>]*>([^<]*)</label>", form)
+    assert "attack range" in labels and "move" in labels, labels
+    assert not [label for label in labels if "." in label or "(or" in label], labels
+    signed = re.search(r'<input id="[^"]+" name="action\.1\.attack\.range" data-kind="signed"[^>]*>', form)
+    assert signed is not None and 'placeholder="+1, -1"' in signed.group(0)
+
+
 def test_a_board_of_areas_has_the_search_box_a_grid_has_not(url: str) -> None:
     from serving import fetch
 
@@ -190,6 +202,12 @@ def test_the_search_box_centres_and_outlines_an_area(phone: Any, url: str) -> No
     _wait(phone, lambda d: "no area named <b>nowhere" in d.find_element("id", "status").text)
     assert not phone.find_elements("css selector", "#board rect.found")
     _fits(phone)
+    # Fit: 300 areas in the page's width, an overview; its names are left as drawn (enlarged 30 times, each would be
+    # squeezed into its box, and measuring them all cost 0.4 s at each zoom)
+    _click(phone, 'button[data-zoom="fit"]')
+    _wait(phone, lambda d: not d.find_elements("css selector", "#board .pan.panning"))
+    assert phone.execute_script("return document.querySelector('#board svg.board').style.getPropertyValue('--area-name')") == ""
+    assert not phone.find_elements("css selector", "#board text[textLength]")
     phone.get(f"{url}/board/{HALL}")  # five areas: no search box
     _wait(phone, lambda d: d.find_elements("css selector", "#board rect[data-area]"))
     assert phone.execute_script("return document.getElementById('find').hidden") is True
@@ -218,3 +236,40 @@ def test_a_stat_card_is_compact_on_a_phone(phone: Any, url: str) -> None:  # noq
     height = phone.execute_script("return document.querySelector('#form form').getBoundingClientRect().height")
     assert height < 850, height
     _fits(phone)
+
+
+# --- Share: the link to copy and its QR code ---------------------------------------------------------------------
+
+
+def test_the_qr_code_of_a_link_and_what_is_refused(url: str) -> None:
+    from serving import fetch
+
+    from enemy_move.serve.qr import MAX_QR_LINK
+
+    link = f"{url}/board/{DEMO}?position=abc<script>&token=x"
+    svg = post_ok(url, "qr", link=link)["svg"]
+    assert svg.startswith("<svg") and "viewBox" in svg and "abc" not in svg and "<script" not in svg  # modules only
+    long = post_ok(url, "qr", link="http://x/" + "a" * MAX_QR_LINK)
+    assert long["svg"] == "" and "too long for a QR code" in long["message"]
+    for wrong in ("javascript:alert(1)", 3, None):
+        assert fetch(f"{url}/api/qr", {"link": wrong}).status == 400
+
+
+def test_share_shows_the_link_its_qr_code_and_copies_it(phone: Any, url: str) -> None:  # noqa: F811
+    phone.get(f"{url}/board/{DEMO}")
+    _wait(phone, lambda d: d.find_elements("css selector", "#board [data-cell]"))
+    _click(phone, 'button[data-action="share"]')
+    _wait(phone, lambda d: d.find_elements("css selector", "#shared .qr svg"))
+    link = phone.execute_script("return document.querySelector('#shared input').value")
+    assert link.startswith(f"{url}/board/{DEMO}?position=")
+    size = phone.execute_script("return document.querySelector('#shared .qr svg').getBoundingClientRect().width")
+    assert 200 <= size <= 370, size  # big enough to scan off the screen, within the page
+    _fits(phone)
+    _click(phone, '#shared button[data-share="copy"]')
+    _wait(phone, lambda d: d.find_element("id", "status").text in ("link copied", "the link is selected: copy it with your phone's menu"))
+    _click(phone, '[data-paint="#"]')
+    _click(phone, '[data-cell="5,3"]')  # an edit: the link shown was of the position before it
+    _wait(phone, lambda d: d.execute_script("return document.getElementById('shared').hidden"))
+    phone.get(link)  # the link opens the position it was made of
+    _wait(phone, lambda d: d.find_elements("css selector", "#board [data-cell]"))
+    assert phone.execute_script("return JSON.parse(document.getElementById('state').textContent).text") == (ROOT / DEMO).read_text()

@@ -146,7 +146,7 @@ class Server:
 
     async def api(self, request: Request) -> Response:
         action = request.path_params["action"]
-        handler = {"view": _view, "edit": _edit, "next": _next, "form": _form, "share": _share}.get(action)
+        handler = {"view": _view, "edit": _edit, "next": _next, "form": _form, "share": _share, "qr": _qr}.get(action)
         if handler is None and action != "save":
             return _json({"error": f"no API {action!r}"}, 404)
         try:
@@ -265,6 +265,12 @@ def _share(data: Any) -> dict[str, Any]:
         return {"position": pack(request.text)}
     except UnicodeEncodeError:  # JSON may carry "\ud800": no UTF-8 holds it, and no link may drop it unseen
         raise board.BadRequest("the board's text holds a lone surrogate (not a character): it cannot be shared") from None
+
+
+def _qr(data: Any) -> dict[str, Any]:
+    from .qr import qr_answer
+
+    return qr_answer(data)
 
 
 def make_app(folder: str, token: str | None = None, loopback: bool = True) -> Guard:

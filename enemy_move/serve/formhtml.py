@@ -82,6 +82,12 @@ def _list_items(document: ScenarioDocument, field: Field) -> list[str]:
     return [str(item) for items in lists if isinstance(items, list) for item in items if isinstance(item, (str, int))]
 
 
+def _words(label: str) -> str:
+    """A label as words: an action's `attack.range` reads "attack range" (a phone wraps it at the space, where the
+    dotted name broke in the middle of a word)."""
+    return label.replace(".", " ")
+
+
 def _control(document: ScenarioDocument, field: Field, ident: str, value: Any) -> str:
     """One field's label and control (and its suggestions)."""
     hint = f" title={quoteattr(field.description)}" if field.description else ""
@@ -89,18 +95,21 @@ def _control(document: ScenarioDocument, field: Field, ident: str, value: Any) -
         checked = bool(field.default if value is None else value) if field.kind == "bool" else value is not None
         return (
             f'<label class="check"{hint}><input type="checkbox" name={quoteattr(field.key)} data-kind="{field.kind}"'
-            f"{' checked' if checked else ''}> {escape(field.label)}</label>"
+            f"{' checked' if checked else ''}> {escape(_words(field.label))}</label>"
         )
     choices = suggestions(document, field)
     listed = f' list="{ident}-choices"' if choices else ""
     mode = ' inputmode="decimal"' if field.kind == "number" else ""
-    signed = " (or +1, -1)" if field.kind == "signed" else ""  # a full keyboard: a phone's number pad has no "+"
+    # a full keyboard for a signed value (a phone's number pad has no "+"), its two forms shown in the empty field
+    signed = ' placeholder="+1, -1"' if field.kind == "signed" else ""
     options = "".join(f"<option value={quoteattr(choice)}>" for choice in choices)
     short = " short" if field.kind in ("number", "signed") else ""  # a number: its label beside it
     return (
-        f'<div class="field{short}"><label for="{ident}"{hint}>{escape(field.label + signed)}</label>'
+        f'<div class="field{short}"><label for="{ident}"{hint}>{escape(_words(field.label))}</label>'
         f'<input id="{ident}" name={quoteattr(field.key)} data-kind="{field.kind}" value={quoteattr(_shown(value))}'
-        f' autocomplete="off"{mode}{listed}>' + (f'<datalist id="{ident}-choices">{options}</datalist>' if choices else "") + "</div>"
+        f' autocomplete="off"{mode}{signed}{listed}>'
+        + (f'<datalist id="{ident}-choices">{options}</datalist>' if choices else "")
+        + "</div>"
     )
 
 

@@ -112,7 +112,7 @@ def board_page(state: dict[str, Any], view: dict[str, Any], symbols: dict[str, s
         + '<button type="button" data-zoom="fit">Fit</button><span class="zoom-level"></span></div>'
         + (FIND if areas else "")
         + f'<div id="board">{view["board"]}</div></div>'
-        + '<p id="status" role="status" aria-live="polite"></p>'
+        + '<div class="said"><p id="status" role="status" aria-live="polite"></p><div id="shared" class="shared" hidden></div></div>'
         + f'<section id="answer" aria-label="answer" aria-live="polite">{view["answer"]}</section>'
         + _palette(symbols, board_kind)
         + '<div class="actions" role="toolbar" aria-label="actions">'

@@ -8,6 +8,7 @@
   var tool = "look", brush = null, moving = null, wallFirst = null, sequence = 0, lastFigure = "";
   var boardBox = document.getElementById("board"), answer = document.getElementById("answer");
   var statusLine = document.getElementById("status"), formBox = document.getElementById("form");
+  var shared = document.getElementById("shared");
   var UNDO_DEPTH = 200;
 
   function say(message, bad) {
@@ -42,6 +43,7 @@
     if (data.answer !== undefined) answer.innerHTML = data.answer;
     if (typeof data.turn === "number") turn = data.turn;
     document.body.classList.toggle("invalid", !!data.error);
+    if (shared.getAttribute("data-text") !== text) { shared.hidden = true; shared.innerHTML = ""; }  // a link to a position left
     markTools();
   }
 
@@ -228,12 +230,7 @@
         if (data.status >= 400) { say(data.error, true); return; }
         var link = window.location.origin + window.location.pathname + "?position=" + data.position +
           (state.token ? "&token=" + encodeURIComponent(state.token) : "");
-        statusLine.textContent = "Share this position: ";
-        var anchor = document.createElement("a");
-        anchor.href = link;
-        anchor.textContent = "link";
-        anchor.className = "share";
-        statusLine.appendChild(anchor);
+        showShared(link);
         if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).catch(function () {});
       });
     },
@@ -245,6 +242,34 @@
     links: function () { openForm("links", "", true); },
     border: function () { edit({ kind: "border" }); }
   };
+
+  // The link to this position, to copy (a phone on the table's network is no secure context: no clipboard API, so
+  // Copy selects the link and asks the browser to copy it), and its QR code: another phone scans it off this one.
+  function showShared(link) {
+    say("");
+    shared.innerHTML = '<p>This position on another phone: scan the code, or copy the link.</p><div class="copy">' +
+      '<input readonly aria-label="link to this position"><button type="button" data-share="copy">Copy</button>' +
+      '<button type="button" data-share="close">Close</button></div><div class="qr"></div>';
+    var field = shared.querySelector("input");
+    field.value = link;
+    shared.setAttribute("data-text", text);
+    shared.hidden = false;
+    post("qr", { link: link }).then(function (data) {
+      var box = shared.querySelector(".qr");
+      if (!box || field.value !== link) return;
+      if (data.svg) box.innerHTML = data.svg;
+      else box.textContent = data.message || data.error || "";
+    });
+  }
+  shared.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-share]"), field = shared.querySelector("input");
+    if (!button) { if (event.target === field) field.select(); return; }
+    if (button.getAttribute("data-share") === "close") { shared.hidden = true; shared.innerHTML = ""; return; }
+    field.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    say(copied ? "link copied" : "the link is selected: copy it with your phone's menu", !copied);
+  });
 
   document.querySelector(".actions").addEventListener("click", function (event) {
     var button = event.target.closest("button");

@@ -67,15 +67,19 @@
   }
 
   // An area board fitted to a phone draws its names a few pixels high (a box 150 units wide in 90 px): they are
-  // enlarged to NAME px on the screen (its facts to FACTS px), and one too long for its box is narrowed to fit it.
-  var NAME = 13, FACTS = 11;
+  // enlarged to NAME px on the screen (its bottom lines to FACTS px, at most twice their size: longer, they would only
+  // be squeezed), and one too long for its box is narrowed to fit it. Every length is read before any is set (a set
+  // between two reads lays the drawing out again: seconds on hundreds of areas).
+  // A drawing under a quarter of its size (Fit on a board of hundreds of areas) is an overview: left as drawn.
+  var NAME = 13, FACTS = 11, MOST_GROWN = 4;
   function readable(svg, px) {
-    var names = svg.querySelectorAll("text.area-name, text.area-facts");
-    var grow = px > 0 && px < 1 ? 1 / px : 1;
+    var grow = px > 0 && px < 1 && px * MOST_GROWN >= 1 ? 1 / px : 1;
     svg.style.setProperty("--area-name", grow > 1 ? NAME * grow + "px" : "");
-    svg.style.setProperty("--area-facts", grow > 1 ? FACTS * grow + "px" : "");
+    svg.style.setProperty("--area-facts", grow > 1 ? FACTS * Math.min(grow, 2) + "px" : "");
+    svg.querySelectorAll("text[textLength]").forEach(function (text) { text.removeAttribute("textLength"); });
     if (grow <= 1) return;
-    names.forEach(function (text) {
+    var narrowed = [];
+    svg.querySelectorAll("text.area-name, text.area-facts").forEach(function (text) {
       var box = text.previousElementSibling;
       while (box && !(box.tagName === "rect" && box.hasAttribute("data-area"))) box = box.previousElementSibling;
       if (!box) return;
@@ -86,11 +90,11 @@
       }
       for (; next && next.tagName === "circle" && next.getAttribute("r") === "4" && !name; next = next.nextElementSibling) taken += 11;
       var room = box.width.baseVal.value - (name ? 16 : 24) - taken;
-      text.removeAttribute("textLength");
-      if (text.getComputedTextLength() > room) {
-        text.setAttribute("textLength", room);
-        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
-      }
+      if (text.getComputedTextLength() > room) narrowed.push([text, Math.max(room, 1)]);
+    });
+    narrowed.forEach(function (pair) {
+      pair[0].setAttribute("textLength", pair[1]);
+      pair[0].setAttribute("lengthAdjust", "spacingAndGlyphs");
     });
   }
 
