@@ -273,3 +273,18 @@ def test_share_shows_the_link_its_qr_code_and_copies_it(phone: Any, url: str) ->
     phone.get(link)  # the link opens the position it was made of
     _wait(phone, lambda d: d.find_elements("css selector", "#board [data-cell]"))
     assert phone.execute_script("return JSON.parse(document.getElementById('state').textContent).text") == (ROOT / DEMO).read_text()
+
+
+def test_another_form_ends_moving_the_figure_tapped(phone: Any, url: str) -> None:  # noqa: F811
+    """A figure tapped is moving until its form closes; the Card form opened instead used to leave it moving, so
+    the next tap on the board (a why-not) moved the figure there."""
+    phone.get(f"{url}/board/{DEMO}")
+    _wait(phone, lambda d: d.find_elements("css selector", "#board [data-cell]"))
+    _click(phone, '[data-figure="a"]')
+    _wait(phone, lambda d: "moving a" in d.find_element("id", "status").text)
+    _click(phone, 'button[data-action="card"]')
+    _wait(phone, lambda d: d.find_elements("css selector", 'form.side[data-what="card"]'))
+    assert "moving" not in phone.find_element("id", "status").text
+    _click(phone, '[data-cell="4,1"]')
+    _wait(phone, lambda d: "Why not [4, 1]" in d.find_element("id", "answer").text)
+    assert phone.execute_script("return document.querySelector('[data-action=\"undo\"]').disabled") is True  # no edit made

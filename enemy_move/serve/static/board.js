@@ -284,6 +284,8 @@
   // The form opens under the board; opened from a button further down, the page scrolls to it. Drawn again after
   // Apply, it keeps the sections (cards, More) the player had open.
   function openForm(what, target, show, opened) {
+    // another form replaces a tapped figure's: the figure is no longer moving (a tap on the board asks why not)
+    if (moving && what !== "figure") { moving = null; say(""); }
     post("form", request({ what: what, target: target })).then(function (data) {
       if (data.status >= 400) { say(data.error, true); return; }
       if (data.message) say(data.message, true);
