@@ -288,3 +288,27 @@ def test_another_form_ends_moving_the_figure_tapped(phone: Any, url: str) -> Non
     _click(phone, '[data-cell="4,1"]')
     _wait(phone, lambda d: "Why not [4, 1]" in d.find_element("id", "answer").text)
     assert phone.execute_script("return document.querySelector('[data-action=\"undo\"]').disabled") is True  # no edit made
+
+
+def _tap_at(driver: Any, selector: str, dx: float, dy: float) -> None:
+    """A tap ``dx``, ``dy`` px from the centre of what ``selector`` finds."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    element = driver.find_element("css selector", selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    ActionChains(driver).move_to_element_with_offset(element, int(dx), int(dy)).click().perform()
+
+
+def test_a_small_figure_is_found_near_the_finger(phone: Any, url: str) -> None:  # noqa: F811
+    """At 390 px an Agemonia board's figures are discs of about 17 px: a tap 14 px from K's centre, in its area
+    Court, picks K (it opened Court's form); a tap farther off is the area's, as before."""
+    phone.get(f"{url}/board/{HALL}")
+    _wait(phone, lambda d: d.find_elements("css selector", '#board g.figure[data-figure="K"]'))
+    size = phone.execute_script("return document.querySelector('#board g.figure[data-figure=\"K\"] circle').getBoundingClientRect().width")
+    assert size < 24, size
+    _tap_at(phone, '#board g.figure[data-figure="K"] circle', 14, 0)
+    _wait(phone, lambda d: d.find_elements("css selector", 'form.side[data-what="figure"][data-target="K"]'))
+    assert "moving K" in phone.find_element("id", "status").text
+    _click(phone, '#form button[data-form-action="close"]')
+    _tap_at(phone, '#board rect[data-area="Tower"]', 30, -15)  # Tower's box, away from L
+    _wait(phone, lambda d: d.find_elements("css selector", 'form.side[data-what="area"][data-target="Tower"]'))

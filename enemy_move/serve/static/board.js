@@ -95,8 +95,23 @@
     return null;
   }
 
+  // A figure drawn smaller than a finger (an area board fitted to a phone: discs of 12-17 px) is found within
+  // FINGER px of its centre, the nearest first; a disc of SMALL_DISC px or more only where it is drawn.
+  var FINGER = 22, SMALL_DISC = 24;
+  function nearFigure(event) {
+    var best = null, nearest = FINGER;
+    boardBox.querySelectorAll("g.figure[data-figure] circle").forEach(function (disc) {
+      var r = disc.getBoundingClientRect();
+      if (!r.width || r.width >= SMALL_DISC) return;
+      var away = Math.hypot(event.clientX - (r.left + r.width / 2), event.clientY - (r.top + r.height / 2));
+      if (away <= nearest) { nearest = away; best = disc.closest("g.figure").getAttribute("data-figure"); }
+    });
+    return best;
+  }
+
   boardBox.addEventListener("click", function (event) {
     var figure = hit(event, "data-figure", "g.figure");  // a disc, not a displacement arrow naming its figure
+    if (!figure && tool === "look" && !moving) figure = nearFigure(event);
     var cell = hit(event, "data-cell");
     var area = hit(event, "data-area");
     if (moving && (cell || area)) {
