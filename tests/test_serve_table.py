@@ -251,7 +251,7 @@ def test_the_qr_code_of_a_link_and_what_is_refused(url: str) -> None:
     assert svg.startswith("<svg") and "viewBox" in svg and "abc" not in svg and "<script" not in svg  # modules only
     long = post_ok(url, "qr", link="http://x/" + "a" * MAX_QR_LINK)
     assert long["svg"] == "" and "too long for a QR code" in long["message"]
-    for wrong in ("javascript:alert(1)", 3, None):
+    for wrong in ("javascript:alert(1)", 3, None, "http://x/\ud800", "http://x/é"):
         assert fetch(f"{url}/api/qr", {"link": wrong}).status == 400
 
 

@@ -16,7 +16,9 @@ MAX_QR_LINK = 1200
 def qr_answer(data: Any) -> dict[str, Any]:
     """``{svg}`` of the link (a viewBox, no size: the page sizes it), or ``{svg: "", message}`` when it is too long to scan."""
     link = data.get("link") if isinstance(data, dict) else None
-    if not isinstance(link, str) or not link.startswith(("http://", "https://")) or len(link) > 100_000:
+    # the page's link is ASCII (its path percent-encoded, the position base64): anything else, a lone surrogate
+    # included (which no encoder takes), is no link of the page
+    if not isinstance(link, str) or not link.startswith(("http://", "https://")) or len(link) > 100_000 or not link.isascii():
         raise BadRequest("link: expected the page's http:// or https:// link")
     if len(link) > MAX_QR_LINK:
         return {"svg": "", "message": f"the link is {len(link):,} characters, too long for a QR code: copy it instead"}
