@@ -68,6 +68,9 @@ def test_the_terminal_editors_option_line_says_no_attack_too() -> None:
     assert not option.attacks
     assert "no attack" in option_line(0, option, True, attacks=True).plain
     assert "attacks -" not in option_line(0, option, True, attacks=True).plain
+    # it does not move: "stays at", as the page says, never "0 moves"
+    assert "stays at [" in option_line(0, option, True, attacks=True).plain
+    assert "0 moves" not in option_line(0, option, True, attacks=True).plain
 
 
 # --- comma lists: suggestions ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from ..errors import escape_controls
-from ..render.text import answer_line, attack_words
+from ..render.text import answer_line, option_words
 from ..result import Option, Position, Result, Turn, format_position
 from .board import option_number
 
@@ -30,11 +30,10 @@ def board_before(result: Result, index: int) -> Any:
 def option_line(index: int, option: Option, selected: bool, attacks: bool) -> Text:
     line = Text("▶ " if selected else "  ", style="bold")
     line.append(f"{option_number(index):>2} ", style="bold black on bright_green")
-    line.append(f" to {format_position(option.to)}", style="bold" if selected else "")
-    moves = len(option.path) - 1
-    line.append(f"  {moves} {'move' if moves == 1 else 'moves'}")
-    if attacks:
-        line.append(f"  {attack_words(option.attacks)}")
+    where, *rest = option_words(option, attacks)  # "stays at [2, 3]" for an option that does not move, as the page
+    line.append(f" {where}", style="bold" if selected else "")
+    for words in rest:
+        line.append(f"  {words}")
     for key, value in sorted(option.details.items()):
         line.append(f"  {key} {_plain(value)}", style="dim")
     return line
