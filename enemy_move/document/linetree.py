@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import cache
 from itertools import accumulate
 from typing import Any
 
@@ -55,43 +56,30 @@ _set_item = fastread._set_item
 _RUN_FIRST = frozenset(c for c in string.ascii_letters + "_" if c not in _RESOLVED and c not in "nNtTfF")
 #: A character of a word of such a text (plain_yaml's ``BLOCK_PLAIN`` takes more: a `:` before a word, a `#` in one).
 _WORD = r"[^ \n:#]"
-#: Lines ``- text`` at one indentation, each text such a first character, then words of ``_WORD`` with single spaces
-#: between: what plain_yaml reads as that text (``BLOCK_PLAIN`` to the end of the line), without a span to keep.
-_RUNS: dict[int, re.Pattern[str]] = {}
-
-
-def _run(indent: int) -> re.Pattern[str]:
-    found = _RUNS.get(indent)
-    if found is None:
-        first = "[" + "".join(sorted(_RUN_FIRST)) + "]"
-        found = _RUNS[indent] = re.compile(f"(?: {{{indent}}}- {first}{_WORD}*(?: {_WORD}+)*\n)+")
-    return found
-
-
+#: The first characters above as an expression's class.
+_FIRST = "[" + "".join(sorted(_RUN_FIRST)) + "]"
 #: A flow list's text of such a first character, then plain_yaml's ``FLOW_PLAIN``: what it reads as that text.
-_FLOW_TEXT = "[" + "".join(sorted(_RUN_FIRST)) + r"][A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*"
-#: Lines ``- [text, text...]`` at one indentation: such texts, `, ` between them.
-_LISTS: dict[int, re.Pattern[str]] = {}
+_FLOW_TEXT = _FIRST + r"[A-Za-z0-9_.+\-]*(?: [A-Za-z0-9_.+\-]+)*"
 
 
+@cache
+def _run(indent: int) -> re.Pattern[str]:
+    """Lines ``- text`` at one indentation, each text such a first character, then words of ``_WORD`` with single
+    spaces between: what plain_yaml reads as that text (``BLOCK_PLAIN`` to the end of the line), without a span to keep."""
+    return re.compile(f"(?: {{{indent}}}- {_FIRST}{_WORD}*(?: {_WORD}+)*\n)+")
+
+
+@cache
 def _lists(indent: int) -> re.Pattern[str]:
-    found = _LISTS.get(indent)
-    if found is None:
-        found = _LISTS[indent] = re.compile(f"(?: {{{indent}}}- \\[{_FLOW_TEXT}(?:, {_FLOW_TEXT})*\\]\n)+")
-    return found
+    """Lines ``- [text, text...]`` at one indentation: such texts, `, ` between them."""
+    return re.compile(f"(?: {{{indent}}}- \\[{_FLOW_TEXT}(?:, {_FLOW_TEXT})*\\]\n)+")
 
 
-#: Lines ``name: {...}`` at one indentation: a name of such a first character, one space, a flow mapping (read by
-#: plain_yaml's ``value_read``: anything it does not take, a comment after it, is its to say).
-_MAPS: dict[int, re.Pattern[str]] = {}
-
-
+@cache
 def _maps(indent: int) -> re.Pattern[str]:
-    found = _MAPS.get(indent)
-    if found is None:
-        first = "[" + "".join(sorted(_RUN_FIRST)) + "]"
-        found = _MAPS[indent] = re.compile(f"(?: {{{indent}}}{first}[A-Za-z0-9_]*: \\{{[^\n]*\n)+")
-    return found
+    """Lines ``name: {...}`` at one indentation: a name of such a first character, one space, a flow mapping (read by
+    plain_yaml's ``value_read``: anything it does not take, a comment after it, is its to say)."""
+    return re.compile(f"(?: {{{indent}}}{_FIRST}[A-Za-z0-9_]*: \\{{[^\n]*\n)+")
 
 
 #: ruamel's value of each plain scalar text met whose loader reading it was checked against (the text decides both).
@@ -230,7 +218,7 @@ class _Both(Reader):
         return result, mapping, number
 
     def maps_both(self, run: str, number: int, indent: int, path: YamlPath, depth: int, into: tuple[Any, Any, Any]) -> int:
-        """Keys ``name: {...}`` from line ``number`` on (``run``: their lines; ``_MAPS``), each line as ``mapping_both``
+        """Keys ``name: {...}`` from line ``number`` on (``run``: their lines; ``_maps``), each line as ``mapping_both``
         reads it without reading its key again (a board's areas, its figures): ``into`` is that mapping's (values, tree,
         marks). The first line after them that is neither blank nor a comment."""
         result, mapping, marks = into
@@ -325,7 +313,7 @@ class _Both(Reader):
     def lists_both(
         self, run: str, number: int, column: int, path: YamlPath, items: list[Any], made: list[Any], marks: dict[Any, Any]
     ) -> int:
-        """Items ``- [text, text]`` from line ``number`` on (``run``: their lines; ``_LISTS``), read together (a board's
+        """Items ``- [text, text]`` from line ``number`` on (``run``: their lines; ``_lists``), read together (a board's
         walls between areas, its sight lines). The first line after them that is neither blank nor a comment."""
         positions = self.positions
         for row, line in enumerate(run.split("\n")[:-1], number):
